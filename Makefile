@@ -1,0 +1,30 @@
+# Galley — the two commands a newcomer needs:
+#   make site   build the documentation site into public/
+#   make test   run the test suites
+SWIFT ?= swift
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: site test build deps clean
+
+site: deps
+	$(SWIFT) build --product galley
+	$$($(SWIFT) build --show-bin-path)/galley build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+build: deps
+	$(SWIFT) build
+
+# Installs the C libraries cmark needs when pkg-config cannot find them.
+deps:
+	@if ! pkg-config --exists libcmark-gfm 2>/dev/null; then \
+		echo "libcmark-gfm not found: installing $(APT_PACKAGES) with apt-get$(if $(SUDO), (via sudo),)"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+
+clean:
+	rm -rf .build public

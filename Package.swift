@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Galley",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "galley", targets: ["galley"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "Ccmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "GalleyMarkdown", dependencies: ["Ccmark"]),
+        .target(
+            name: "GalleySite",
+            dependencies: [
+                "GalleyMarkdown",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "galley",
+            dependencies: [
+                "GalleySite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
+        .testTarget(name: "GalleyMarkdownTests", dependencies: ["GalleyMarkdown"]),
+        .testTarget(name: "GalleySiteTests", dependencies: ["GalleySite", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyCLITests", dependencies: ["galley", "GalleyTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,93 @@
+internal import Ccmark
+
+/// A parsed Markdown document: what later stages need to know about it.
+///
+/// Parsing uses cmark-gfm with the `table`, `strikethrough`, `autolink` and
+/// `tasklist` extensions. Line numbers are those of the Markdown *file*:
+/// pass `firstLine` when the text starts below front matter.
+///
+/// ```swift
+/// let doc = MarkdownDocument(parsing: "# Title\n\n```swift no_run\nlet x = 1\n```\n")
+/// doc.codeBlocks[0].attributes     // ["no_run"]
+/// doc.codeBlocks[0].firstCodeLine  // 4
+/// ```
+public struct MarkdownDocument: Sendable {
+    /// The Markdown text that was parsed.
+    public let source: String
+    /// The file line on which `source` starts (1 unless front matter precedes it).
+    public let firstLine: Int
+    /// Headings in document order, with unique ids.
+    public let headings: [Heading]
+    /// Fenced code blocks in document order (indented blocks are not included).
+    public let codeBlocks: [CodeBlock]
+    /// Link and image destinations in document order.
+    public let links: [MarkdownLink]
+
+    /// Parses `markdown`, whose first line is line `firstLine` of its file.
+    public init(parsing markdown: String, firstLine: Int = 1) {
+        self.source = markdown
+        self.firstLine = firstLine
+        let tree = CmarkTree(parsing: markdown)
+        let offset = firstLine - 1
+        var headings: [Heading] = []
+        var codeBlocks: [CodeBlock] = []
+        var links: [MarkdownLink] = []
+        var slugs = SlugGenerator()
+        tree.walk { node in
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HEADING:
+                let text = CmarkTree.plainText(of: node)
+                headings.append(Heading(
+                    level: Int(cmark_node_get_heading_level(node)),
+                    text: text,
+                    id: slugs.slug(for: text),
+                    line: Int(cmark_node_get_start_line(node)) + offset
+                ))
+            case CMARK_NODE_CODE_BLOCK:
+                guard CmarkTree.isFenced(node) else { return }
+                codeBlocks.append(Self.codeBlock(node, offset: offset, index: codeBlocks.count))
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                links.append(MarkdownLink(
+                    destination: .string(cmark_node_get_url(node)),
+                    line: Int(cmark_node_get_start_line(node)) + offset,
+                    column: Int(cmark_node_get_start_column(node)),
+                    isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                ))
+            default:
+                break
+            }
+        }
+        self.headings = headings
+        self.codeBlocks = codeBlocks
+        self.links = links
+    }
+
+    /// The title a page takes when its front matter has none: its first H1.
+    public var firstH1: String? {
+        headings.first { $0.level == 1 }?.text
+    }
+
+    static func codeBlock(_ node: OpaquePointer, offset: Int, index: Int) -> CodeBlock {
+        let words = String.string(cmark_node_get_fence_info(node))
+            .split(whereSeparator: { $0 == " " || $0 == "\t" })
+            .map(String.init)
+        let fenceLine = Int(cmark_node_get_start_line(node)) + offset
+        return CodeBlock(
+            language: words.first ?? "",
+            attributes: Array(words.dropFirst()),
+            code: .string(cmark_node_get_literal(node)),
+            fenceLine: fenceLine,
+            fenceColumn: Int(cmark_node_get_start_column(node)),
+            firstCodeLine: fenceLine + 1,
+            endLine: Int(cmark_node_get_end_line(node)) + offset,
+            index: index
+        )
+    }
+}
+
+extension String {
+    /// A C string from cmark, or `""` for NULL.
+    static func string(_ value: UnsafePointer<CChar>?) -> String {
+        value.map { String(cString: $0) } ?? ""
+    }
+}

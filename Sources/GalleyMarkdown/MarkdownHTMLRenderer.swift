@@ -1,0 +1,114 @@
+internal import Ccmark
+
+/// Renders a ``MarkdownDocument`` to HTML by rewriting cmark's tree first.
+///
+/// The rewrite replaces nodes with cmark *custom* nodes that carry Galley's
+/// own markup, so generated HTML renders even when raw HTML in the Markdown
+/// is suppressed:
+/// - every heading gets its unique ``Heading/id`` and an anchor link;
+/// - relative links to `page.md` / `page.md#part` point at `page.html`;
+/// - a fenced code block is replaced by `codeBlockHTML(block)` when that
+///   returns markup, and otherwise renders as `<pre><code class="language-…">`.
+///
+/// ```swift
+/// let html = MarkdownHTMLRenderer().render(MarkdownDocument(parsing: "# Hi"))
+/// // <h1 id="hi">Hi<a class="anchor" href="#hi" …>#</a></h1>
+/// ```
+public struct MarkdownHTMLRenderer: Sendable {
+    /// Whether raw HTML written in the Markdown is passed through
+    /// (`markdown.unsafe_html`). When `false`, cmark replaces it with a comment.
+    public var allowsRawHTML: Bool
+
+    /// Creates a renderer; raw HTML is suppressed by default, as in Hugo.
+    public init(allowsRawHTML: Bool = false) {
+        self.allowsRawHTML = allowsRawHTML
+    }
+
+    /// The HTML of `document`.
+    ///
+    /// - Parameter codeBlockHTML: markup to use for a fenced code block
+    ///   instead of cmark's default, or `nil` to keep the default.
+    public func render(
+        _ document: MarkdownDocument,
+        codeBlockHTML: (CodeBlock) -> String? = { _ in nil }
+    ) -> String {
+        let tree = CmarkTree(parsing: document.source)
+        var headings: [OpaquePointer] = []
+        var fencedBlocks: [OpaquePointer] = []
+        var links: [OpaquePointer] = []
+        tree.walk { node in
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HEADING: headings.append(node)
+            case CMARK_NODE_CODE_BLOCK where CmarkTree.isFenced(node):
+                fencedBlocks.append(node)
+            case CMARK_NODE_LINK: links.append(node)
+            default: break
+            }
+        }
+        for node in links {
+            let destination = String.string(cmark_node_get_url(node))
+            if let rewritten = Self.htmlDestination(for: destination) {
+                cmark_node_set_url(node, rewritten)
+            }
+        }
+        // Replaced nodes are freed only after rendering: inline literals of a
+        // heading point into its content buffer, which freeing it would release.
+        var replaced: [OpaquePointer] = []
+        defer { replaced.forEach { cmark_node_free($0) } }
+        for (node, heading) in zip(headings, document.headings) {
+            replaceHeading(node, id: heading.id, level: heading.level)
+            replaced.append(node)
+        }
+        for (node, block) in zip(fencedBlocks, document.codeBlocks) {
+            guard let html = codeBlockHTML(block) else { continue }
+            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: ""))
+            replaced.append(node)
+        }
+        return tree.renderHTML(unsafe: allowsRawHTML)
+    }
+
+    /// The `.html` destination for a relative link to a Markdown page, or
+    /// `nil` when `destination` is external or not a Markdown file.
+    ///
+    /// ```swift
+    /// MarkdownHTMLRenderer.htmlDestination(for: "guide.md#setup")  // "guide.html#setup"
+    /// MarkdownHTMLRenderer.htmlDestination(for: "https://x.org/a.md")  // nil
+    /// ```
+    public static func htmlDestination(for destination: String) -> String? {
+        let link = MarkdownLink(destination: destination, line: 0, column: 0)
+        guard !link.isExternal else { return nil }
+        let fragmentStart = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
+        let path = destination[..<fragmentStart]
+        for suffix in [".md", ".markdown"] where path.hasSuffix(suffix) {
+            return path.dropLast(suffix.count) + ".html" + destination[fragmentStart...]
+        }
+        return nil
+    }
+
+    private func replaceHeading(_ node: OpaquePointer, id: String, level: Int) {
+        let escapedID = HTMLEscaping.escape(id)
+        // A block (for line breaks around it) holding an inline (for the tags,
+        // without cmark's newlines) holding the heading's own inline content.
+        let block = newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "")
+        let inline = newCustomNode(
+            CMARK_NODE_CUSTOM_INLINE,
+            enter: "<h\(level) id=\"\(escapedID)\">",
+            exit: "<a class=\"anchor\" href=\"#\(escapedID)\" aria-label=\"Link to this section\">#</a></h\(level)>"
+        )
+        cmark_node_append_child(block, inline)
+        while let child = cmark_node_first_child(node) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(inline, child)
+        }
+        cmark_node_replace(node, block)
+    }
+
+    private func newCustomNode(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
+        guard let node = cmark_node_new(type) else {
+            preconditionFailure("cmark_node_new returned NULL (out of memory)")
+        }
+        cmark_node_set_on_enter(node, enter)
+        cmark_node_set_on_exit(node, exit)
+        return node
+    }
+}

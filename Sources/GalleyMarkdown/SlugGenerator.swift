@@ -1,0 +1,43 @@
+/// Turns heading text into GitHub-style anchor ids, unique within one document.
+///
+/// ```swift
+/// var slugs = SlugGenerator()
+/// slugs.slug(for: "Overview")      // "overview"
+/// slugs.slug(for: "Overview")      // "overview-1"
+/// slugs.slug(for: "What's new?")   // "whats-new"
+/// ```
+public struct SlugGenerator: Sendable {
+    private var used: [String: Int] = [:]
+
+    /// Creates a generator with no ids taken.
+    public init() {}
+
+    /// The GitHub slug of `text`: lowercased, punctuation removed, spaces to hyphens.
+    public static func baseSlug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if character == " " {
+                slug.append("-")
+            }
+        }
+        return slug
+    }
+
+    /// The next unique id for `text`; repeats get `-1`, `-2`, … as on GitHub.
+    public mutating func slug(for text: String) -> String {
+        let stem = Self.baseSlug(text)
+        let base = stem.isEmpty ? "section" : stem
+        var candidate = base
+        if var suffix = used[base] {
+            repeat {
+                suffix += 1
+                candidate = "\(base)-\(suffix)"
+            } while used[candidate] != nil
+            used[base] = suffix
+        }
+        used[candidate] = used[candidate] ?? 0
+        return candidate
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GalleyMarkdown
+
+/// Loads every Markdown page (and every other file, as an asset) under a content folder.
+public struct ContentLoader: Sendable {
+    /// The folder to read, e.g. `content/`.
+    public var directory: URL
+    /// How diagnostics name that folder, e.g. `content`.
+    public var displayPath: String
+
+    /// Creates a loader for `directory`.
+    public init(directory: URL, displayPath: String) {
+        self.directory = directory
+        self.displayPath = displayPath
+    }
+
+    /// What a content folder holds.
+    public struct Content: Sendable {
+        /// The pages, sorted by source path.
+        public var pages: [Page]
+        /// Other files (images, downloads) by path under the folder, copied as they are.
+        public var assets: [String]
+    }
+
+    /// Reads and parses every page, collecting every problem before failing.
+    public func load() throws(SiteErrors) -> Content {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SiteErrors([SiteError(
+                "content folder '\(displayPath)' does not exist",
+                suggestion: "Create it with an index.md, or pass --content DIR"
+            )])
+        }
+        let (markdownPaths, assets) = listFiles()
+        var pages: [Page] = []
+        var errors: [SiteError] = []
+        for path in markdownPaths {
+            do {
+                pages.append(try loadPage(path))
+            } catch {
+                errors.append(error)
+            }
+        }
+        errors += urlCollisions(in: pages, assets: assets)
+        if !errors.isEmpty { throw SiteErrors(errors) }
+        return Content(pages: pages, assets: assets)
+    }
+
+    /// Loads one page from its path under the folder.
+    public func loadPage(_ sourcePath: String) throws(SiteError) -> Page {
+        let display = displayPath.isEmpty ? sourcePath : "\(displayPath)/\(sourcePath)"
+        let text = try SourceFile.readText(at: directory.appendingPathComponent(sourcePath), displayPath: display)
+        let (frontMatter, body, firstLine) = try FrontMatter.split(text, file: display)
+        let document = MarkdownDocument(parsing: body, firstLine: firstLine)
+        return Page(sourcePath: sourcePath, displayPath: display, frontMatter: frontMatter, document: document)
+    }
+
+    /// Markdown files and other files under the folder, hidden ones skipped, sorted.
+    private func listFiles() -> (markdown: [String], assets: [String]) {
+        var markdown: [String] = []
+        var assets: [String] = []
+        for path in FileTree.files(under: directory, includingSymbolicLinks: true) where !path.hasSuffix("~") {
+            if Page.markdownExtensions.contains(where: { path.hasSuffix($0) }) {
+                markdown.append(path)
+            } else {
+                assets.append(path)
+            }
+        }
+        return (markdown, assets)
+    }
+
+    /// Two sources that would write the same output file. URLs are compared
+    /// case-insensitively: `Intro.md` and `intro.md` clash on macOS and Windows.
+    private func urlCollisions(in pages: [Page], assets: [String]) -> [SiteError] {
+        var owners: [String: String] = [:]
+        var errors: [SiteError] = []
+        let outputs = pages.map { ($0.url, $0.displayPath) }
+            + assets.map { ($0, displayPath.isEmpty ? $0 : "\(displayPath)/\($0)") }
+        for (url, source) in outputs {
+            let key = url.lowercased()
+            if let owner = owners[key] {
+                errors.append(SiteError(
+                    "'\(source)' and '\(owner)' both map to the URL '\(url)'",
+                    at: SourceLocation(path: source),
+                    suggestion: "Rename or remove one of them"
+                ))
+            } else {
+                owners[key] = source
+            }
+        }
+        return errors
+    }
+}

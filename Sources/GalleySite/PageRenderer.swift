@@ -1,0 +1,98 @@
+import GalleyMarkdown
+
+/// Renders pages through a theme's templates.
+///
+/// Builds the Mustache context every template sees:
+/// `site`, `page`, `root`, `nav`, `hasTOC`, `toc`, `previous`, `next`, `generator`.
+public struct PageRenderer: Sendable {
+    /// The parsed theme.
+    public let templates: TemplateSet
+    /// The site settings.
+    public let configuration: SiteConfiguration
+    /// The reading order of all pages.
+    public let navigation: Navigation
+
+    /// Creates a renderer.
+    public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation) {
+        self.templates = templates
+        self.configuration = configuration
+        self.navigation = navigation
+    }
+
+    /// The complete HTML document of `page`.
+    ///
+    /// - Parameters:
+    ///   - codeBlockHTML: markup for a fenced code block, or `nil` for the default.
+    ///   - footer: a line for the page footer, e.g. how many samples were verified.
+    public func render(
+        _ page: Page,
+        codeBlockHTML: (CodeBlock) -> String? = { _ in nil },
+        footer: String? = nil
+    ) -> String {
+        let markdown = MarkdownHTMLRenderer(allowsRawHTML: configuration.allowsRawHTML)
+        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML)
+        var pageContext: [String: Any] = [
+            "title": page.title,
+            "content": content,
+            "url": page.url,
+            "isHome": page.isHome,
+        ]
+        // Empty strings would still open a Mustache section, so absent values stay absent.
+        if let description = page.frontMatter.description ?? Optional(configuration.description), !description.isEmpty {
+            pageContext["description"] = description
+        }
+        if let editURL = configuration.editURL { pageContext["editURL"] = editURL + page.sourcePath }
+        if let footer { pageContext["footer"] = footer }
+        var context = baseContext(at: page.url, current: page.url)
+        context["page"] = pageContext
+        let toc = page.tableOfContents
+        context["hasTOC"] = !toc.isEmpty
+        context["toc"] = toc.map { ["text": $0.text, "id": $0.id, "level": $0.level, "isSub": $0.level == 3] as [String: Any] }
+        if let previous = navigation.previous(of: page) {
+            context["previous"] = ["title": previous.title, "url": RelativeURL.from(page.url, to: previous.url)]
+        }
+        if let next = navigation.next(of: page) {
+            context["next"] = ["title": next.title, "url": RelativeURL.from(page.url, to: next.url)]
+        }
+        return templates.render(TemplateSet.layoutName, context)
+    }
+
+    /// The site's `404.html`. Its links are root-relative to the base URL's
+    /// path when one is set, since a 404 page is served at any depth.
+    public func renderNotFound() -> String {
+        var context = baseContext(at: "404.html", current: nil)
+        if let base = configuration.baseURL, let path = Self.path(ofURL: base) {
+            context["root"] = path
+            context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + $0.url, "current": false] as [String: Any] }
+        }
+        let message = "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "
+            + "Start again from the <a href=\"\(HTMLEscaping.escape(context["root"] as? String ?? ""))index.html\">home page</a>.</p>\n"
+        context["page"] = ["title": "Page not found", "content": message, "url": "404.html", "isHome": false] as [String: Any]
+        context["hasTOC"] = false
+        let name = templates.hasNotFoundTemplate ? TemplateSet.notFoundName : TemplateSet.layoutName
+        return templates.render(name, context)
+    }
+
+    private func baseContext(at url: String, current: String?) -> [String: Any] {
+        [
+            "site": [
+                "title": configuration.title,
+                "baseURL": configuration.baseURL ?? "",
+                "language": configuration.language,
+                "description": configuration.description,
+            ],
+            "root": RelativeURL.from(url, to: ""),
+            "nav": navigation.pages.map { page in
+                ["title": page.title, "url": RelativeURL.from(url, to: page.url), "current": page.url == current] as [String: Any]
+            },
+            "generator": "Galley",
+        ]
+    }
+
+    /// `/docs/` for `https://example.org/docs/`.
+    static func path(ofURL url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let afterHost = url[scheme.upperBound...].firstIndex(of: "/").map { url[$0...] } ?? "/"
+        return String(afterHost)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The site settings from `galley.yml`; every key is optional.
+///
+/// ```yaml
+/// title: Galley Guides
+/// base_url: https://example.org/docs/
+/// language: en
+/// edit_url: https://github.com/org/repo/edit/main/content/
+/// markdown:
+///   unsafe_html: false
+/// ```
+public struct SiteConfiguration: Sendable, Equatable {
+    /// The top-level keys `galley.yml` may set.
+    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown"]
+
+    /// The site's name, shown in the sidebar and page titles.
+    public var title = "Documentation"
+    /// A one-sentence summary of the site.
+    public var description = ""
+    /// The URL the site is published at, ending in `/`; enables `sitemap.xml`.
+    public var baseURL: String?
+    /// The `lang` of every page.
+    public var language = "en"
+    /// Prefix for a page's "Edit this page" link; the page's path under
+    /// `content/` is appended.
+    public var editURL: String?
+    /// Whether raw HTML in Markdown is passed through (default `false`, as in Hugo).
+    public var allowsRawHTML = false
+
+    /// The defaults used when there is no `galley.yml`.
+    public init() {}
+
+    /// Reads `file`, or returns the defaults when it does not exist.
+    ///
+    /// - Parameter displayPath: how to name the file in errors.
+    public static func load(from file: URL, displayPath: String) throws(SiteError) -> SiteConfiguration {
+        guard FileManager.default.fileExists(atPath: file.path) else { return SiteConfiguration() }
+        let text: String
+        do {
+            text = try SourceFile.readText(at: file, displayPath: displayPath)
+        }
+        let yaml = try YAMLMapping(parsing: text, file: displayPath, lineOffset: 0, what: "configuration")
+        try yaml.rejectUnknownKeys(knownKeys, in: "galley.yml")
+        var config = SiteConfiguration()
+        config.title = try yaml.string("title") ?? config.title
+        config.description = try yaml.string("description") ?? config.description
+        config.language = try yaml.string("language") ?? config.language
+        config.editURL = try yaml.string("edit_url")
+        if var base = try yaml.string("base_url"), !base.isEmpty {
+            if !base.hasSuffix("/") { base += "/" }
+            config.baseURL = base
+        }
+        if let markdown = try yaml.mapping("markdown") {
+            try markdown.rejectUnknownKeys(["unsafe_html"], in: "markdown")
+            config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false
+        }
+        return config
+    }
+}

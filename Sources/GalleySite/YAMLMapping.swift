@@ -1,0 +1,131 @@
+import GalleyMarkdown
+import Yams
+
+/// A YAML mapping with the file lines of its keys, for checked, located reads.
+///
+/// Used for front matter and `galley.yml`: every error names the line of the
+/// offending key, shifted by `lineOffset` to the line in the real file.
+struct YAMLMapping {
+    private let pairs: [(key: String, line: Int, value: Node)]
+    let file: String
+    let lineOffset: Int
+
+    /// Parses `text` (which starts at line `lineOffset + 1` of `file`);
+    /// `what` names the YAML in error messages ("front matter", "configuration").
+    init(parsing text: String, file: String, lineOffset: Int, what: String) throws(SiteError) {
+        self.file = file
+        self.lineOffset = lineOffset
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            let (problem, line) = Self.describe(error)
+            throw SiteError(
+                "invalid \(what): \(problem)",
+                at: SourceLocation(path: file, line: line.map { $0 + lineOffset }),
+                suggestion: "Fix the YAML syntax on that line"
+            )
+        } catch {
+            throw SiteError("invalid \(what): \(error)", at: SourceLocation(path: file, line: lineOffset + 1))
+        }
+        guard let node else {
+            pairs = []
+            return
+        }
+        guard let mapping = node.mapping else {
+            throw SiteError(
+                "invalid \(what): expected `key: value` lines, found a \(Self.kind(of: node))",
+                at: SourceLocation(path: file, line: (node.mark?.line ?? 1) + lineOffset),
+                suggestion: "Write one `key: value` pair per line"
+            )
+        }
+        pairs = mapping.map { key, value in
+            (key.string ?? "\(key)", (key.mark?.line ?? 1) + lineOffset, value)
+        }
+    }
+
+    private init(pairs: [(key: String, line: Int, value: Node)], file: String, lineOffset: Int) {
+        self.pairs = pairs
+        self.file = file
+        self.lineOffset = lineOffset
+    }
+
+    /// Throws for the first key not in `known`, naming the keys that are.
+    func rejectUnknownKeys(_ known: [String], in what: String) throws(SiteError) {
+        for pair in pairs where !known.contains(pair.key) {
+            throw SiteError(
+                "unknown \(what) key '\(pair.key)'",
+                at: location(pair.line),
+                suggestion: "Known keys are: \(known.joined(separator: ", "))"
+            )
+        }
+    }
+
+    /// The string at `key`, or `nil` when absent; scalars of any type read as text.
+    func string(_ key: String) throws(SiteError) -> String? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        guard let scalar = pair.value.scalar else {
+            throw SiteError("'\(key)' must be text", at: location(pair.line), suggestion: "Write `\(key): some text`")
+        }
+        return scalar.string
+    }
+
+    /// The integer at `key`, or `nil` when absent.
+    func int(_ key: String) throws(SiteError) -> Int? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        guard let value = pair.value.scalar.flatMap({ Int($0.string) }) else {
+            throw SiteError("'\(key)' must be a whole number", at: location(pair.line), suggestion: "Write e.g. `\(key): 10`")
+        }
+        return value
+    }
+
+    /// The Boolean at `key`, or `nil` when absent.
+    func bool(_ key: String) throws(SiteError) -> Bool? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        switch pair.value.scalar?.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            throw SiteError("'\(key)' must be true or false", at: location(pair.line), suggestion: "Write `\(key): true` or `\(key): false`")
+        }
+    }
+
+    /// The nested mapping at `key`, or `nil` when absent.
+    func mapping(_ key: String) throws(SiteError) -> YAMLMapping? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        guard let mapping = pair.value.mapping else {
+            throw SiteError("'\(key)' must be a mapping of `key: value` lines", at: location(pair.line))
+        }
+        let nested = mapping.map { key, value in
+            (key.string ?? "\(key)", (key.mark?.line ?? 1) + lineOffset, value)
+        }
+        return YAMLMapping(pairs: nested, file: file, lineOffset: lineOffset)
+    }
+
+    private func location(_ line: Int) -> SourceLocation {
+        SourceLocation(path: file, line: line)
+    }
+
+    private static func kind(of node: Node) -> String {
+        switch node {
+        case .scalar: "single value"
+        case .sequence: "list"
+        case .mapping: "mapping"
+        case .alias: "alias"
+        }
+    }
+
+    private static func describe(_ error: YamlError) -> (String, Int?) {
+        switch error {
+        case let .scanner(context, problem, mark, _),
+             let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+            return (text, mark.line)
+        case let .reader(problem, _, _, _):
+            return (problem, nil)
+        default:
+            return ("\(error)", nil)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import GalleySite
+
+/// `galley build`: render `content/` through `templates/` into `public/`.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into the output folder.",
+        discussion: """
+        Loads every *.md under the content folder, checks every internal link and anchor, \
+        renders each page through the templates and writes the site. The output folder is \
+        replaced only when the whole build succeeds: a failed build leaves it as it was.
+
+        Examples:
+          galley build
+          galley build --content docs --output _site
+        """
+    )
+
+    @OptionGroup var paths: ProjectPaths
+
+    func run() async throws {
+        let layout = paths.layout
+        do {
+            let report = try SiteBuilder(layout: layout).build()
+            print(report.summary)
+        } catch {
+            Diagnostics.report(error.errors)
+            let output = layout.displayPath(of: layout.outputDirectory)
+            let count = error.errors.count
+            Diagnostics.printError("build failed with \(count) error\(count == 1 ? "" : "s"); '\(output)' was left unchanged")
+            throw ExitCode.failure
+        }
+    }
+}

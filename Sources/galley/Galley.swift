@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// The `galley` command: builds documentation sites whose Swift samples are proven.
+@main
+struct Galley: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "galley",
+        abstract: "Build a documentation site from Markdown, refusing Swift samples that do not compile and run.",
+        discussion: """
+        A Galley project has content/ (Markdown pages with optional YAML front matter), \
+        templates/ (a Mustache theme) and an optional galley.yml. Run the commands from the project root.
+
+        Examples:
+          galley build                      Build content/ into public/
+          galley build --output site        Build into site/ instead
+        """,
+        version: "0.1.0",
+        subcommands: [BuildCommand.self]
+    )
+}

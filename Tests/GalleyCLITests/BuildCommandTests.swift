@@ -1,0 +1,67 @@
+import Foundation
+import GalleyTestSupport
+import Testing
+
+@Suite("galley build, end to end")
+struct BuildCommandTests {
+    @Test("builds a fixture site and prints the summary line")
+    func buildsSite() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try FixtureTheme.write(into: site)
+        try site.write("content/index.md", "---\ntitle: Home\n---\n# Home\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[Next](guide/one.md)\n")
+        try site.write("content/guide/one.md", "# One\n\n## Part\n\n```swift no_run\nlet x = 1\n```\n")
+        let result = try GalleyExecutable.run(["build"], in: site.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("Built 2 pages in "))
+        #expect(result.standardOutput.hasSuffix(" s → public/\n"))
+        let index = try site.read("public/index.html")
+        #expect(index.contains("<table>"))
+        #expect(index.contains("<a href=\"guide/one.html\">Next</a>"))
+        let one = try site.read("public/guide/one.html")
+        #expect(one.contains("<h2 id=\"part\">Part"))
+        #expect(one.contains("<code class=\"language-swift\">let x = 1"))
+        #expect(site.exists("public/404.html"))
+        #expect(site.exists("public/assets/site.css"))
+    }
+
+    @Test("--content, --templates and --output choose other folders")
+    func customFolders() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try FixtureTheme.write(into: site)
+        try FileManager.default.moveItem(at: site.url.appendingPathComponent("templates"), to: site.url.appendingPathComponent("theme"))
+        try site.write("docs/index.md", "# Docs\n")
+        let result = try GalleyExecutable.run(["build", "--content", "docs", "--templates", "theme", "--output", "out/site"], in: site.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("→ out/site/"))
+        #expect(try site.read("out/site/index.html").contains("<h1 id=\"docs\">Docs"))
+    }
+
+    @Test("a broken link exits 1 with file:line and keeps the old output")
+    func failureExitCode() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try FixtureTheme.write(into: site)
+        try site.write("content/index.md", "# Home\n")
+        #expect(try GalleyExecutable.run(["build"], in: site.url).status == 0)
+        let before = try site.read("public/index.html")
+        try site.write("content/index.md", "# Home\n\n[gone](gone.md)\n")
+        let result = try GalleyExecutable.run(["build"], in: site.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("error: content/index.md:3:1: broken link 'gone.md'"))
+        #expect(result.standardError.contains("error: build failed with 1 error; 'public' was left unchanged"))
+        #expect(try site.read("public/index.html") == before)
+    }
+
+    @Test("--help explains the command and its options")
+    func help() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        let result = try GalleyExecutable.run(["build", "--help"], in: site.url)
+        #expect(result.status == 0)
+        for option in ["--content <dir>", "--templates <dir>", "--output <dir>", "Examples:"] {
+            #expect(result.standardOutput.contains(option))
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GalleySite
+import GalleyTestSupport
+import Testing
+
+/// Every kind of bad input fails the build with one located sentence and
+/// leaves the last good `public/` byte-identical.
+@Suite("Bad input")
+struct BadInputTests {
+    /// Builds a good site, applies `breakIt`, and returns the errors of the
+    /// next build after checking that `public/` did not change.
+    func errorsAfter(_ breakIt: (TemporaryDirectory) throws -> Void) throws -> [String] {
+        let project = try Project(pages: [
+            "index.md": "# Home\n\nSee [guide](guide.md#setup).\n",
+            "guide.md": "---\ntitle: Guide\n---\n# Guide\n\n## Setup\n",
+        ])
+        defer { project.directory.remove() }
+        try project.build()
+        let before = try project.directory.snapshot("public")
+        #expect(before.count == 4)
+        try breakIt(project.directory)
+        let errors = project.buildErrors()
+        #expect(try project.directory.snapshot("public") == before, "public/ changed after a failed build")
+        return errors
+    }
+
+    @Test("invalid YAML front matter names the file and line")
+    func invalidFrontMatter() throws {
+        let errors = try errorsAfter { try $0.write("content/x.md", "---\ntitle: ok\norder: [1,\n---\n# X\n") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("content/x.md:") == true)
+        #expect(errors.first?.contains("invalid front matter: ") == true)
+    }
+
+    @Test("a file that is not UTF-8 is named with its line")
+    func notUTF8() throws {
+        let errors = try errorsAfter { try $0.write("content/bin.md", bytes: Array("# Fine\n\nbad: ".utf8) + [0xFF, 0xFE, 0x0A]) }
+        #expect(errors == ["content/bin.md:3: file is not valid UTF-8. Save the file as UTF-8"])
+    }
+
+    @Test("an unreadable file (a dangling link) is named")
+    func unreadable() throws {
+        let errors = try errorsAfter { directory in
+            try FileManager.default.createSymbolicLink(
+                atPath: directory.url.appendingPathComponent("content/gone.md").path,
+                withDestinationPath: "/nonexistent/galley/gone.md"
+            )
+        }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("content/gone.md: cannot read file") == true)
+    }
+
+    @Test("two pages mapping to the same URL are both named")
+    func urlCollision() throws {
+        let errors = try errorsAfter { try $0.write("content/Guide.markdown", "# Other guide\n") }
+        #expect(errors == ["content/guide.md: 'content/guide.md' and 'content/Guide.markdown' both map to the URL 'guide.html'. Rename or remove one of them"]
+            || errors == ["content/Guide.markdown: 'content/Guide.markdown' and 'content/guide.md' both map to the URL 'Guide.html'. Rename or remove one of them"])
+    }
+
+    @Test("a missing layout or partial is named")
+    func missingTemplates() throws {
+        let missingPartial = try errorsAfter {
+            try FileManager.default.removeItem(at: $0.url.appendingPathComponent("templates/partials/head.mustache"))
+        }
+        #expect(missingPartial == ["templates/layout.mustache:1: missing partial 'partials/head' (no file templates/partials/head.mustache). Create the partial or fix its name"])
+        let missingLayout = try errorsAfter {
+            try FileManager.default.removeItem(at: $0.url.appendingPathComponent("templates/layout.mustache"))
+        }
+        #expect(missingLayout.first?.hasPrefix("missing template 'templates/layout.mustache'") == true)
+    }
+
+    @Test("a Mustache syntax error names the template file and line")
+    func mustacheSyntax() throws {
+        let errors = try errorsAfter { try $0.write("templates/partials/head.mustache", "<title>\n{{#page}}{{title}}{{/pages}}\n") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("templates/partials/head.mustache:2:") == true)
+        #expect(errors.first?.contains("Mustache syntax error: a section is closed with the wrong name") == true)
+    }
+
+    @Test("broken links and anchors are each reported at their line")
+    func brokenLinks() throws {
+        let errors = try errorsAfter {
+            try $0.write("content/index.md", "# Home\n\nSee [guide](guide.md#setup).\n\n[a](missing.md) [b](guide.md#nope) [c](#home) [d](#gone)\n![e](pic.png)\n")
+        }
+        #expect(errors == [
+            "content/index.md:5:1: broken link 'missing.md': no page or file 'missing.md' exists. Fix the link or create its target",
+            "content/index.md:5:17: broken link 'guide.md#nope': 'guide.md' has no heading with id 'nope' (ids: guide, setup). Fix the link or create its target",
+            "content/index.md:5:47: broken link '#gone': this page has no heading with id 'gone' (ids: home). Fix the link or create its target",
+            "content/index.md:6:1: broken image 'pic.png': no page or file 'pic.png' exists. Fix the link or create its target",
+        ])
+    }
+
+    @Test("an output folder that cannot be written fails clearly")
+    func unwritableOutput() throws {
+        let project = try Project(pages: ["index.md": "# Home\n"])
+        defer { project.directory.remove() }
+        try project.directory.write("blocker", "a file where a folder should be")
+        var layout = project.layout
+        layout.outputDirectory = project.directory.url.appendingPathComponent("blocker/public")
+        #expect {
+            try SiteBuilder(layout: layout).build()
+        } throws: { error in
+            let text = (error as! SiteErrors).description
+            return text.contains("cannot write the output folder") && text.contains("is a file, not a folder")
+        }
+    }
+}

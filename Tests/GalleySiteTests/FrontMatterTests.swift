@@ -1,0 +1,51 @@
+import GalleySite
+import Testing
+
+@Suite("Front matter")
+struct FrontMatterTests {
+    @Test("title, description and order are read, and the body starts after the closing line")
+    func parses() throws {
+        let (frontMatter, body, firstLine) = try FrontMatter.split(
+            "---\ntitle: Guide\ndescription: A guide.\norder: 3\n---\n# Body\n", file: "content/g.md"
+        )
+        #expect(frontMatter == FrontMatter(title: "Guide", description: "A guide.", order: 3))
+        #expect(body == "# Body\n")
+        #expect(firstLine == 6)
+    }
+
+    @Test("a page without front matter starts at line 1")
+    func absent() throws {
+        let (frontMatter, body, firstLine) = try FrontMatter.split("# Only\n", file: "x.md")
+        #expect(frontMatter == FrontMatter())
+        #expect(body == "# Only\n")
+        #expect(firstLine == 1)
+    }
+
+    @Test("invalid YAML is reported at its line in the Markdown file")
+    func invalidYAML() {
+        #expect {
+            try FrontMatter.split("---\ntitle: ok\ndescription: \"unterminated\n---\n", file: "content/x.md")
+        } throws: { error in
+            let error = error as! SiteError
+            return error.location?.path == "content/x.md" && error.location?.line == 3
+                && error.description.hasPrefix("content/x.md:3: invalid front matter: ")
+        }
+    }
+
+    @Test("a wrong type or an unknown key names the key's line")
+    func wrongTypes() {
+        #expect {
+            try FrontMatter.split("---\ntitle: T\norder: first\n---\n", file: "p.md")
+        } throws: { ($0 as! SiteError).description.hasPrefix("p.md:3: 'order' must be a whole number") }
+        #expect {
+            try FrontMatter.split("---\ntitel: T\n---\n", file: "p.md")
+        } throws: { ($0 as! SiteError).description.hasPrefix("p.md:2: unknown front matter key 'titel'") }
+    }
+
+    @Test("an unclosed block is an error at line 1")
+    func unclosed() {
+        #expect {
+            try FrontMatter.split("---\ntitle: T\n# Body\n", file: "p.md")
+        } throws: { ($0 as! SiteError).description.hasPrefix("p.md:1: front matter is not closed") }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import GalleySite
+import GalleyTestSupport
+import Testing
+
+/// A project in a temporary folder with the fixture theme.
+struct Project {
+    let directory: TemporaryDirectory
+
+    init(pages: [String: String]) throws {
+        directory = try TemporaryDirectory()
+        try FixtureTheme.write(into: directory)
+        for (path, text) in pages { try directory.write("content/\(path)", text) }
+    }
+
+    var layout: SiteLayout { SiteLayout(root: directory.url) }
+
+    @discardableResult
+    func build() throws(SiteErrors) -> BuildReport {
+        try SiteBuilder(layout: layout).build()
+    }
+
+    /// The messages of a build that must fail.
+    func buildErrors() -> [String] {
+        do {
+            try build()
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+}
+
+@Suite("Building a site")
+struct SiteBuilderTests {
+    let standardPages = [
+        "index.md": "---\ntitle: Home\n---\n# Welcome\n\nRead the [guide](guide/intro.md#setup).\n",
+        "guide/intro.md": "---\norder: 2\n---\n# Introduction\n\n## Setup\n\n### Details\n\n## Usage\n\n#### Deep\n\nBack [home](../index.md).\n",
+        "guide/advanced.md": "---\ntitle: Advanced\norder: 1\n---\nNo heading here.\n",
+        "zeta.md": "# Zeta\n",
+        "alpha.md": "# Alpha\n![logo](images/logo.png)\n",
+        "images/logo.png": "PNG",
+    ]
+
+    @Test("pages, assets, the 404 page and theme assets are written")
+    func writesFiles() throws {
+        let project = try Project(pages: standardPages)
+        defer { project.directory.remove() }
+        let report = try project.build()
+        #expect(report.pageCount == 5)
+        for path in ["index.html", "guide/intro.html", "guide/advanced.html", "zeta.html", "alpha.html",
+                     "images/logo.png", "assets/site.css", "404.html"] {
+            #expect(project.directory.exists("public/\(path)"), "missing public/\(path)")
+        }
+        #expect(!project.directory.exists("public/sitemap.xml"))
+        #expect(report.summary.hasPrefix("Built 5 pages in "))
+        #expect(report.summary.hasSuffix(" s → public/"))
+    }
+
+    @Test("navigation: home first, then by order, then by path; the current page is marked")
+    func navigationOrder() throws {
+        let project = try Project(pages: standardPages)
+        defer { project.directory.remove() }
+        try project.build()
+        let html = try project.directory.read("public/guide/intro.html")
+        let nav = html.components(separatedBy: "<nav>")[1].components(separatedBy: "</nav>")[0]
+        let titles = nav.components(separatedBy: "\n").compactMap { line -> String? in
+            guard let end = line.range(of: "</a>"), let start = line[..<end.lowerBound].lastIndex(of: ">") else { return nil }
+            return String(line[line.index(after: start)..<end.lowerBound])
+        }
+        #expect(titles == ["Home", "Advanced", "Introduction", "Alpha", "Zeta"])
+        #expect(nav.contains("<a href=\"../guide/intro.html\" aria-current=\"page\">Introduction</a>"))
+        #expect(nav.contains("<a href=\"../index.html\">Home</a>"))
+        #expect(html.contains("<a rel=\"prev\" href=\"../guide/advanced.html\">Advanced</a>"))
+        #expect(html.contains("<a rel=\"next\" href=\"../alpha.html\">Alpha</a>"))
+        #expect(html.contains("<link rel=\"stylesheet\" href=\"../assets/site.css\">"))
+    }
+
+    @Test("a title falls back to the first H1, then to the file name")
+    func titles() throws {
+        let project = try Project(pages: standardPages)
+        defer { project.directory.remove() }
+        try project.build()
+        #expect(try project.directory.read("public/zeta.html").contains("<title>Zeta · Documentation</title>"))
+        try project.directory.write("content/zeta.md", "no heading\n")
+        try project.build()
+        #expect(try project.directory.read("public/zeta.html").contains("<title>zeta · Documentation</title>"))
+    }
+
+    @Test("the table of contents lists h2 and h3 headings only")
+    func tableOfContents() throws {
+        let project = try Project(pages: standardPages)
+        defer { project.directory.remove() }
+        try project.build()
+        let html = try project.directory.read("public/guide/intro.html")
+        #expect(html.contains("<ol class=\"toc\"><li class=\"level-2\"><a href=\"#setup\">Setup</a></li><li class=\"level-3\"><a href=\"#details\">Details</a></li><li class=\"level-2\"><a href=\"#usage\">Usage</a></li></ol>"))
+        #expect(!(try project.directory.read("public/zeta.html")).contains("class=\"toc\""))
+    }
+
+    @Test("galley.yml sets title, language, edit links and a sitemap")
+    func configuration() throws {
+        let project = try Project(pages: standardPages)
+        defer { project.directory.remove() }
+        try project.directory.write("galley.yml", """
+        title: Observation Guides
+        base_url: https://example.org/docs
+        language: de
+        edit_url: https://git.example.org/edit/main/content/
+        markdown:
+          unsafe_html: true
+        """)
+        try project.directory.write("content/zeta.md", "# Zeta\n\n<span class=\"raw\">x</span>\n")
+        try project.build()
+        let zeta = try project.directory.read("public/zeta.html")
+        #expect(zeta.contains("<html lang=\"de\">"))
+        #expect(zeta.contains("<title>Zeta · Observation Guides</title>"))
+        #expect(zeta.contains("href=\"https://git.example.org/edit/main/content/zeta.md\""))
+        #expect(zeta.contains("<span class=\"raw\">x</span>"))
+        let sitemap = try project.directory.read("public/sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/docs/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/docs/guide/intro.html</loc>"))
+        #expect(try project.directory.read("public/404.html").contains("href=\"/docs/index.html\""))
+    }
+
+    @Test("a page that was deleted disappears from the output")
+    func deletedPagesVanish() throws {
+        let project = try Project(pages: standardPages)
+        defer { project.directory.remove() }
+        try project.build()
+        #expect(project.directory.exists("public/zeta.html"))
+        try FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("content/zeta.md"))
+        try project.build()
+        #expect(!project.directory.exists("public/zeta.html"))
+        #expect(project.directory.exists("public/alpha.html"))
+    }
+}
