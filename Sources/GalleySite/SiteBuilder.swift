@@ -1,5 +1,6 @@
 import Foundation
 import GalleyMarkdown
+import Synchronization
 
 /// Where a site's sources are and where it goes.
 public struct SiteLayout: Sendable {
@@ -107,9 +108,7 @@ public struct SiteBuilder: Sendable {
         if !errors.isEmpty { throw SiteErrors(errors) }
 
         let renderer = PageRenderer(templates: templates, configuration: configuration, navigation: navigation)
-        for page in navigation.pages {
-            files.append(.text(page.url, renderer.render(page)))
-        }
+        files += Self.renderConcurrently(navigation.pages) { .text($0.url, renderer.render($0)) }
         files.append(.text("404.html", renderer.renderNotFound()))
         if let baseURL = configuration.baseURL {
             files.append(.text("sitemap.xml", Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url))))
@@ -124,5 +123,16 @@ public struct SiteBuilder: Sendable {
             pageCount: navigation.pages.count, fileCount: files.count,
             duration: clock.now - start, outputDisplayPath: outputDisplay
         )
+    }
+
+    /// `transform` applied to every page, spread over the machine's cores, in page order.
+    /// (Each page lists every other page in its sidebar, so rendering grows with pages².)
+    static func renderConcurrently(_ pages: [Page], _ transform: @Sendable (Page) -> OutputFile) -> [OutputFile] {
+        let results = Mutex([OutputFile?](repeating: nil, count: pages.count))
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            let file = transform(pages[index])
+            results.withLock { $0[index] = file }
+        }
+        return results.withLock { $0.compactMap { $0 } }
     }
 }
