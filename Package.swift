@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -20,9 +22,19 @@ let package = Package(
         ),
         .target(name: "GalleyMarkdown", dependencies: ["Ccmark"]),
         .target(
+            name: "GalleyVerify",
+            dependencies: [
+                "GalleyMarkdown",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "GalleySite",
             dependencies: [
                 "GalleyMarkdown",
+                "GalleyVerify",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -36,6 +48,7 @@ let package = Package(
         ),
         .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyMarkdownTests", dependencies: ["GalleyMarkdown"]),
+        .testTarget(name: "GalleyVerifyTests", dependencies: ["GalleyVerify", "GalleyTestSupport"]),
         .testTarget(name: "GalleySiteTests", dependencies: ["GalleySite", "GalleyTestSupport"]),
         .testTarget(name: "GalleyCLITests", dependencies: ["galley", "GalleyTestSupport"]),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyMarkdown
+import GalleyVerify
 import Synchronization
 
 /// Where a site's sources are and where it goes.
@@ -39,6 +40,8 @@ public struct SiteLayout: Sendable {
 public struct BuildReport: Sendable {
     /// Pages rendered.
     public var pageCount: Int
+    /// The verdicts on the site's samples.
+    public var verification: VerificationReport
     /// Files written, pages included.
     public var fileCount: Int
     /// Wall-clock time of the whole build.
@@ -50,7 +53,8 @@ public struct BuildReport: Sendable {
     public var summary: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let noun = pageCount == 1 ? "page" : "pages"
-        return "Built \(pageCount) \(noun) in \(String(format: "%.2f", seconds)) s → \(outputDisplayPath)/"
+        let samples = verification.results.isEmpty ? "" : " (\(verification.summary) samples)"
+        return "Built \(pageCount) \(noun)\(samples) in \(String(format: "%.2f", seconds)) s → \(outputDisplayPath)/"
     }
 }
 
@@ -63,6 +67,10 @@ public struct BuildReport: Sendable {
 public struct SiteBuilder: Sendable {
     /// The folders to read and write.
     public var layout: SiteLayout
+    /// Whether sample results may come from the cache.
+    public var usesCache = true
+    /// Receives progress lines while samples are verified.
+    public var progress: @Sendable (String) -> Void = { _ in }
 
     /// Creates a builder.
     public init(layout: SiteLayout) {
@@ -107,8 +115,30 @@ public struct SiteBuilder: Sendable {
         }
         if !errors.isEmpty { throw SiteErrors(errors) }
 
+        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: usesCache)
+        verification.verifier.progress = progress
+        let report: VerificationReport
+        do {
+            report = try verification.verify(navigation.pages)
+        } catch {
+            throw SiteErrors([SiteError(error.message, suggestion: error.suggestion + (error.details.map { "\n\($0)" } ?? ""))])
+        }
+        guard report.succeeded else {
+            var failure = SiteErrors(report.failures.map { location, message, _ in
+                SiteError("sample failed: " + (message.split(separator: "\n").first.map(String.init) ?? message), at: location)
+            })
+            failure.verification = report
+            throw failure
+        }
+
         let renderer = PageRenderer(templates: templates, configuration: configuration, navigation: navigation)
-        files += Self.renderConcurrently(navigation.pages) { .text($0.url, renderer.render($0)) }
+        files += Self.renderConcurrently(navigation.pages) { page in
+            .text(page.url, renderer.render(
+                page,
+                codeBlockHTML: SampleVerification.codeBlockHTML(for: page, report: report),
+                footer: SampleVerification.footer(for: page, report: report)
+            ))
+        }
         files.append(.text("404.html", renderer.renderNotFound()))
         if let baseURL = configuration.baseURL {
             files.append(.text("sitemap.xml", Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url))))
@@ -120,7 +150,7 @@ public struct SiteBuilder: Sendable {
             throw SiteErrors([error])
         }
         return BuildReport(
-            pageCount: navigation.pages.count, fileCount: files.count,
+            pageCount: navigation.pages.count, verification: report, fileCount: files.count,
             duration: clock.now - start, outputDisplayPath: outputDisplay
         )
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyMarkdown
 
 /// The site settings from `galley.yml`; every key is optional.
 ///
@@ -12,7 +13,7 @@ import Foundation
 /// ```
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
-    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown"]
+    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify"]
 
     /// The site's name, shown in the sidebar and page titles.
     public var title = "Documentation"
@@ -27,6 +28,33 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var editURL: String?
     /// Whether raw HTML in Markdown is passed through (default `false`, as in Hugo).
     public var allowsRawHTML = false
+    /// How samples are verified (the `verify:` section).
+    public var verification = VerificationSettings()
+
+    /// The `verify:` section of `galley.yml`.
+    ///
+    /// ```yaml
+    /// verify:
+    ///   package: .                      # SwiftPM package with the sample library
+    ///   products: [HeadlessSwiftUI]     # built and linked into every sample
+    ///   module_aliases:                 # import SwiftUI → HeadlessSwiftUI
+    ///     SwiftUI: HeadlessSwiftUI
+    ///     Combine: OpenCombineShim
+    ///   timeout: 10                     # seconds per sample program
+    /// ```
+    public struct VerificationSettings: Sendable, Equatable {
+        /// The package folder, relative to the project root.
+        public var package = "."
+        /// Library products samples link against.
+        public var products: [String] = []
+        /// `-module-alias` pairs.
+        public var moduleAliases: [String: String] = [:]
+        /// Seconds one sample program may run.
+        public var timeoutSeconds = 10
+
+        /// No library, 10 s timeout.
+        public init() {}
+    }
 
     /// The defaults used when there is no `galley.yml`.
     public init() {}
@@ -54,6 +82,18 @@ public struct SiteConfiguration: Sendable, Equatable {
         if let markdown = try yaml.mapping("markdown") {
             try markdown.rejectUnknownKeys(["unsafe_html"], in: "markdown")
             config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false
+        }
+        if let verify = try yaml.mapping("verify") {
+            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout"], in: "verify")
+            config.verification.package = try verify.string("package") ?? "."
+            config.verification.products = try verify.stringList("products") ?? []
+            config.verification.moduleAliases = try verify.mapping("module_aliases")?.stringPairs(in: "module_aliases") ?? [:]
+            if let timeout = try verify.int("timeout") {
+                guard timeout > 0 else {
+                    throw SiteError("'timeout' must be at least 1 second", at: SourceLocation(path: displayPath), suggestion: "Write e.g. `timeout: 10`")
+                }
+                config.verification.timeoutSeconds = timeout
+            }
         }
         return config
     }

@@ -1,4 +1,5 @@
 import GalleyMarkdown
+import GalleyVerify
 
 /// A problem that stops a build, with where it is and what to do about it.
 ///
@@ -31,6 +32,8 @@ public struct SiteError: Error, Sendable, CustomStringConvertible, Equatable {
 public struct SiteErrors: Error, Sendable, CustomStringConvertible {
     /// The problems, never empty.
     public var errors: [SiteError]
+    /// The full verification report when samples failed, for a detailed report.
+    public var verification: VerificationReport?
 
     /// Creates the list; `errors` must not be empty.
     public init(_ errors: [SiteError]) {

@@ -90,6 +90,35 @@ struct YAMLMapping {
         }
     }
 
+    /// The list of strings at `key` (`[a, b]` or one `- a` per line), or `nil` when absent.
+    func stringList(_ key: String) throws(SiteError) -> [String]? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        if let scalar = pair.value.scalar { return [scalar.string] }
+        guard let sequence = pair.value.sequence else {
+            throw SiteError("'\(key)' must be a list", at: location(pair.line), suggestion: "Write `\(key): [A, B]`")
+        }
+        var values: [String] = []
+        for item in sequence {
+            guard let scalar = item.scalar else {
+                throw SiteError("'\(key)' must be a list of names", at: location(pair.line), suggestion: "Write `\(key): [A, B]`")
+            }
+            values.append(scalar.string)
+        }
+        return values
+    }
+
+    /// Every key of this mapping with its text value; non-text values are errors.
+    func stringPairs(in what: String) throws(SiteError) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in pairs {
+            guard let scalar = pair.value.scalar else {
+                throw SiteError("'\(pair.key)' in \(what) must be a name", at: location(pair.line), suggestion: "Write `\(pair.key): ModuleName`")
+            }
+            result[pair.key] = scalar.string
+        }
+        return result
+    }
+
     /// The nested mapping at `key`, or `nil` when absent.
     func mapping(_ key: String) throws(SiteError) -> YAMLMapping? {
         guard let pair = pairs.first(where: { $0.key == key }) else { return nil }

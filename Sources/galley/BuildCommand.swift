@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalleySite
+import GalleyVerify
 
 /// `galley build`: render `content/` through `templates/` into `public/`.
 struct BuildCommand: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct BuildCommand: AsyncParsableCommand {
         abstract: "Build the site into the output folder.",
         discussion: """
         Loads every *.md under the content folder, checks every internal link and anchor, \
-        renders each page through the templates and writes the site. The output folder is \
+        verifies every Swift sample (see `galley verify --help`), renders each page through the templates and writes the site. The output folder is \
         replaced only when the whole build succeeds: a failed build leaves it as it was.
 
         Examples:
@@ -22,11 +23,19 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let layout = paths.layout
+        var builder = SiteBuilder(layout: layout)
+        builder.progress = Progress.line
         do {
-            let report = try SiteBuilder(layout: layout).build()
+            let report = try builder.build()
+            Progress.clear()
             print(report.summary)
         } catch {
-            Diagnostics.report(error.errors)
+            Progress.clear()
+            if let verification = error.verification {
+                FileHandle.standardError.write(Data(ReportFormat.human.render(verification, colour: Diagnostics.usesColour).utf8))
+            } else {
+                Diagnostics.report(error.errors)
+            }
             let output = layout.displayPath(of: layout.outputDirectory)
             let count = error.errors.count
             Diagnostics.printError("build failed with \(count) error\(count == 1 ? "" : "s"); '\(output)' was left unchanged")

@@ -13,8 +13,9 @@ struct Galley: AsyncParsableCommand {
         Examples:
           galley build                      Build content/ into public/
           galley build --output site        Build into site/ instead
+          galley verify                     Only compile and run the Swift samples (CI)
         """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self]
+        subcommands: [BuildCommand.self, VerifyCommand.self]
     )
 }

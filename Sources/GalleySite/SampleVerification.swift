@@ -1,0 +1,52 @@
+import Foundation
+import GalleyMarkdown
+import GalleyVerify
+
+/// Connects a site to the verifier: settings from `galley.yml`, the cache
+/// under `.build/galley/`, and what each page shows of its samples.
+public struct SampleVerification: Sendable {
+    /// The verifier as configured for the project.
+    public var verifier: Verifier
+
+    /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`.
+    public init(configuration: SiteConfiguration, layout: SiteLayout, useCache: Bool = true) {
+        let settings = configuration.verification
+        let package = URL(fileURLWithPath: settings.package, relativeTo: layout.root).standardizedFileURL
+        var verifier = Verifier(
+            library: SampleLibrary(packageDirectory: package, products: settings.products, moduleAliases: settings.moduleAliases),
+            cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil
+        )
+        verifier.timeout = .seconds(settings.timeoutSeconds)
+        self.verifier = verifier
+    }
+
+    /// Verifies the samples of `pages`.
+    public func verify(_ pages: [Page]) throws(VerifyError) -> VerificationReport {
+        try verifier.verify(pages.map { ($0.displayPath, $0.document) })
+    }
+
+    /// The code-block markup of `page`: samples with their verdicts, and the
+    /// output blocks they own left out (they show as the sample's output panel).
+    static func codeBlockHTML(for page: Page, report: VerificationReport) -> (CodeBlock) -> String? {
+        var byIndex: [Int: String] = [:]
+        for result in report.results(forPage: page.displayPath) {
+            byIndex[result.sample.block.index] = SampleHTML.render(result)
+            if let output = result.sample.outputBlock, result.sample.mode == .run, result.status == .passed {
+                byIndex[output.index] = ""
+            }
+        }
+        return { byIndex[$0.index] }
+    }
+
+    /// The page footer line, e.g. `3 of 3 samples verified with Swift 6.3.1`, or `nil` without samples.
+    static func footer(for page: Page, report: VerificationReport) -> String? {
+        let results = report.results(forPage: page.displayPath)
+        guard !results.isEmpty else { return nil }
+        let verified = results.filter { $0.status == .passed }.count
+        let version = report.compilerVersion.map { version -> String in
+            guard let range = version.range(of: "Swift version ") else { return version }
+            return "Swift " + version[range.upperBound...].prefix { $0 != " " }
+        }
+        return "\(verified) of \(results.count) sample\(results.count == 1 ? "" : "s") verified" + (version.map { " with \($0)" } ?? "")
+    }
+}

@@ -1,0 +1,36 @@
+/// Comparing printed output with what a sample expects, and showing the difference.
+public enum OutputComparison {
+    /// `text` split into lines, trailing whitespace of each line and a final
+    /// newline ignored.
+    public static func lines(of text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailingSpaces() }
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// A line diff of `expected` against `actual` (`-` expected, `+` printed),
+    /// or `nil` when they are equal.
+    public static func diff(expected: [String], actual: [String]) -> String? {
+        guard expected != actual else { return nil }
+        // Longest common subsequence, fine for sample-sized outputs.
+        let n = expected.count, m = actual.count
+        var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                table[i][j] = expected[i] == actual[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var lines: [String] = []
+        var i = 0, j = 0
+        while i < n || j < m {
+            if i < n, j < m, expected[i] == actual[j] {
+                lines.append("  \(expected[i])"); i += 1; j += 1
+            } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
+                lines.append("- \(expected[i])"); i += 1
+            } else {
+                lines.append("+ \(actual[j])"); j += 1
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

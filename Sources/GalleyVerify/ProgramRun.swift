@@ -1,0 +1,35 @@
+/// What compiling and running one ``SampleProgram`` produced; cached as JSON.
+struct ProgramRun: Sendable, Codable {
+    /// How the run ended, in a cacheable form.
+    enum Ending: Sendable, Codable, Equatable {
+        case notRun
+        case exited(Int32)
+        case signalled(Int32)
+        case timedOut
+        case outputLimitExceeded
+    }
+
+    /// Whether the program compiled.
+    var compiled: Bool
+    /// The compiler's diagnostics (errors when it did not compile).
+    var diagnostics: [CompilerDiagnostic]
+    /// How the run ended.
+    var ending: Ending
+    /// Each sample's standard output, split at the boundaries.
+    var outputs: [String]
+    /// Standard error of the run (trap messages).
+    var standardError: String
+    /// Whether the program was compiled in the merged module.
+    var merged: Bool
+}
+
+extension ProgramRun.Ending {
+    init(_ ending: ProcessRunner.Outcome.Ending) {
+        switch ending {
+        case .exited(let status): self = .exited(status)
+        case .signalled(let signal): self = .signalled(signal)
+        case .timedOut: self = .timedOut
+        case .outputLimitExceeded: self = .outputLimitExceeded
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Generates the Swift source files that compile samples.
+///
+/// Every piece of sample code is preceded by a `#sourceLocation` directive
+/// naming its Markdown file and line, so compiler errors and runtime traps
+/// point at the Markdown source, merged or not.
+enum ProgramSource {
+    /// The line a program prints between two of its samples' outputs.
+    static let boundary = "\u{1E}galley-boundary"
+
+    /// Support code compiled into every sample executable.
+    static let runtime = """
+    #if canImport(Glibc)
+    import Glibc
+    #elseif canImport(Darwin)
+    import Darwin
+    #endif
+
+    /// Called before the first sample (reserved for set-up that must come first).
+    func _galleySetUp() {}
+
+    /// Marks the end of one sample's output.
+    func _galleyBoundary() {
+        fflush(nil)
+        print("\\u{1E}galley-boundary")
+        fflush(nil)
+    }
+
+    """
+
+    /// The standalone `main.swift` of `program`: its samples' code as top-level
+    /// code, in order. `@main` programs get no boundaries (see `needsParseAsLibrary`).
+    static func standaloneMain(_ program: SampleProgram) -> String {
+        let library = needsParseAsLibrary(program)
+        var text = library ? "" : "_galleySetUp()\n"
+        for sample in program.samples {
+            text += directive(sample.page, sample.block.firstCodeLine) + sample.compiledCode
+            text += "#sourceLocation()\n"
+            if !library { text += "_galleyBoundary()\n" }
+        }
+        return text
+    }
+
+    /// Whether the program declares its own entry point (`@main`) and so must
+    /// be compiled with `-parse-as-library` and cannot join a merged module.
+    static func needsParseAsLibrary(_ program: SampleProgram) -> Bool {
+        program.samples.contains { $0.compiledCode.contains("@main") }
+    }
+
+    /// The program as one file of the merged module: top-level declarations
+    /// made `fileprivate`, statements wrapped in `_galleyProgram_<index>()`.
+    /// `nil` when the program cannot be merged.
+    static func mergedFile(_ program: SampleProgram, index: Int) -> String? {
+        guard !needsParseAsLibrary(program) else { return nil }
+        var declarations = ""
+        var body = ""
+        for sample in program.samples {
+            let file = Parser.parse(source: sample.compiledCode)
+            let converter = SourceLocationConverter(fileName: sample.page, tree: file)
+            for item in file.statements {
+                let line = sample.block.firstCodeLine + converter.location(for: item.position).line - 1
+                let located = directive(sample.page, line)
+                if let decl = item.item.as(DeclSyntax.self), isTopLevelDeclaration(decl) {
+                    declarations += located + makeFilePrivate(item) + "\n#sourceLocation()\n"
+                } else {
+                    body += located + item.description + "\n#sourceLocation()\n"
+                }
+            }
+            body += "_galleyBoundary()\n"
+        }
+        return declarations + "@MainActor func _galleyProgram_\(index)() async throws {\n" + body + "}\n"
+    }
+
+    /// The merged module's `main.swift`: runs the program named by the first argument.
+    static func mergedMain(programCount: Int) -> String {
+        var text = "_galleySetUp()\nswitch CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : \"\" {\n"
+        for index in 0..<programCount {
+            text += "case \"\(index)\": try await _galleyProgram_\(index)()\n"
+        }
+        text += "default: fatalError(\"galley: unknown sample program\")\n}\n"
+        return text
+    }
+
+    private static func directive(_ file: String, _ line: Int) -> String {
+        let escaped = file.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\n#sourceLocation(file: \"\(escaped)\", line: \(line))\n"
+    }
+
+    /// Declarations that stay at file scope; `let`/`var` become locals of the program function.
+    private static func isTopLevelDeclaration(_ decl: DeclSyntax) -> Bool {
+        !decl.is(VariableDeclSyntax.self) && !decl.is(IfConfigDeclSyntax.self)
+    }
+
+    /// The item's text with `fileprivate` added (or replacing a wider access
+    /// level) so that equal names in different samples never clash.
+    private static func makeFilePrivate(_ item: CodeBlockItemSyntax) -> String {
+        guard let decl = item.item.as(DeclSyntax.self),
+              !decl.is(ImportDeclSyntax.self), !decl.is(OperatorDeclSyntax.self),
+              !decl.is(PrecedenceGroupDeclSyntax.self), !decl.is(MacroDeclSyntax.self),
+              let withModifiers = decl.asProtocol(WithModifiersSyntax.self) else {
+            return item.description
+        }
+        if let ext = decl.as(ExtensionDeclSyntax.self), ext.inheritanceClause != nil {
+            return item.description   // conformances cannot be fileprivate
+        }
+        var bytes = Array(item.description.utf8)
+        let base = item.position.utf8Offset
+        let access = ["public", "internal", "open", "package", "private", "fileprivate"]
+        if let modifier = withModifiers.modifiers.first(where: { access.contains($0.name.text) }) {
+            guard ["public", "internal", "open", "package"].contains(modifier.name.text) else { return item.description }
+            let start = modifier.name.positionAfterSkippingLeadingTrivia.utf8Offset - base
+            let end = modifier.name.endPositionBeforeTrailingTrivia.utf8Offset - base
+            bytes.replaceSubrange(start..<end, with: Array("fileprivate".utf8))
+        } else {
+            var insertion = decl.positionAfterSkippingLeadingTrivia
+            if let attributed = decl.asProtocol(WithAttributesSyntax.self), !attributed.attributes.isEmpty,
+               let next = attributed.attributes.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate) {
+                insertion = next.positionAfterSkippingLeadingTrivia
+            }
+            bytes.insert(contentsOf: Array("fileprivate ".utf8), at: insertion.utf8Offset - base)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

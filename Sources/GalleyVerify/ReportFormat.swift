@@ -1,0 +1,146 @@
+import Foundation
+import GalleyMarkdown
+
+/// How `galley verify` prints its report.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// For people: failures with the sample's lines and a caret, then `N passed, N failed, N skipped`.
+    case human
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
+    case github
+    /// JUnit XML, one test case per sample.
+    case junit
+    /// JSON, one object per sample.
+    case json
+
+    /// The report text of `report` in this format.
+    public func render(_ report: VerificationReport, colour: Bool = false) -> String {
+        switch self {
+        case .human: HumanReport(colour: colour).render(report)
+        case .github: Self.github(report)
+        case .junit: Self.junit(report)
+        case .json: Self.json(report)
+        }
+    }
+
+    private static func github(_ report: VerificationReport) -> String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func property(_ text: String) -> String {
+            escape(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        var lines = report.failures.map { location, message, _ in
+            var fields = "file=\(property(location.path))"
+            if let line = location.line { fields += ",line=\(line)" }
+            if let column = location.column { fields += ",col=\(column)" }
+            return "::error \(fields),title=Sample failed::\(escape(message))"
+        }
+        lines.append(report.summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func junit(_ report: VerificationReport) -> String {
+        func xml(_ text: String) -> String { HTMLEscaping.escape(text) }
+        let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<testsuites name=\"galley verify\" tests=\"\(report.results.count + report.problems.count)\" failures=\"\(report.failed)\" skipped=\"\(report.skipped)\" time=\"\(String(format: "%.3f", seconds))\">\n"
+        var pages: [String] = []
+        for result in report.results where !pages.contains(result.sample.page) { pages.append(result.sample.page) }
+        for problem in report.problems where !pages.contains(problem.location.path) { pages.append(problem.location.path) }
+        for page in pages {
+            let results = report.results(forPage: page)
+            let problems = report.problems.filter { $0.location.path == page }
+            let failed = results.filter { $0.status == .failed }.count + problems.count
+            text += "  <testsuite name=\"\(xml(page))\" tests=\"\(results.count + problems.count)\" failures=\"\(failed)\" skipped=\"\(results.filter { $0.status == .skipped }.count)\">\n"
+            for result in results {
+                text += "    <testcase classname=\"\(xml(page))\" name=\"\(xml(result.sample.id))\" file=\"\(xml(page))\" line=\"\(result.sample.block.fenceLine)\">"
+                switch result.status {
+                case .passed: break
+                case .skipped: text += "<skipped message=\"ignore\"/>"
+                case .failed:
+                    let message = result.failure ?? "failed"
+                    let first = message.split(separator: "\n").first.map(String.init) ?? message
+                    text += "<failure message=\"\(xml(first))\">\(xml(message))</failure>"
+                }
+                text += "</testcase>\n"
+            }
+            for problem in problems {
+                text += "    <testcase classname=\"\(xml(page))\" name=\"\(xml(problem.location.description))\"><failure message=\"\(xml(problem.message))\">\(xml(problem.description))</failure></testcase>\n"
+            }
+            text += "  </testsuite>\n"
+        }
+        return text + "</testsuites>\n"
+    }
+
+    private static func json(_ report: VerificationReport) -> String {
+        struct Entry: Encodable {
+            var id: String, page: String, line: Int, mode: String, status: String
+            var failure: String?, location: String?, output: String, cached: Bool, merged: Bool
+        }
+        struct Document: Encodable {
+            var passed: Int, failed: Int, skipped: Int, compiler: String?
+            var samples: [Entry]
+            var problems: [String]
+        }
+        let document = Document(
+            passed: report.passed, failed: report.failed, skipped: report.skipped, compiler: report.compilerVersion,
+            samples: report.results.map {
+                Entry(id: $0.sample.id, page: $0.sample.page, line: $0.sample.block.fenceLine, mode: $0.sample.mode.rawValue,
+                      status: $0.status.rawValue, failure: $0.failure, location: $0.failureLocation?.description,
+                      output: $0.output, cached: $0.cached, merged: $0.merged)
+            },
+            problems: report.problems.map(\.description)
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
+    }
+}
+
+/// The human report: each failure with the sample's lines and a caret.
+struct HumanReport {
+    var colour: Bool
+
+    func render(_ report: VerificationReport) -> String {
+        var text = ""
+        for (location, message, sample) in report.failures {
+            var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let headline = lines.removeFirst()
+            text += "\(paint("error:", "1;31")) \(location): \(headline)\n"
+            if let sample { text += excerpt(of: sample, at: location) }
+            for line in lines {
+                if line.hasPrefix("- ") { text += "    \(paint(line, "31"))\n" }
+                else if line.hasPrefix("+ ") { text += "    \(paint(line, "32"))\n" }
+                else { text += "    \(line)\n" }
+            }
+            text += "\n"
+        }
+        let summary = report.summary
+        text += report.succeeded ? paint(summary, "32") : paint(summary, "1;31")
+        return text + "\n"
+    }
+
+    /// Up to 6 lines of the sample around `location`, with a caret under its column.
+    private func excerpt(of sample: Sample, at location: SourceLocation) -> String {
+        let code = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let first = sample.block.firstCodeLine
+        let target = location.line.flatMap { (first..<first + code.count).contains($0) ? $0 : nil } ?? first
+        let range = max(first, target - 3)...min(first + code.count - 1, target + 2)
+        guard !code.isEmpty, !range.isEmpty else { return "" }
+        let width = String(range.upperBound).count
+        var text = ""
+        for line in range {
+            let number = String(line).padding(toLength: width, withPad: " ", startingAt: 0)
+            text += "  \(paint(number, "2")) | \(code[code.startIndex + line - first])\n"
+            if line == target, location.line == target, let column = location.column, column > 0 {
+                text += "  \(String(repeating: " ", count: width)) | \(String(repeating: " ", count: column - 1))\(paint("^", "1;32"))\n"
+            }
+        }
+        return text
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

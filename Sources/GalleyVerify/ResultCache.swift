@@ -1,0 +1,45 @@
+import Crypto
+import Foundation
+
+/// Program results on disk, keyed by everything that can change them.
+struct ResultCache: Sendable {
+    /// The folder, e.g. `.build/galley/cache`.
+    var directory: URL
+
+    /// The key of `program`: its code and where it sits (diagnostics name
+    /// lines), attributes, compiler version, flags and library fingerprint.
+    static func key(for program: SampleProgram, toolchain: Toolchain, library: SampleLibrary.Built, flags: [String]) -> String {
+        var hasher = SHA256()
+        func add(_ text: String) {
+            hasher.update(data: Data(text.utf8))
+            hasher.update(data: Data([0]))
+        }
+        add("galley-cache-v1")
+        add(ProgramSource.runtime)
+        add(toolchain.version)
+        add(library.fingerprint)
+        flags.forEach(add)
+        add(program.mode.rawValue)
+        for sample in program.samples {
+            add(sample.page)
+            add(String(sample.block.firstCodeLine))
+            add(sample.block.attributes.joined(separator: " "))
+            add(sample.compiledCode)
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    func load(_ key: String) -> ProgramRun? {
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent("\(key).json")) else { return nil }
+        return try? JSONDecoder().decode(ProgramRun.self, from: data)
+    }
+
+    func store(_ run: ProgramRun, for key: String) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try JSONEncoder().encode(run).write(to: directory.appendingPathComponent("\(key).json"), options: .atomic)
+        } catch {
+            // A cache that cannot be written only costs time on the next run.
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import GalleyMarkdown
+
+/// A Swift code block of a page, with what the author's contract says about it.
+///
+/// A fenced block whose info string starts with `swift` is a sample:
+/// ```` ```swift no_run group=intro ````. See ``SampleExtractor``.
+public struct Sample: Sendable, Hashable {
+    /// What the verifier does with a sample.
+    public enum Mode: String, Sendable, Hashable, Codable {
+        /// Compile and run; must exit 0 and print what is expected.
+        case run
+        /// Compile only (`no_run`).
+        case noRun = "no_run"
+        /// Must fail to compile, with errors where `// error:` marks them.
+        case compileFail = "compile_fail"
+        /// Must compile and then trap at run time.
+        case crash
+        /// Not compiled; shown as not verified.
+        case ignore
+    }
+
+    /// A `// error: <text>` marker of a `compile_fail` sample.
+    public struct ErrorMarker: Sendable, Hashable {
+        /// The Markdown line the marker is on.
+        public var line: Int
+        /// Text the compiler error on that line must contain.
+        public var text: String
+    }
+
+    /// The page's display path (`content/intro.md`).
+    public var page: String
+    /// The fenced block as parsed.
+    public var block: CodeBlock
+    /// What to do with it.
+    public var mode: Mode
+    /// The `group=` name, if any.
+    public var group: String?
+    /// Whether to compile in Swift 5 language mode.
+    public var swift5: Bool
+    /// The code as compiled: snippet marker lines blanked, so line numbers
+    /// stay those of the Markdown block.
+    public var compiledCode: String
+    /// The code's lines as shown on the page, each with its Markdown line:
+    /// hidden lines left out, `// error:` markers removed.
+    public var displayedLines: [(line: Int, text: String)]
+    /// Output lines the sample must print, from `// Prints "…"` comments, if any.
+    public var expectedPrints: [String]?
+    /// The ` ```output ` block right after the sample, if any.
+    public var outputBlock: CodeBlock?
+    /// `// error:` markers (`compile_fail` only).
+    public var errorMarkers: [ErrorMarker]
+
+    /// A stable identity: the page and the line of the opening fence.
+    public var id: String { "\(page):\(block.fenceLine)" }
+
+    /// The location of the opening fence, for diagnostics.
+    public var location: SourceLocation {
+        SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn)
+    }
+
+    /// The output lines of the ` ```output ` block, if there is one.
+    public var expectedOutputBlock: [String]? {
+        outputBlock.map { OutputComparison.lines(of: $0.code) }
+    }
+
+    public static func == (lhs: Sample, rhs: Sample) -> Bool { lhs.id == rhs.id && lhs.block == rhs.block }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Synchronization
+
+/// Compiles and runs sample programs: merged into one module where possible,
+/// alone where not, each run in a process of its own.
+struct SampleCompiler: Sendable {
+    var toolchain: Toolchain
+    var flags: [String]
+    var runner: ProcessRunner
+    /// Whether to try the merged module at all (off: one swiftc per program, the baseline).
+    var merges: Bool
+    var progress: @Sendable (String) -> Void
+
+    /// Compiles and runs `programs`, returning their runs in the same order.
+    func compileAndRun(_ programs: [SampleProgram]) -> [ProgramRun] {
+        var runs = [ProgramRun?](repeating: nil, count: programs.count)
+        var standalone: [Int] = []
+        var mergeable: [Bool: [Int]] = [:]
+        for (index, program) in programs.enumerated() {
+            if merges && program.mode != .compileFail && !ProgramSource.needsParseAsLibrary(program) {
+                mergeable[program.swift5, default: []].append(index)
+            } else {
+                standalone.append(index)
+            }
+        }
+        for (swift5, indices) in mergeable.sorted(by: { !$0.key && $1.key }) {
+            let (merged, rejected) = compileMerged(indices.map { programs[$0] }, swift5: swift5)
+            for (offset, index) in indices.enumerated() {
+                if let run = merged[offset] { runs[index] = run }
+            }
+            standalone += rejected.map { indices[$0] }
+        }
+        let alone = concurrently(standalone.sorted(), label: "Compiling and running alone") { index in compileStandalone(programs[index]) }
+        for (index, run) in zip(standalone.sorted(), alone) { runs[index] = run }
+        return runs.map { $0! }
+    }
+
+    /// One module of every program; programs whose code breaks it are left
+    /// out (returned as rejected offsets) and the rest compiled again.
+    private func compileMerged(_ programs: [SampleProgram], swift5: Bool) -> ([ProgramRun?], rejected: [Int]) {
+        let none = [ProgramRun?](repeating: nil, count: programs.count)
+        var remaining = Array(programs.indices)
+        var rejected: [Int] = []
+        for _ in 0..<3 where !remaining.isEmpty {
+            guard let folder = try? temporaryFolder() else { return (none, Array(programs.indices)) }
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var files: [URL] = []
+            var included: [Int] = []
+            for offset in remaining {
+                guard let source = ProgramSource.mergedFile(programs[offset], index: included.count) else {
+                    rejected.append(offset)
+                    continue
+                }
+                let file = folder.appendingPathComponent("sample_\(included.count).swift")
+                guard (try? Data(source.utf8).write(to: file)) != nil else { return (none, Array(programs.indices)) }
+                files.append(file)
+                included.append(offset)
+            }
+            remaining = included
+            guard !included.isEmpty else { break }
+            progress("Compiling \(included.count) sample program\(included.count == 1 ? "" : "s") as one module…")
+            let compiled = compile(
+                main: ProgramSource.mergedMain(programCount: included.count), extraFiles: files,
+                in: folder, swift5: swift5, parseAsLibrary: false
+            )
+            guard let executable = compiled.executable else {
+                let broken = Set(included.indices.filter { position in
+                    compiled.diagnostics.contains { $0.severity == "error" && Self.belongs($0, to: programs[included[position]]) }
+                })
+                if broken.isEmpty {
+                    // An error no sample owns: give up merging these.
+                    return (none, rejected + included)
+                }
+                rejected += broken.map { included[$0] }
+                remaining = included.indices.filter { !broken.contains($0) }.map { included[$0] }
+                continue
+            }
+            var runs = [ProgramRun?](repeating: nil, count: programs.count)
+            let includedPrograms = included.map { programs[$0] }
+            let results = concurrently(Array(included.indices), label: "Running") { position in
+                self.run(executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
+            }
+            for (position, run) in zip(included.indices, results) { runs[included[position]] = run }
+            return (runs, rejected)
+        }
+        return (none, rejected + remaining)
+    }
+
+    private func compileStandalone(_ program: SampleProgram) -> ProgramRun {
+        guard let folder = try? temporaryFolder() else {
+            return ProgramRun(compiled: false, diagnostics: [], ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: false)
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = ProgramSource.needsParseAsLibrary(program)
+        let compiled = compile(
+            main: ProgramSource.standaloneMain(program), extraFiles: [], in: folder,
+            swift5: program.swift5, parseAsLibrary: library
+        )
+        guard let executable = compiled.executable else {
+            return ProgramRun(compiled: false, diagnostics: compiled.diagnostics, ending: .notRun, outputs: [],
+                              standardError: compiled.log, merged: false)
+        }
+        return run(executable, arguments: [], program: program, merged: false, diagnostics: compiled.diagnostics)
+    }
+
+    private func run(_ executable: URL, arguments: [String], program: SampleProgram, merged: Bool, diagnostics: [CompilerDiagnostic]) -> ProgramRun {
+        let own = diagnostics.filter { Self.belongs($0, to: program) }
+        guard program.runs else {
+            return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [], standardError: "", merged: merged)
+        }
+        guard let folder = try? temporaryFolder() else {
+            return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: merged)
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let outcome = try runner.run(executable, arguments, in: folder)
+            var outputs = outcome.standardOutput.components(separatedBy: ProgramSource.boundary + "\n")
+            if ProgramSource.needsParseAsLibrary(program) { outputs = [outcome.standardOutput] }
+            return ProgramRun(compiled: true, diagnostics: own, ending: ProgramRun.Ending(outcome.ending),
+                              outputs: outputs, standardError: outcome.standardError, merged: merged)
+        } catch {
+            return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [],
+                              standardError: "cannot run the sample: \(error.localizedDescription)", merged: merged)
+        }
+    }
+
+    private struct Compiled {
+        var executable: URL?
+        var diagnostics: [CompilerDiagnostic]
+        var log: String
+    }
+
+    private func compile(main: String, extraFiles: [URL], in folder: URL, swift5: Bool, parseAsLibrary: Bool) -> Compiled {
+        let mainFile = folder.appendingPathComponent(parseAsLibrary ? "sample.swift" : "main.swift")
+        let runtimeFile = folder.appendingPathComponent("galley_runtime.swift")
+        let executable = folder.appendingPathComponent("samples")
+        do {
+            try Data(main.utf8).write(to: mainFile)
+            try Data(ProgramSource.runtime.utf8).write(to: runtimeFile)
+        } catch {
+            return Compiled(executable: nil, diagnostics: [], log: "cannot write sources: \(error.localizedDescription)")
+        }
+        var arguments = ["-swift-version", swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
+                         "-module-name", "GalleySamples", "-o", executable.path]
+        if parseAsLibrary { arguments.append("-parse-as-library") }
+        arguments += flags
+        arguments += [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
+        let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20)
+        guard let outcome = try? compiler.run(toolchain.swiftc, arguments, in: folder) else {
+            return Compiled(executable: nil, diagnostics: [], log: "cannot run \(toolchain.swiftc.path)")
+        }
+        let log = outcome.standardOutput + outcome.standardError
+        let diagnostics = CompilerDiagnostic.parse(log)
+        guard outcome.ending == .exited(0) else { return Compiled(executable: nil, diagnostics: diagnostics, log: log) }
+        return Compiled(executable: executable, diagnostics: diagnostics, log: log)
+    }
+
+    /// Whether `diagnostic` points into one of `program`'s samples.
+    static func belongs(_ diagnostic: CompilerDiagnostic, to program: SampleProgram) -> Bool {
+        program.samples.contains { sample in
+            diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
+        }
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// `body` over `items` on every core, results in order.
+    private func concurrently<T: Sendable>(_ items: [Int], label: String, _ body: @Sendable (Int) -> T) -> [T] {
+        let results = Mutex([T?](repeating: nil, count: items.count))
+        let done = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: items.count) { position in
+            let value = body(items[position])
+            results.withLock { $0[position] = value }
+            let count = done.withLock { $0 += 1; return $0 }
+            progress("\(label) \(count)/\(items.count)")
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+}

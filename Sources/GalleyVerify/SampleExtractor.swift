@@ -1,0 +1,165 @@
+import Foundation
+import GalleyMarkdown
+
+/// Finds the samples of a page and checks their attributes and markers.
+///
+/// ```swift
+/// let (samples, problems) = SampleExtractor.samples(in: document, page: "content/intro.md")
+/// ```
+public enum SampleExtractor {
+    /// The attributes a sample may carry, besides `group=<name>`.
+    public static let knownAttributes = ["no_run", "compile_fail", "crash", "ignore", "swift5"]
+
+    /// The samples of `document` in page order, and the problems that stop
+    /// some of them from being verified (each at its Markdown line).
+    public static func samples(in document: MarkdownDocument, page: String) -> (samples: [Sample], problems: [SampleProblem]) {
+        var samples: [Sample] = []
+        var problems: [SampleProblem] = []
+        let sourceLines = document.source.split(separator: "\n", omittingEmptySubsequences: false)
+        let blocks = document.codeBlocks
+        for (index, block) in blocks.enumerated() where block.language == "swift" {
+            do {
+                var sample = try sample(from: block, page: page)
+                if index + 1 < blocks.count, blocks[index + 1].language == "output",
+                   onlyBlankLines(between: block, and: blocks[index + 1], in: sourceLines, firstLine: document.firstLine) {
+                    sample.outputBlock = blocks[index + 1]
+                }
+                samples.append(sample)
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (samples, problems)
+    }
+
+    static func sample(from block: CodeBlock, page: String) throws(SampleProblem) -> Sample {
+        var mode = Sample.Mode.run
+        var group: String?
+        var swift5 = false
+        func fail(_ message: String, _ hint: String) -> SampleProblem {
+            SampleProblem(location: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn),
+                          message: message, suggestion: hint)
+        }
+        for attribute in block.attributes {
+            if attribute.hasPrefix("group=") {
+                let name = String(attribute.dropFirst("group=".count))
+                guard !name.isEmpty else { throw fail("empty group name", "Write group=<name>") }
+                group = name
+                continue
+            }
+            switch attribute {
+            case "swift5": swift5 = true
+            case "no_run", "compile_fail", "crash", "ignore":
+                guard mode == .run else {
+                    throw fail("attributes '\(mode.rawValue)' and '\(attribute)' cannot be combined", "Keep one of them")
+                }
+                mode = Sample.Mode(rawValue: attribute)!
+            default:
+                let suggestion = closest(to: attribute).map { "Did you mean '\($0)'? " } ?? ""
+                throw fail(
+                    "unknown sample attribute '\(attribute)'",
+                    suggestion + "Known attributes: \(knownAttributes.joined(separator: ", ")), group=<name>"
+                )
+            }
+        }
+        if group != nil && (mode == .compileFail || mode == .crash) {
+            throw fail("a '\(mode.rawValue)' sample cannot be in a group", "Remove group= or make it a sample of its own")
+        }
+        let (compiled, displayed, markers, prints) = try scanLines(of: block, page: page)
+        return Sample(
+            page: page, block: block, mode: mode, group: mode == .ignore ? nil : group, swift5: swift5,
+            compiledCode: compiled, displayedLines: displayed, expectedPrints: prints,
+            outputBlock: nil, errorMarkers: mode == .compileFail ? markers : []
+        )
+    }
+
+    /// Applies the snippet markers and collects `// error:` and `// Prints` comments.
+    static func scanLines(of block: CodeBlock, page: String) throws(SampleProblem)
+        -> (String, [(line: Int, text: String)], [Sample.ErrorMarker], [String]?) {
+        var compiled: [Substring] = []
+        var displayed: [(line: Int, text: String)] = []
+        var markers: [Sample.ErrorMarker] = []
+        var prints: [String] = []
+        var hiddenSince: Int?
+        var lines = block.code.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        for (offset, line) in lines.enumerated() {
+            let lineNumber = block.firstCodeLine + offset
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let location = SourceLocation(path: page, line: lineNumber)
+            if trimmed.hasPrefix("// snippet.") {
+                switch trimmed {
+                case "// snippet.hide":
+                    guard hiddenSince == nil else {
+                        throw SampleProblem(location: location, message: "'// snippet.hide' inside a hidden part", suggestion: "Close the first one with '// snippet.show'")
+                    }
+                    hiddenSince = lineNumber
+                case "// snippet.show":
+                    guard hiddenSince != nil else {
+                        throw SampleProblem(location: location, message: "'// snippet.show' without a '// snippet.hide' before it", suggestion: "Remove it or add '// snippet.hide' above")
+                    }
+                    hiddenSince = nil
+                default:
+                    throw SampleProblem(location: location, message: "unknown marker '\(trimmed)'", suggestion: "Only '// snippet.hide' and '// snippet.show' are markers")
+                }
+                compiled.append("")
+                continue
+            }
+            compiled.append(line)
+            if let print = PrintsComment.expected(in: line) {
+                prints += print
+            }
+            var shown = String(line)
+            if let marker = ErrorMarkerComment.parse(line) {
+                markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
+                shown = String(line[..<marker.start]).trimmingTrailingSpaces()
+            }
+            if hiddenSince == nil { displayed.append((lineNumber, shown)) }
+        }
+        if let start = hiddenSince {
+            throw SampleProblem(
+                location: SourceLocation(path: page, line: start),
+                message: "'// snippet.hide' is never closed",
+                suggestion: "Add '// snippet.show' where the visible code resumes"
+            )
+        }
+        return (compiled.joined(separator: "\n") + "\n", displayed, markers, prints.isEmpty ? nil : prints)
+    }
+
+    private static func onlyBlankLines(between a: CodeBlock, and b: CodeBlock, in lines: [Substring], firstLine: Int) -> Bool {
+        guard a.endLine < b.fenceLine else { return false }
+        for line in (a.endLine + 1)..<b.fenceLine {
+            let index = line - firstLine
+            if index >= 0, index < lines.count, !lines[index].allSatisfy(\.isWhitespace) { return false }
+        }
+        return true
+    }
+
+    /// A known attribute one edit or a `-`/`_` swap away from `attribute`.
+    private static func closest(to attribute: String) -> String? {
+        let normalized = attribute.replacingOccurrences(of: "-", with: "_").lowercased()
+        if knownAttributes.contains(normalized) { return normalized }
+        return knownAttributes.first { editDistance($0, normalized) <= 2 }
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,123 @@
+import GalleyMarkdown
+
+/// Turns a program's run into a verdict per sample, by the author's contract.
+enum SampleJudge {
+    static func results(for program: SampleProgram, run: ProgramRun, cached: Bool, timeout: Duration, outputLimit: Int) -> [SampleResult] {
+        program.samples.enumerated().map { position, sample in
+            var result = SampleResult(
+                sample: sample, status: .passed, failure: nil, failureLocation: nil,
+                output: position < run.outputs.count ? run.outputs[position] : "",
+                expectedErrors: [], crashMessage: nil,
+                ranToCompletion: sample.mode == .run && run.ending == .exited(0) && position < run.outputs.count,
+                cached: cached, merged: run.merged
+            )
+            let failure = judge(sample, position: position, program: program, run: run, result: &result,
+                                timeout: timeout, outputLimit: outputLimit)
+            if let failure {
+                result.status = .failed
+                result.failure = failure.message
+                result.failureLocation = failure.location ?? sample.location
+            }
+            return result
+        }
+    }
+
+    private typealias Failure = (message: String, location: SourceLocation?)
+
+    private static func judge(
+        _ sample: Sample, position: Int, program: SampleProgram, run: ProgramRun,
+        result: inout SampleResult, timeout: Duration, outputLimit: Int
+    ) -> Failure? {
+        let errors = run.diagnostics.filter { $0.severity == "error" }
+        if sample.mode == .compileFail {
+            return judgeCompileFailure(sample, run: run, errors: errors, result: &result)
+        }
+        guard run.compiled else {
+            let own = errors.filter { SampleCompiler.belongs($0, to: SampleProgram(samples: [sample])) }
+            let shown = own.isEmpty ? errors : own
+            let text = shown.prefix(10).map(\.description).joined(separator: "\n")
+            let first = shown.first
+            return ("does not compile" + (own.isEmpty && program.samples.count > 1 ? " (an error in its group)" : "") + "\n" + text,
+                    first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) })
+        }
+        if sample.mode == .noRun { return nil }
+        let seconds = timeout.components.seconds
+        switch run.ending {
+        case .timedOut:
+            return ("did not finish within \(seconds) s and was stopped; samples must end on their own", nil)
+        case .outputLimitExceeded:
+            return ("printed more than \(outputLimit / 1024) KiB and was stopped (output truncated)", nil)
+        case .notRun:
+            return ("could not be run: \(run.standardError)", nil)
+        case .signalled(let signal):
+            let message = trapMessage(run.standardError) ?? "signal \(signal)"
+            if sample.mode == .crash {
+                result.crashMessage = message
+                return nil
+            }
+            // In a group, only the sample that trapped is blamed; earlier ones printed their part.
+            if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
+            return ("crashed: \(message)\nMark the sample `crash` if the trap is what it shows", nil)
+        case .exited(let status):
+            if sample.mode == .crash {
+                return ("ran to completion (exit status \(status)), but a `crash` sample must trap", nil)
+            }
+            if status != 0 {
+                if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
+                let detail = run.standardError.isEmpty ? "" : "\n" + run.standardError.split(separator: "\n").suffix(5).joined(separator: "\n")
+                return ("exited with status \(status); a sample must exit with 0" + detail, nil)
+            }
+            return checkOutput(sample, result.output)
+        }
+    }
+
+    private static func checkOutput(_ sample: Sample, _ output: String) -> Failure? {
+        let actual = OutputComparison.lines(of: output)
+        if let expected = sample.expectedPrints, let diff = OutputComparison.diff(expected: expected, actual: actual) {
+            return ("printed output does not match its // Prints comments (- expected, + printed):\n\(diff)", nil)
+        }
+        if let block = sample.outputBlock, let expected = sample.expectedOutputBlock,
+           let diff = OutputComparison.diff(expected: expected, actual: actual) {
+            return ("printed output does not match the output block (- expected, + printed):\n\(diff)",
+                    SourceLocation(path: sample.page, line: block.fenceLine))
+        }
+        return nil
+    }
+
+    private static func judgeCompileFailure(_ sample: Sample, run: ProgramRun, errors: [CompilerDiagnostic], result: inout SampleResult) -> Failure? {
+        guard !run.compiled else {
+            return ("compiles, but a `compile_fail` sample must not", nil)
+        }
+        let own = errors.filter { $0.file == sample.page }
+        result.expectedErrors = own
+        var problems: [String] = []
+        var location: SourceLocation?
+        for marker in sample.errorMarkers {
+            let onLine = own.filter { $0.line == marker.line }
+            if !onLine.contains(where: { $0.message.contains(marker.text) }) {
+                let got = onLine.map { "'\($0.message)'" }.joined(separator: ", ")
+                problems.append("line \(marker.line): expected an error containing '\(marker.text)', " + (got.isEmpty ? "got none" : "got \(got)"))
+                location = location ?? SourceLocation(path: sample.page, line: marker.line)
+            }
+        }
+        let markedLines = Set(sample.errorMarkers.map(\.line))
+        for error in own where !markedLines.contains(error.line) {
+            problems.append("line \(error.line): unexpected error '\(error.message)'; mark it with `// error: <text>`")
+            location = location ?? SourceLocation(path: sample.page, line: error.line, column: error.column)
+        }
+        if own.isEmpty {
+            problems.append("the compiler failed without an error in the sample:\n" + run.standardError.split(separator: "\n").prefix(10).joined(separator: "\n"))
+        }
+        guard !problems.isEmpty else { return nil }
+        return ("compiler errors do not match the // error: markers\n" + problems.joined(separator: "\n"), location)
+    }
+
+    /// The `Fatal error: …` line of a Swift trap, or the first line of standard error.
+    static func trapMessage(_ standardError: String) -> String? {
+        let lines = standardError.split(separator: "\n").map(String.init)
+        if let fatal = lines.first(where: { $0.contains("Fatal error") || $0.contains("fatal error") }) {
+            return fatal.trimmingTrailingSpaces()
+        }
+        return lines.first { !$0.hasPrefix("***") && !$0.isEmpty }
+    }
+}

@@ -1,0 +1,84 @@
+import Crypto
+import Foundation
+
+/// The library samples compile against: SwiftPM products built first, and
+/// module aliases so that `import SwiftUI` finds a stand-in.
+///
+/// From `galley.yml`:
+/// ```yaml
+/// verify:
+///   package: .
+///   products: [HeadlessSwiftUI]
+///   module_aliases: { SwiftUI: HeadlessSwiftUI, Combine: OpenCombineShim }
+/// ```
+public struct SampleLibrary: Sendable, Hashable {
+    /// The SwiftPM package that provides the products.
+    public var packageDirectory: URL
+    /// Library products to build and link (dynamic libraries).
+    public var products: [String]
+    /// `-module-alias` pairs: the name samples import → the module compiled against.
+    public var moduleAliases: [String: String]
+
+    /// Creates a description of the library; no products means plain Swift.
+    public init(packageDirectory: URL, products: [String] = [], moduleAliases: [String: String] = [:]) {
+        self.packageDirectory = packageDirectory
+        self.products = products
+        self.moduleAliases = moduleAliases
+    }
+
+    /// A library that has been built: the flags to use it and a fingerprint of its bytes.
+    public struct Built: Sendable {
+        /// Extra `swiftc` flags: search paths, libraries, rpath, module aliases.
+        public var flags: [String]
+        /// SHA-256 over the built products, part of every cache key.
+        public var fingerprint: String
+    }
+
+    /// Builds the products with `swift build` and returns how to link them.
+    public func build(toolchain: Toolchain, log: (String) -> Void = { _ in }) throws(VerifyError) -> Built {
+        var flags = moduleAliases.sorted { $0.key < $1.key }.flatMap { ["-module-alias", "\($0.key)=\($0.value)"] }
+        guard !products.isEmpty else {
+            return Built(flags: flags, fingerprint: "none")
+        }
+        let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
+        var arguments = ["build", "--package-path", packageDirectory.path]
+        for product in products { arguments += ["--product", product] }
+        log("Building the sample library (\(products.joined(separator: ", ")))…")
+        let runner = ProcessRunner(timeout: .seconds(3600), outputLimit: 8 << 20)
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try runner.run(swift, arguments, in: packageDirectory)
+        } catch {
+            throw VerifyError("cannot run '\(swift.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
+        }
+        guard outcome.ending == .exited(0) else {
+            let tail = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(25).joined(separator: "\n")
+            throw VerifyError(
+                "building the sample library (\(products.joined(separator: ", "))) failed",
+                suggestion: "Fix the library so that `swift build --product \(products[0])` succeeds, then verify again",
+                details: tail
+            )
+        }
+        let binPath = packageDirectory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        let modules = binPath.appendingPathComponent("Modules")
+        let moduleDirectory = FileManager.default.fileExists(atPath: modules.path) ? modules : binPath
+        flags += ["-I", moduleDirectory.path, "-L", binPath.path, "-Xlinker", "-rpath", "-Xlinker", binPath.path]
+        var hasher = SHA256()
+        for product in products {
+            flags += ["-l\(product)"]
+            let library = binPath.appendingPathComponent("lib\(product).so")
+            guard let bytes = try? Data(contentsOf: library) else {
+                throw VerifyError("the product '\(product)' did not produce \(library.path)",
+                                  suggestion: "Declare it as `.library(name: \"\(product)\", type: .dynamic, …)` in Package.swift")
+            }
+            hasher.update(data: bytes)
+        }
+        for module in Set(products + Array(moduleAliases.values)).sorted() {
+            for name in ["\(module).swiftmodule", "\(module).swiftinterface"] {
+                let url = moduleDirectory.appendingPathComponent(name)
+                if let data = try? Data(contentsOf: url) { hasher.update(data: data) }
+            }
+        }
+        return Built(flags: flags, fingerprint: hasher.finalize().map { String(format: "%02x", $0) }.joined())
+    }
+}

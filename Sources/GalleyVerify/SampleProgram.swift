@@ -1,0 +1,48 @@
+/// What runs as one process: a sample alone, or every sample of one group of
+/// a page, in page order (a later sample sees the earlier ones' declarations).
+public struct SampleProgram: Sendable, Hashable {
+    /// The samples, never empty, in page order.
+    public var samples: [Sample]
+
+    /// Creates a program.
+    public init(samples: [Sample]) {
+        precondition(!samples.isEmpty, "a program needs at least one sample")
+        self.samples = samples
+    }
+
+    /// The first sample's id.
+    public var id: String { samples[0].id }
+
+    /// What the program as a whole does: a group runs when any of its samples runs.
+    public var mode: Sample.Mode {
+        if samples.count == 1 { return samples[0].mode }
+        return samples.contains { $0.mode == .run } ? .run : .noRun
+    }
+
+    /// Whether the program compiles in Swift 5 mode (any of its samples asks for it).
+    public var swift5: Bool { samples.contains { $0.swift5 } }
+
+    /// Whether the program needs to be run after compiling.
+    public var runs: Bool { mode == .run || mode == .crash }
+
+    /// Splits samples into programs: groups (per page) together, the others alone,
+    /// ignored samples left out.
+    public static func programs(for samples: [Sample]) -> [SampleProgram] {
+        var programs: [SampleProgram] = []
+        var groupIndex: [String: Int] = [:]
+        for sample in samples where sample.mode != .ignore {
+            guard let group = sample.group else {
+                programs.append(SampleProgram(samples: [sample]))
+                continue
+            }
+            let key = "\(sample.page)\u{0}\(group)"
+            if let index = groupIndex[key] {
+                programs[index].samples.append(sample)
+            } else {
+                groupIndex[key] = programs.count
+                programs.append(SampleProgram(samples: [sample]))
+            }
+        }
+        return programs
+    }
+}

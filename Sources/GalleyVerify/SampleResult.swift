@@ -1,0 +1,72 @@
+import GalleyMarkdown
+
+/// The verdict on one sample.
+public struct SampleResult: Sendable {
+    /// Passed, failed or skipped (`ignore`).
+    public enum Status: String, Sendable, Codable {
+        case passed, failed, skipped
+    }
+
+    /// The sample.
+    public var sample: Sample
+    /// The verdict.
+    public var status: Status
+    /// Why it failed: one sentence, then details (diff, compiler output) on later lines.
+    public var failure: String?
+    /// Where the failure is (a compiler error's line, else the sample's fence).
+    public var failureLocation: SourceLocation?
+    /// What the sample printed (checked when the sample states expectations).
+    public var output: String
+    /// The compiler errors of a `compile_fail` sample, by Markdown line.
+    public var expectedErrors: [CompilerDiagnostic]
+    /// The trap message of a `crash` sample.
+    public var crashMessage: String?
+    /// Whether the sample ran and its program exited with status 0 (its output is complete).
+    public var ranToCompletion: Bool
+    /// Whether the result came from the cache.
+    public var cached: Bool
+    /// Whether it was compiled in the merged module.
+    public var merged: Bool
+}
+
+/// Every verdict of a verification run.
+public struct VerificationReport: Sendable {
+    /// One result per sample, in page order.
+    public var results: [SampleResult]
+    /// Samples that could not be verified as written (bad attributes, markers).
+    public var problems: [SampleProblem]
+    /// The compiler used, e.g. `Swift version 6.3.1 (…)`, when any sample was compiled.
+    public var compilerVersion: String?
+    /// Wall-clock time of the run.
+    public var duration: Duration
+    /// How many programs were compiled now (cache misses), and how many of those merged.
+    public var compiledPrograms: Int
+    /// How many programs were compiled in the merged module.
+    public var mergedPrograms: Int
+
+    /// Samples that passed.
+    public var passed: Int { results.filter { $0.status == .passed }.count }
+    /// Samples that failed, problems included.
+    public var failed: Int { results.filter { $0.status == .failed }.count + problems.count }
+    /// Samples not verified (`ignore`).
+    public var skipped: Int { results.filter { $0.status == .skipped }.count }
+    /// Whether nothing failed.
+    public var succeeded: Bool { failed == 0 }
+
+    /// `N passed, N failed, N skipped`
+    public var summary: String { "\(passed) passed, \(failed) failed, \(skipped) skipped" }
+
+    /// Every failure, problems first: where, what (the first line is the
+    /// headline, later lines details), and the sample when there is one.
+    public var failures: [(location: SourceLocation, message: String, sample: Sample?)] {
+        problems.map { ($0.location, "\($0.message). \($0.suggestion)", nil) }
+            + results.filter { $0.status == .failed }.map {
+                ($0.failureLocation ?? $0.sample.location, $0.failure ?? "failed", $0.sample)
+            }
+    }
+
+    /// The results of one page.
+    public func results(forPage page: String) -> [SampleResult] {
+        results.filter { $0.sample.page == page }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The Swift compiler samples are compiled with, found on `PATH`.
+public struct Toolchain: Sendable {
+    /// `swiftc`.
+    public var swiftc: URL
+    /// The first line of `swiftc --version`, e.g. `Swift version 6.3.1 (swift-6.3.1-RELEASE)`.
+    public var version: String
+
+    /// Finds `swiftc` on `PATH` (or `environment["SWIFTC"]`) and asks its version.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(VerifyError) -> Toolchain {
+        let swiftc: URL
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
+            swiftc = URL(fileURLWithPath: explicit)
+        } else if let found = which("swiftc", path: environment["PATH"] ?? "") {
+            swiftc = found
+        } else {
+            throw VerifyError("swiftc was not found on PATH, so no sample can be compiled",
+                              suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
+        }
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try ProcessRunner().run(swiftc, ["--version"], in: FileManager.default.temporaryDirectory)
+        } catch {
+            throw VerifyError("cannot run \(swiftc.path): \(error.localizedDescription)", suggestion: "Check your Swift installation")
+        }
+        let text = (outcome.standardOutput + outcome.standardError)
+        let line = text.split(separator: "\n").first { $0.contains("Swift version") }.map(String.init) ?? text
+        return Toolchain(swiftc: swiftc, version: line.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The short version, e.g. `6.3.1`.
+    public var shortVersion: String {
+        guard let range = version.range(of: "Swift version ") else { return version }
+        return String(version[range.upperBound...].prefix { $0 != " " })
+    }
+
+    /// The first executable named `name` in the `:`-separated `path`.
+    static func which(_ name: String, path: String) -> URL? {
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GalleyMarkdown
+
+/// Verifies the Swift samples of pages: compiles them against the sample
+/// library, runs them, and judges each by the author's contract.
+///
+/// ```swift
+/// let verifier = Verifier(library: SampleLibrary(packageDirectory: root))
+/// let report = try verifier.verify([("content/intro.md", document)])
+/// print(report.summary)   // 12 passed, 0 failed, 1 skipped
+/// ```
+public struct Verifier: Sendable {
+    /// What samples compile against.
+    public var library: SampleLibrary
+    /// How long one sample program may run.
+    public var timeout: Duration = .seconds(10)
+    /// Bytes of output one program may print.
+    public var outputLimit = 1 << 20
+    /// Where results are cached (`.build/galley/cache`); `nil` disables the cache.
+    public var cacheDirectory: URL?
+    /// Whether runnable samples are merged into one module (off: one swiftc each).
+    public var merges = true
+    /// Receives progress lines ("Compiling…", "Running 3/12").
+    public var progress: @Sendable (String) -> Void = { _ in }
+    /// The environment used to find `swiftc`.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    /// Creates a verifier.
+    public init(library: SampleLibrary, cacheDirectory: URL? = nil) {
+        self.library = library
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// Verifies every sample of `pages` (display path and parsed Markdown).
+    public func verify(_ pages: [(page: String, document: MarkdownDocument)]) throws(VerifyError) -> VerificationReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var samples: [Sample] = []
+        var problems: [SampleProblem] = []
+        for (page, document) in pages {
+            let found = SampleExtractor.samples(in: document, page: page)
+            samples += found.samples
+            problems += found.problems
+        }
+        let programs = SampleProgram.programs(for: samples)
+        var runs: [String: (ProgramRun, cached: Bool)] = [:]
+        var compilerVersion: String?
+        var compiledCount = 0
+        var mergedCount = 0
+        if !programs.isEmpty {
+            let toolchain = try Toolchain.locate(environment: environment)
+            compilerVersion = toolchain.version
+            let built = try library.build(toolchain: toolchain, log: progress)
+            let cache = cacheDirectory.map { ResultCache(directory: $0) }
+            var misses: [(SampleProgram, key: String)] = []
+            for program in programs {
+                let key = ResultCache.key(for: program, toolchain: toolchain, library: built, flags: built.flags)
+                if let hit = cache?.load(key) {
+                    runs[program.id] = (hit, true)
+                } else {
+                    misses.append((program, key))
+                }
+            }
+            if !misses.isEmpty {
+                let compiler = SampleCompiler(
+                    toolchain: toolchain, flags: built.flags,
+                    runner: ProcessRunner(timeout: timeout, outputLimit: outputLimit),
+                    merges: merges, progress: progress
+                )
+                let fresh = compiler.compileAndRun(misses.map(\.0))
+                for ((program, key), run) in zip(misses, fresh) {
+                    runs[program.id] = (run, false)
+                    if run.ending != .timedOut { cache?.store(run, for: key) }
+                    if run.merged { mergedCount += 1 }
+                }
+                compiledCount = misses.count
+            }
+        }
+        var results: [String: SampleResult] = [:]
+        for program in programs {
+            guard let (run, cached) = runs[program.id] else { continue }
+            for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit) {
+                results[result.sample.id] = result
+            }
+        }
+        let ordered = samples.map { sample in
+            results[sample.id] ?? SampleResult(
+                sample: sample, status: .skipped, failure: nil, failureLocation: nil, output: "",
+                expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: false, merged: false
+            )
+        }
+        return VerificationReport(
+            results: ordered, problems: problems, compilerVersion: compilerVersion,
+            duration: clock.now - start, compiledPrograms: compiledCount, mergedPrograms: mergedCount
+        )
+    }
+}

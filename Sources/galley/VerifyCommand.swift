@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import GalleySite
+import GalleyVerify
+
+extension ReportFormat: ExpressibleByArgument {}
+
+/// `galley verify`: compile and run the samples only — the CI gate.
+struct VerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Compile and run every Swift sample, and report failures at their Markdown lines.",
+        discussion: """
+        A fenced block whose info string starts with `swift` is a sample. Attributes after \
+        `swift`: no_run (compile only), compile_fail (must not compile; mark expected errors \
+        with `// error: <text>`), crash (must trap), ignore (not compiled), group=<name> \
+        (samples of a group on one page run as one program), swift5 (Swift 5 language mode). \
+        Expected output comes from `// Prints "…"` comments and from an ```output block right \
+        after the sample. Results are cached in .build/galley/cache.
+
+        Examples:
+          galley verify                          Verify every page
+          galley verify content/migration.md     Verify one page
+          galley verify --format github          Annotations for GitHub Actions
+          galley verify --bless                  Rewrite expected output from actual output
+        """
+    )
+
+    @OptionGroup var paths: ProjectPaths
+
+    @Argument(help: ArgumentHelp("Pages to verify (default: all).", valueName: "page"))
+    var pages: [String] = []
+
+    @Option(help: ArgumentHelp("Report format: human, github, junit or json.", valueName: "format"))
+    var format: ReportFormat = .human
+
+    @Flag(help: "Rewrite `// Prints` comments and ```output blocks from what the samples actually print.")
+    var bless = false
+
+    @Flag(name: .customLong("no-cache"), help: "Compile and run every sample again, ignoring cached results.")
+    var noCache = false
+
+    @Flag(name: .customLong("no-merge"), help: "Compile each sample with its own swiftc (slower; the benchmark baseline).")
+    var noMerge = false
+
+    @Option(help: ArgumentHelp("Seconds one sample program may run (default: from galley.yml, else 10).", valueName: "seconds"))
+    var timeout: Int?
+
+    func run() async throws {
+        let layout = paths.layout
+        let selected: [Page]
+        let configuration: SiteConfiguration
+        do {
+            configuration = try SiteConfiguration.load(from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile))
+            let loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
+            selected = try select(from: loader)
+        } catch let error as SiteErrors {
+            Diagnostics.report(error.errors)
+            throw ExitCode.failure
+        } catch let error as SiteError {
+            Diagnostics.report([error])
+            throw ExitCode.failure
+        }
+        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: !noCache)
+        verification.verifier.merges = !noMerge
+        if let timeout { verification.verifier.timeout = .seconds(max(1, timeout)) }
+        verification.verifier.progress = Progress.line
+        let report: VerificationReport
+        do {
+            report = try verification.verify(selected)
+        } catch {
+            Progress.clear()
+            Diagnostics.printError(error.description)
+            throw ExitCode.failure
+        }
+        Progress.clear()
+        if bless {
+            let changed = try Blesser.bless(report, root: layout.root)
+            FileHandle.standardError.write(Data("Blessed \(changed) file\(changed == 1 ? "" : "s").\n".utf8))
+        }
+        print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
+        if !report.succeeded && !bless { throw ExitCode.failure }
+    }
+
+    /// The pages named on the command line, or all pages.
+    private func select(from loader: ContentLoader) throws -> [Page] {
+        let all = try loader.load().pages
+        guard !pages.isEmpty else { return all }
+        return try pages.map { name in
+            let normalized = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+            guard let page = all.first(where: { $0.displayPath == normalized || $0.sourcePath == normalized }) else {
+                throw SiteError("no page '\(name)' under '\(loader.displayPath)'", suggestion: "Name pages as content/<page>.md")
+            }
+            return page
+        }
+    }
+}
