@@ -1,3 +1,5 @@
+import GalleyMarkdown
+
 /// The YAML block between `---` lines at the top of a page.
 ///
 /// ```markdown
@@ -32,7 +34,7 @@ public struct FrontMatter: Sendable, Equatable {
     public static func split(
         _ text: String, file: String
     ) throws(SiteError) -> (frontMatter: FrontMatter, body: String, bodyFirstLine: Int) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = TextLines.split(text)
         guard let first = lines.first, first.trimmingTrailingWhitespace() == "---" else {
             return (FrontMatter(), text, 1)
         }

@@ -11,7 +11,8 @@ public struct SampleVerification: Sendable {
     /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`.
     public init(configuration: SiteConfiguration, layout: SiteLayout, useCache: Bool = true) {
         let settings = configuration.verification
-        let package = URL(fileURLWithPath: settings.package, relativeTo: layout.root).standardizedFileURL
+        let package = (settings.package.hasPrefix("/") ? URL(fileURLWithPath: settings.package)
+            : layout.root.appendingPathComponent(settings.package)).standardizedFileURL
         var verifier = Verifier(
             library: SampleLibrary(packageDirectory: package, products: settings.products, moduleAliases: settings.moduleAliases),
             cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil

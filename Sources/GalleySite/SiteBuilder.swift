@@ -53,8 +53,7 @@ public struct BuildReport: Sendable {
     public var summary: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let noun = pageCount == 1 ? "page" : "pages"
-        let samples = verification.results.isEmpty ? "" : " (\(verification.summary) samples)"
-        return "Built \(pageCount) \(noun)\(samples) in \(String(format: "%.2f", seconds)) s → \(outputDisplayPath)/"
+        return "Built \(pageCount) \(noun) in \(String(format: "%.2f", seconds)) s → \(outputDisplayPath)/"
     }
 }
 

@@ -109,7 +109,7 @@ public struct TemplateSet: Sendable {
     /// `{{> name}}` tags in `text`, with the line each is on.
     static func partialReferences(in text: String) -> [(name: String, line: Int)] {
         var references: [(String, Int)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in TextLines.split(text).enumerated() {
             var rest = line[...]
             while let open = rest.range(of: "{{>") {
                 rest = rest[open.upperBound...]

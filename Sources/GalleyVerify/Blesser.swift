@@ -1,4 +1,5 @@
 import Foundation
+import GalleyMarkdown
 
 /// Rewrites expected output from actual output (`galley verify --bless`).
 ///
@@ -10,9 +11,9 @@ public enum Blesser {
         var changed = 0
         let byPage = Dictionary(grouping: report.results.filter { $0.ranToCompletion }, by: \.sample.page)
         for (page, results) in byPage.sorted(by: { $0.key < $1.key }) {
-            let file = URL(fileURLWithPath: page, relativeTo: root)
+            let file = page.hasPrefix("/") ? URL(fileURLWithPath: page) : root.appendingPathComponent(page)
             let original = try String(contentsOf: file, encoding: .utf8)
-            var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var lines = TextLines.split(original).map(String.init)
             // Bottom-up, so that replacing an output block's lines keeps earlier line numbers valid.
             for result in results.sorted(by: { $0.sample.block.fenceLine > $1.sample.block.fenceLine }) {
                 let actual = OutputComparison.lines(of: result.output)
@@ -31,7 +32,7 @@ public enum Blesser {
     }
 
     private static func blessPrints(_ sample: Sample, actual: [String], lines: inout [String]) {
-        let codeLines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
+        let codeLines = TextLines.split(sample.compiledCode)
         let commented = codeLines.indices.filter { PrintsComment.expected(in: codeLines[$0]) != nil }
             .map { sample.block.firstCodeLine + $0 }
         let replacements: [String]

@@ -1,9 +1,11 @@
+import GalleyMarkdown
+
 /// Comparing printed output with what a sample expects, and showing the difference.
 public enum OutputComparison {
     /// `text` split into lines, trailing whitespace of each line and a final
     /// newline ignored.
     public static func lines(of text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailingSpaces() }
+        var lines = TextLines.split(text).map { String($0).trimmingTrailingSpaces() }
         while lines.last == "" { lines.removeLast() }
         return lines
     }

@@ -123,7 +123,7 @@ struct HumanReport {
 
     /// Up to 6 lines of the sample around `location`, with a caret under its column.
     private func excerpt(of sample: Sample, at location: SourceLocation) -> String {
-        let code = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let code = TextLines.split(sample.compiledCode).dropLast()
         let first = sample.block.firstCodeLine
         let target = location.line.flatMap { (first..<first + code.count).contains($0) ? $0 : nil } ?? first
         let range = max(first, target - 3)...min(first + code.count - 1, target + 2)

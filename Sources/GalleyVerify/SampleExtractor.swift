@@ -15,7 +15,7 @@ public enum SampleExtractor {
     public static func samples(in document: MarkdownDocument, page: String) -> (samples: [Sample], problems: [SampleProblem]) {
         var samples: [Sample] = []
         var problems: [SampleProblem] = []
-        let sourceLines = document.source.split(separator: "\n", omittingEmptySubsequences: false)
+        let sourceLines = TextLines.split(document.source)
         let blocks = document.codeBlocks
         for (index, block) in blocks.enumerated() where block.language == "swift" {
             do {
@@ -81,7 +81,7 @@ public enum SampleExtractor {
         var markers: [Sample.ErrorMarker] = []
         var prints: [String] = []
         var hiddenSince: Int?
-        var lines = block.code.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = TextLines.split(block.code)
         if lines.last == "" { lines.removeLast() }
         for (offset, line) in lines.enumerated() {
             let lineNumber = block.firstCodeLine + offset

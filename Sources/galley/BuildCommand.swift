@@ -28,6 +28,9 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             let report = try builder.build()
             Progress.clear()
+            if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
+                print("Samples: \(report.verification.summary)")
+            }
             print(report.summary)
         } catch {
             Progress.clear()

@@ -20,10 +20,14 @@ struct ProjectPaths: ParsableArguments {
     var layout: SiteLayout {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var layout = SiteLayout(root: cwd)
-        layout.contentDirectory = URL(fileURLWithPath: content, relativeTo: cwd)
-        layout.templatesDirectory = URL(fileURLWithPath: templates, relativeTo: cwd)
-        layout.outputDirectory = URL(fileURLWithPath: output, relativeTo: cwd)
-        layout.configurationFile = URL(fileURLWithPath: config, relativeTo: cwd)
+        layout.contentDirectory = resolve(content, against: cwd)
+        layout.templatesDirectory = resolve(templates, against: cwd)
+        layout.outputDirectory = resolve(output, against: cwd)
+        layout.configurationFile = resolve(config, against: cwd)
         return layout
+    }
+
+    private func resolve(_ path: String, against base: URL) -> URL {
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)).standardizedFileURL
     }
 }

@@ -1,0 +1,229 @@
+import Foundation
+import GalleyMarkdown
+import GalleyTestSupport
+@testable import GalleyVerify
+import Testing
+
+/// Runs the real compiler: each test verifies one small page.
+@Suite("Verifying samples with swiftc")
+struct VerifierTests {
+    func verify(_ markdown: String, cache: URL? = nil, timeout: Duration = .seconds(10), merges: Bool = true,
+                environment: [String: String]? = nil) throws -> VerificationReport {
+        var verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")), cacheDirectory: cache)
+        verifier.timeout = timeout
+        verifier.merges = merges
+        if let environment { verifier.environment = environment }
+        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown))])
+    }
+
+    func status(_ report: VerificationReport) -> [SampleResult.Status] { report.results.map(\.status) }
+
+    @Test("runnable, no_run, compile_fail, crash, ignore and groups pass when they behave as declared")
+    func contractHolds() throws {
+        let report = try verify("""
+        ```swift
+        struct Counter { var count = 0 }
+        var counter = Counter()
+        counter.count += 2
+        print(counter.count) // Prints "2"
+        ```
+
+        ```swift
+        struct Counter { let name = "same name, other sample" }
+        print(Counter().name)
+        ```
+
+        ```output
+        same name, other sample
+        ```
+
+        ```swift no_run
+        let neverRun: Int = 1
+        ```
+
+        ```swift compile_fail
+        let wrong: Int = "text" // error: cannot convert value of type 'String'
+        ```
+
+        ```swift crash
+        let values = [1]
+        print(values[2])
+        ```
+
+        ```swift ignore
+        not swift at all
+        ```
+
+        ```swift group=model
+        final class Model { var items: [String] = [] }
+        let model = Model()
+        model.items.append("first")
+        ```
+
+        Prose between the samples of a group.
+
+        ```swift group=model
+        model.items.append("second")
+        print(model.items) // Prints "[\\"first\\", \\"second\\"]"
+        ```
+
+        ```swift
+        let total = await Task { 40 + 2 }.value
+        print(total) // Prints "42"
+        ```
+        """)
+        #expect(report.problems.isEmpty)
+        #expect(status(report) == [.passed, .passed, .passed, .passed, .passed, .skipped, .passed, .passed, .passed], "\(report.failures)")
+        #expect(report.summary == "8 passed, 0 failed, 1 skipped")
+        #expect(report.results[3].expectedErrors.first?.line == 22)
+        #expect(report.results[4].crashMessage?.contains("Fatal error: Index out of range") == true)
+        #expect(report.results[0].merged && report.results[1].merged)
+        #expect(!report.results[3].merged)
+        #expect(report.compilerVersion?.contains("Swift version") == true)
+    }
+
+    @Test("a sample that breaks the merged module is compiled alone; the others still pass")
+    func mergeFallback() throws {
+        let report = try verify("""
+        ```swift
+        print("fine") // Prints "fine"
+        ```
+
+        ```swift
+        let greeting = "hi"
+        func greet() { print(greeting) }
+        greet() // Prints "hi"
+        ```
+
+        ```swift
+        let broken: Int = "x"
+        ```
+        """)
+        #expect(status(report) == [.passed, .passed, .failed])
+        #expect(report.results[0].merged)
+        #expect(!report.results[1].merged, "top-level func using a top-level let needs main.swift semantics")
+        #expect(report.results[2].failure?.hasPrefix("does not compile\ncontent/p.md:12:19: error: cannot convert") == true)
+        #expect(report.results[2].failureLocation == SourceLocation(path: "content/p.md", line: 12, column: 19))
+    }
+
+    @Test("wrong output, exit(3), a crash, a compiling compile_fail and unmatched markers each fail clearly")
+    func failures() throws {
+        let report = try verify("""
+        ```swift
+        print("hello") // Prints "goodbye"
+        ```
+
+        ```swift
+        import Foundation
+        exit(3)
+        ```
+
+        ```swift
+        let empty: [Int] = []
+        print(empty[0])
+        ```
+
+        ```swift compile_fail
+        let fine = 1
+        ```
+
+        ```swift compile_fail
+        let a: Int = "x" // error: no such message
+        let b: Int = "y"
+        ```
+
+        ```swift
+        print(readLine() ?? "EOF") // Prints "EOF"
+        ```
+        """)
+        #expect(status(report) == [.failed, .failed, .failed, .failed, .failed, .passed])
+        #expect(report.results[0].failure == "printed output does not match its // Prints comments (- expected, + printed):\n- goodbye\n+ hello")
+        #expect(report.results[1].failure?.hasPrefix("exited with status 3; a sample must exit with 0") == true)
+        #expect(report.results[2].failure?.hasPrefix("crashed: ") == true)
+        #expect(report.results[2].failure?.contains("Index out of range") == true)
+        #expect(report.results[3].failure == "compiles, but a `compile_fail` sample must not")
+        let markers = try #require(report.results[4].failure)
+        #expect(markers.contains("line 20: expected an error containing 'no such message', got 'cannot convert value of type 'String' to specified type 'Int''"))
+        #expect(markers.contains("line 21: unexpected error 'cannot convert value of type 'String' to specified type 'Int''"))
+    }
+
+    @Test("a hanging sample is stopped at the timeout and one flooding output at the cap")
+    func bounds() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let report = try verify("""
+        ```swift
+        while true {}
+        ```
+
+        ```swift
+        let line = String(repeating: "x", count: 1023)
+        for _ in 0..<100_000 { print(line) }
+        ```
+        """, timeout: .seconds(2))
+        #expect(clock.now - start < .seconds(30))
+        #expect(report.results[0].failure == "did not finish within 2 s and was stopped; samples must end on their own")
+        #expect(report.results[1].failure == "printed more than 1024 KiB and was stopped (output truncated)")
+        #expect(report.results[1].output.utf8.count <= 1 << 20)
+    }
+
+    @Test("results are cached: an unchanged sample is not compiled again, a changed one is")
+    func cache() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let page = "```swift\nprint(1) // Prints \"1\"\n```\n\n```swift\nprint(2) // Prints \"2\"\n```\n"
+        let cold = try verify(page, cache: folder.url)
+        #expect(cold.compiledPrograms == 2)
+        let warm = try verify(page, cache: folder.url)
+        #expect(warm.compiledPrograms == 0)
+        #expect(warm.results.allSatisfy { $0.cached && $0.status == .passed })
+        let edited = try verify(page.replacingOccurrences(of: "print(2) // Prints \"2\"", with: "print(3) // Prints \"3\""), cache: folder.url)
+        #expect(edited.compiledPrograms == 1)
+        #expect(edited.results.map(\.cached) == [true, false])
+    }
+
+    @Test("without swiftc on PATH verification stops with a clear error")
+    func missingCompiler() {
+        #expect {
+            try verify("```swift\nprint(1)\n```\n", environment: ["PATH": "/nonexistent"])
+        } throws: { error in
+            (error as? VerifyError)?.description.hasPrefix("swiftc was not found on PATH, so no sample can be compiled") == true
+        }
+    }
+
+    @Test("a library that does not build stops verification with its build log")
+    func brokenLibrary() throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write("Package.swift", """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "Broken", products: [.library(name: "Broken", type: .dynamic, targets: ["Broken"])],
+                              targets: [.target(name: "Broken")])
+        """)
+        try package.write("Sources/Broken/Broken.swift", "public let value: Int = \"not an int\"\n")
+        let verifier = Verifier(library: SampleLibrary(packageDirectory: package.url, products: ["Broken"]))
+        #expect {
+            try verifier.verify([("content/p.md", MarkdownDocument(parsing: "```swift\nprint(1)\n```\n"))])
+        } throws: { error in
+            guard let error = error as? VerifyError else { return false }
+            return error.message == "building the sample library (Broken) failed" && error.details?.contains("error:") == true
+        }
+    }
+
+    @Test("the report formats carry every failure with its location")
+    func formats() throws {
+        let report = try verify("```swift\nprint(1) // Prints \"2\"\n```\n\n```swift bogus\n```\n")
+        let human = ReportFormat.human.render(report)
+        #expect(human.contains("error: content/p.md:1:1: printed output does not match"))
+        #expect(human.contains("  2 | print(1) // Prints \"2\""))
+        #expect(human.hasSuffix("0 passed, 2 failed, 0 skipped\n"))
+        let github = ReportFormat.github.render(report)
+        #expect(github.contains("::error file=content/p.md,line=5,col=1,title=Sample failed::unknown sample attribute 'bogus'"))
+        let junit = ReportFormat.junit.render(report)
+        #expect(junit.contains("<testsuite name=\"content/p.md\" tests=\"2\" failures=\"2\" skipped=\"0\">"))
+        let json = ReportFormat.json.render(report)
+        #expect(json.contains("\"failed\" : 2"))
+        #expect(json.contains("\"id\" : \"content/p.md:1\""))
+    }
+}
