@@ -143,6 +143,11 @@ struct SampleCompiler: Sendable {
         var arguments = ["-swift-version", swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
                          "-module-name", "GalleySamples", "-o", executable.path]
         if parseAsLibrary { arguments.append("-parse-as-library") }
+        if !extraFiles.isEmpty {
+            // One frontend for the whole merged module: batch mode re-parses every
+            // file in every job, which grows quadratically with the sample count.
+            arguments += ["-wmo", "-num-threads", String(ProcessInfo.processInfo.activeProcessorCount)]
+        }
         arguments += flags
         arguments += [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
         let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20)
