@@ -5,11 +5,16 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test build deps clean
+.PHONY: site test verify build deps clean
 
 site: deps
 	$(SWIFT) build --product galley
 	$$($(SWIFT) build --show-bin-path)/galley build
+
+# Compiles and runs every Swift sample in content/ (the CI gate; no HTML written).
+verify: deps
+	$(SWIFT) build --product galley
+	$$($(SWIFT) build --show-bin-path)/galley verify
 
 test: deps
 	$(SWIFT) build --build-tests

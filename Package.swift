@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "galley", targets: ["galley"]),
+        .library(name: "HeadlessSwiftUI", type: .dynamic, targets: ["HeadlessSwiftUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -13,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,10 +48,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "HeadlessSwiftUI",
+            dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]
+        ),
         .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyMarkdownTests", dependencies: ["GalleyMarkdown"]),
         .testTarget(name: "GalleyVerifyTests", dependencies: ["GalleyVerify", "GalleyTestSupport"]),
         .testTarget(name: "GalleySiteTests", dependencies: ["GalleySite", "GalleyTestSupport"]),
+        .testTarget(name: "HeadlessSwiftUITests", dependencies: ["HeadlessSwiftUI"], exclude: ["Samples"]),
         .testTarget(name: "GalleyCLITests", dependencies: ["galley", "GalleyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -63,6 +63,15 @@ public struct SampleLibrary: Sendable, Hashable {
         let modules = binPath.appendingPathComponent("Modules")
         let moduleDirectory = FileManager.default.fileExists(atPath: modules.path) ? modules : binPath
         flags += ["-I", moduleDirectory.path, "-L", binPath.path, "-Xlinker", "-rpath", "-Xlinker", binPath.path]
+        // C targets of the products' dependencies (e.g. OpenCombine's COpenCombineHelpers)
+        // keep their module maps in <target>.build/; Swift modules importing them need those too.
+        let targets = (try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []
+        for target in targets.sorted() where target.hasSuffix(".build") {
+            let folder = binPath.appendingPathComponent(target)
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) {
+                flags += ["-I", folder.path]
+            }
+        }
         var hasher = SHA256()
         for product in products {
             flags += ["-l\(product)"]
