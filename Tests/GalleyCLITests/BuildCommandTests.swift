@@ -65,3 +65,30 @@ struct BuildCommandTests {
         }
     }
 }
+
+@Suite("galley verify, end to end")
+struct VerifyCommandTests {
+    @Test("exit code, file:line report, formats and --bless")
+    func verify() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try site.write("content/index.md", "# Home\n\n```swift\nprint(\"actual\") // Prints \"expected\"\n```\n\n```swift no_run\nlet ok = 1\n```\n")
+        let failing = try GalleyExecutable.run(["verify"], in: site.url)
+        #expect(failing.status == 1)
+        #expect(failing.standardOutput.contains("error: content/index.md:3:1: printed output does not match its // Prints comments"))
+        #expect(failing.standardOutput.contains("    - expected\n    + actual"))
+        #expect(failing.standardOutput.hasSuffix("1 passed, 1 failed, 0 skipped\n"))
+        let junit = try GalleyExecutable.run(["verify", "--format", "junit"], in: site.url)
+        #expect(junit.status == 1)
+        #expect(junit.standardOutput.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"galley verify\" tests=\"2\" failures=\"1\""))
+        let blessed = try GalleyExecutable.run(["verify", "--bless"], in: site.url)
+        #expect(blessed.status == 0, "\(blessed.standardError)")
+        #expect(try site.read("content/index.md").contains("print(\"actual\") // Prints \"actual\""))
+        let clean = try GalleyExecutable.run(["verify", "content/index.md"], in: site.url)
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput == "2 passed, 0 failed, 0 skipped\n")
+        let unknown = try GalleyExecutable.run(["verify", "content/nope.md"], in: site.url)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains("no page 'content/nope.md' under 'content'"))
+    }
+}

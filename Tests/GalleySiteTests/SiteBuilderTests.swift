@@ -133,4 +133,43 @@ struct SiteBuilderTests {
         #expect(!project.directory.exists("public/zeta.html"))
         #expect(project.directory.exists("public/alpha.html"))
     }
+
+    @Test("samples carry their verdicts, checked output and compiler messages into the page")
+    func sampleVerdicts() throws {
+        let project = try Project(pages: ["index.md": """
+        # Samples
+
+        ```swift
+        // snippet.hide
+        let hidden = "not shown"
+        // snippet.show
+        print("shown <ok>")
+        ```
+
+        ```output
+        shown <ok>
+        ```
+
+        ```swift compile_fail
+        let number: Int = "text" // error: cannot convert
+        ```
+
+        ```swift ignore
+        pseudo code
+        ```
+
+        """])
+        defer { project.directory.remove() }
+        let report = try project.build()
+        #expect(report.verification.summary == "2 passed, 0 failed, 1 skipped")
+        let html = try project.directory.read("public/index.html")
+        #expect(html.contains("<figure class=\"sample sample-verified\">\n<figcaption class=\"sample-badge\">✓ Verified</figcaption>"))
+        #expect(!html.contains("snippet.hide") && !html.contains("not shown"))
+        #expect(html.contains("<div class=\"sample-output\"><div class=\"sample-output-label\">Output</div><pre>shown &lt;ok&gt;</pre></div>"))
+        #expect(!html.contains("<code class=\"language-output\">"), "the output block is shown as the sample's panel, not twice")
+        #expect(html.contains("<pre><code class=\"language-swift\">let number: Int = &quot;text&quot;\n<span class=\"sample-diagnostic\">error: cannot convert value of type &#39;String&#39; to specified type &#39;Int&#39;</span>"))
+        #expect(!html.contains("// error:"))
+        #expect(html.contains("<figure class=\"sample sample-not-verified\">"))
+        #expect(html.contains("<footer>2 of 3 samples verified with Swift 6."))
+    }
 }

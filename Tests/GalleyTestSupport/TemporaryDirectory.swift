@@ -70,6 +70,7 @@ public enum FixtureTheme {
         {{#previous}}<a rel="prev" href="{{url}}">{{title}}</a>{{/previous}}
         {{#next}}<a rel="next" href="{{url}}">{{title}}</a>{{/next}}
         {{#page.editURL}}<a class="edit" href="{{page.editURL}}">Edit</a>{{/page.editURL}}
+        {{#page.footer}}<footer>{{page.footer}}</footer>{{/page.footer}}
         </body></html>
 
         """)
