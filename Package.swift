@@ -38,6 +38,8 @@ let package = Package(
                 "GalleyMarkdown",
                 "GalleyVerify",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

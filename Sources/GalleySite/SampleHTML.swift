@@ -16,8 +16,9 @@ enum SampleHTML {
         }
         let errorsByLine = Dictionary(grouping: result.expectedErrors.filter { $0.severity == "error" }, by: \.line)
         var code = ""
-        for (line, text) in sample.displayedLines {
-            code += HTMLEscaping.escape(text) + "\n"
+        let highlighted = SwiftHighlighter.highlightedLines(sample.displayedLines.map(\.text).joined(separator: "\n"))
+        for ((line, _), html) in zip(sample.displayedLines, highlighted) {
+            code += html + "\n"
             for error in errorsByLine[line] ?? [] {
                 code += "<span class=\"sample-diagnostic\">error: \(HTMLEscaping.escape(error.message))</span>"
             }

@@ -1,0 +1,50 @@
+import GalleyMarkdown
+import SwiftIDEUtils
+import SwiftParser
+import SwiftSyntax
+
+/// Highlights Swift code as HTML with swift-syntax's own token classes
+/// (`tok-keyword`, `tok-string`, `tok-number`, `tok-comment`, `tok-type`,
+/// `tok-attribute`, `tok-operator`) — exact tokens, no regular-expression grammar.
+enum SwiftHighlighter {
+    /// The HTML of each line of `code`, in order. Spans never cross a line
+    /// break (a multi-line comment gets one span per line), so callers can
+    /// insert markup between lines.
+    static func highlightedLines(_ code: String) -> [String] {
+        let tree = Parser.parse(source: code)
+        let bytes = Array(code.utf8)
+        var lines = [""]
+        func emit(_ slice: ArraySlice<UInt8>, _ tokenClass: String?) {
+            for (index, part) in TextLines.split(String(decoding: slice, as: UTF8.self)).enumerated() {
+                if index > 0 { lines.append("") }
+                guard !part.isEmpty else { continue }
+                let escaped = HTMLEscaping.escape(String(part))
+                lines[lines.count - 1] += tokenClass.map { "<span class=\"tok-\($0)\">\(escaped)</span>" } ?? escaped
+            }
+        }
+        var cursor = 0
+        for classified in tree.classifications {
+            let start = min(max(classified.range.lowerBound.utf8Offset, cursor), bytes.count)
+            let end = min(classified.range.upperBound.utf8Offset, bytes.count)
+            guard start < end else { continue }
+            if start > cursor { emit(bytes[cursor..<start], nil) }
+            emit(bytes[start..<end], cssClass(classified.kind))
+            cursor = end
+        }
+        if cursor < bytes.count { emit(bytes[cursor...], nil) }
+        return lines
+    }
+
+    private static func cssClass(_ kind: SyntaxClassification) -> String? {
+        switch kind {
+        case .keyword, .ifConfigDirective: "keyword"
+        case .stringLiteral, .regexLiteral: "string"
+        case .integerLiteral, .floatLiteral: "number"
+        case .lineComment, .blockComment, .docLineComment, .docBlockComment: "comment"
+        case .type: "type"
+        case .attribute: "attribute"
+        case .operator: "operator"
+        default: nil
+        }
+    }
+}
