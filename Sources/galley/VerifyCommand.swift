@@ -22,7 +22,7 @@ struct VerifyCommand: AsyncParsableCommand {
           galley verify                          Verify every page
           galley verify content/migration.md     Verify one page
           galley verify --format github          Annotations for GitHub Actions
-          galley verify --bless                  Rewrite expected output from actual output
+          galley verify --bless                  Rewrite expected outputs in place
         """
     )
 
