@@ -70,6 +70,8 @@ public struct PreviewServer: Sendable {
         onReady: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws(ServerError) {
         let layout = builder.layout
+        // Say so before a first build that may take a while, not after it.
+        try Self.checkPortIsFree(host: options.host, port: options.port)
         let reloader = Reloader()
         let cache = SiteFileCache()
         let coordinator = RebuildCoordinator(
@@ -126,6 +128,28 @@ public struct PreviewServer: Sendable {
         return SampleVerification.librarySources(configuration: configuration, layout: layout)
     }
 
+    /// Throws the port-in-use error when something already listens on
+    /// `host:port` (the real bind later reports the same if it is taken meanwhile).
+    static func checkPortIsFree(host: String, port: Int) throws(ServerError) {
+        guard port != 0 else { return }
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard getaddrinfo(name, String(port), &hints, &list) == 0, let first = list else { return }
+        defer { freeaddrinfo(list) }
+        let fd = socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var yes: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) != 0 {
+            let code = errno
+            throw explain(IOError(errnoCode: code, reason: "bind"), host: host, port: port)
+        }
+    }
+
     /// The server's failure as one sentence and what to do.
     static func explain(_ error: any Error, host: String, port: Int) -> ServerError {
         if let error = error as? ServerError { return error }
@@ -134,7 +158,7 @@ public struct PreviewServer: Sendable {
             case EADDRINUSE:
                 return ServerError(
                     "port \(port) is already in use on \(host)",
-                    suggestion: "Stop the program using it, or pick another port, e.g. `galley serve --port \(port == 65535 ? 8001 : port + 1)`"
+                    suggestion: "Stop the program using it, or pick another port, e.g. galley serve --port \(port == 65535 ? 8001 : port + 1)"
                 )
             case EACCES:
                 return ServerError(

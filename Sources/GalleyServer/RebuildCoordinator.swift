@@ -35,7 +35,8 @@ public actor RebuildCoordinator {
     /// Creates a coordinator.
     ///
     /// - Parameters:
-    ///   - onSiteChanged: called after a successful build has replaced files, before browsers are told.
+    ///   - onSiteChanged: called after a successful build has replaced files and the
+    ///     build identifier changed, before browsers are told.
     ///   - onBuild: called after every build.
     public init(
         session: IncrementalSiteBuilder, reloader: Reloader,
@@ -85,8 +86,7 @@ public actor RebuildCoordinator {
         lastOutcome = outcome
         switch outcome {
         case .succeeded:
-            onSiteChanged()
-            reloader.publishSuccess()
+            reloader.publishSuccess(beforeBroadcast: onSiteChanged)
         case .failed(let errors, _):
             reloader.publishFailure(BuildFailure(errors))
         }

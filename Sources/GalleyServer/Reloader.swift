@@ -60,10 +60,15 @@ public final class Reloader: Sendable {
     }
 
     /// Records a successful build and tells every browser to reload.
-    public func publishSuccess() {
+    ///
+    /// - Parameter beforeBroadcast: runs after the build identifier changed and
+    ///   before any browser is told (the server empties its page cache there,
+    ///   so no page carrying the old identifier outlives the change).
+    public func publishSuccess(beforeBroadcast: () -> Void = {}) {
         state.withLock { state in
             state.generation += 1
             state.failure = nil
+            beforeBroadcast()
             let event = ReloadEvent.reload(buildID: "\(instance)-\(state.generation)")
             for continuation in state.subscribers.values { continuation.yield(event) }
         }

@@ -78,6 +78,8 @@ public struct IncrementalSiteBuilder: Sendable {
         let layout = builder.layout
         let clock = ContinuousClock()
         let start = clock.now
+        // What is on disk: later builds write the difference from it, even when they recompute everything.
+        let written = previous
         let previous = (changes.everything || changes.configuration) ? nil : previous
 
         let configuration: SiteConfiguration
@@ -194,18 +196,18 @@ public struct IncrementalSiteBuilder: Sendable {
         let outputDisplay = layout.displayPath(of: layout.outputDirectory)
         let writer = OutputWriter(directory: layout.outputDirectory, displayPath: outputDisplay)
         let fileCount = generated.count + copied.count
-        if let previous {
+        if let written {
             var changed: [OutputFile] = []
-            for (path, data) in generated.sorted(by: { $0.key < $1.key }) where previous.generated[path] != data {
+            for (path, data) in generated.sorted(by: { $0.key < $1.key }) where written.generated[path] != data {
                 changed.append(OutputFile(path: path, content: .data(data)))
             }
             for (path, source) in copied.sorted(by: { $0.key < $1.key }) {
                 let isTheme = path.hasPrefix("assets/") && source.path.hasPrefix(layout.templatesDirectory.standardizedFileURL.path)
-                let touched = previous.copied[path] != source
+                let touched = changes.everything || written.copied[path] != source
                     || (isTheme ? changes.templates : changes.content.contains { path == $0 || path.hasPrefix($0 + "/") })
                 if touched { changed.append(.copy(path, from: source)) }
             }
-            let removed = Set(previous.generated.keys).union(previous.copied.keys)
+            let removed = Set(written.generated.keys).union(written.copied.keys)
                 .subtracting(generated.keys).subtracting(copied.keys)
             try rethrowing { () throws(SiteError) in try writer.update(changed, removing: removed.sorted()) }
         } else {
