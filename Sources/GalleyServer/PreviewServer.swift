@@ -90,7 +90,8 @@ public struct PreviewServer: Sendable {
         defer { watcher.stop() }
 
         var logger = Logger(label: "galley.serve")
-        logger.logLevel = .error
+        // Failures reach the caller as errors; cancelled connections at shutdown are not news.
+        logger.logLevel = .critical
         let port = options.port
         let app = Application(
             responder: PreviewResponder(resolver: SitePathResolver(root: layout.outputDirectory), reloader: reloader, cache: cache),

@@ -84,13 +84,14 @@ public actor RebuildCoordinator {
         session = next
         buildCount += 1
         lastOutcome = outcome
+        // The terminal first, then the browsers: whoever hears of a build can read its outcome.
+        onBuild(outcome)
         switch outcome {
         case .succeeded:
             reloader.publishSuccess(beforeBroadcast: onSiteChanged)
         case .failed(let errors, _):
             reloader.publishFailure(BuildFailure(errors))
         }
-        onBuild(outcome)
         startNext()
     }
 
