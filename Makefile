@@ -1,15 +1,22 @@
 # Galley — the two commands a newcomer needs:
 #   make site   build the documentation site into public/
 #   make test   run the test suites
+#   make serve  preview the site at http://127.0.0.1:8000/ with live reload
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test verify build deps clean
+.PHONY: site serve test verify build deps clean
 
 site: deps
 	$(SWIFT) build --product galley
 	$$($(SWIFT) build --show-bin-path)/galley build
+
+# Builds, serves and rebuilds on every save (Ctrl-C to stop). PORT=8080 make serve
+PORT ?= 8000
+serve: deps
+	$(SWIFT) build --product galley
+	$$($(SWIFT) build --show-bin-path)/galley serve --port $(PORT)
 
 # Compiles and runs every Swift sample in content/ (the CI gate; no HTML written).
 verify: deps

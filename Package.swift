@@ -15,6 +15,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -43,10 +47,21 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        .target(
+            name: "GalleyServer",
+            dependencies: [
+                "GalleySite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "galley",
             dependencies: [
                 "GalleySite",
+                "GalleyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +75,7 @@ let package = Package(
         .testTarget(name: "GalleySiteTests", dependencies: ["GalleySite", "GalleyTestSupport"]),
         .testTarget(name: "HeadlessSwiftUITests", dependencies: ["HeadlessSwiftUI"], exclude: ["Samples"]),
         .testTarget(name: "GalleyCLITests", dependencies: ["galley", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer", "GalleyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

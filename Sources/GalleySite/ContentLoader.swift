@@ -24,6 +24,18 @@ public struct ContentLoader: Sendable {
 
     /// Reads and parses every page, collecting every problem before failing.
     public func load() throws(SiteErrors) -> Content {
+        try load(reusing: [:], changed: [])
+    }
+
+    /// Lists the folder again but parses only the Markdown files in `changed`
+    /// or missing from `previous` (paths under the folder); the others are
+    /// taken from `previous` as they are. The preview server's prose edits
+    /// cost one parse this way.
+    ///
+    /// ```swift
+    /// let content = try loader.load(reusing: pagesBySourcePath, changed: ["guide/intro.md"])
+    /// ```
+    public func load(reusing previous: [String: Page], changed: Set<String>) throws(SiteErrors) -> Content {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SiteErrors([SiteError(
@@ -35,6 +47,10 @@ public struct ContentLoader: Sendable {
         var pages: [Page] = []
         var errors: [SiteError] = []
         for path in markdownPaths {
+            if !changed.contains(path), let page = previous[path] {
+                pages.append(page)
+                continue
+            }
             do {
                 pages.append(try loadPage(path))
             } catch {

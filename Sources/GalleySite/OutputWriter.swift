@@ -85,6 +85,43 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Changes the existing output folder file by file: writes `files` and
+    /// removes `removedPaths`. Each file is written to a hidden temporary
+    /// file beside it and renamed over the old one, so a reader (the preview
+    /// server) sees the old page or the new one, never half of one.
+    public func update(_ files: [OutputFile], removing removedPaths: [String]) throws(SiteError) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw failure("'\(displayPath)' does not exist any more")
+        }
+        do {
+            for file in files {
+                let target = directory.appendingPathComponent(file.path)
+                let folder = target.deletingLastPathComponent()
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).galley-tmp")
+                try? manager.removeItem(at: temporary)
+                switch file.content {
+                case .data(let data): try data.write(to: temporary)
+                case .copy(let source): try manager.copyItem(at: source, to: temporary)
+                }
+                guard rename(temporary.path, target.path) == 0 else {
+                    let code = errno
+                    try? manager.removeItem(at: temporary)
+                    throw failure("cannot replace '\(file.path)': \(String(cString: strerror(code)))")
+                }
+            }
+            for path in removedPaths {
+                try? manager.removeItem(at: directory.appendingPathComponent(path))
+            }
+        } catch let error as SiteError {
+            throw error
+        } catch {
+            throw failure(Self.reason(error))
+        }
+    }
+
     private func swapIn(_ staging: URL) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: directory.path) else {

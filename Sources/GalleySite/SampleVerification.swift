@@ -26,6 +26,21 @@ public struct SampleVerification: Sendable {
         try verifier.verify(pages.map { ($0.displayPath, $0.document) })
     }
 
+    /// Verifies the samples of `pages`, reusing (or setting) the built library.
+    public func verify(_ pages: [Page], preparation: inout Verifier.Preparation?) throws(VerifyError) -> VerificationReport {
+        try verifier.verify(pages.map { ($0.displayPath, $0.document) }, preparation: &preparation)
+    }
+
+    /// The sample library's `Sources/` folder, whose changes mean the library
+    /// must be built again; `nil` when samples link no library products.
+    public static func librarySources(configuration: SiteConfiguration, layout: SiteLayout) -> URL? {
+        let settings = configuration.verification
+        guard !settings.products.isEmpty else { return nil }
+        let package = (settings.package.hasPrefix("/") ? URL(fileURLWithPath: settings.package)
+            : layout.root.appendingPathComponent(settings.package)).standardizedFileURL
+        return package.appendingPathComponent("Sources")
+    }
+
     /// The code-block markup of `page`: samples with their verdicts, and the
     /// output blocks they own left out (they show as the sample's output panel).
     static func codeBlockHTML(for page: Page, report: VerificationReport) -> (CodeBlock) -> String? {

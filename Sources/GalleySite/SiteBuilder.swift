@@ -48,6 +48,10 @@ public struct BuildReport: Sendable {
     public var duration: Duration
     /// The output folder as the user names it.
     public var outputDisplayPath: String
+    /// Pages rendered by this build (fewer than ``pageCount`` after an incremental change).
+    public var renderedPageCount = 0
+    /// Pages whose samples this build verified (the others kept their verdicts).
+    public var verifiedPageCount = 0
 
     /// `Built 12 pages in 0.31 s → public/`
     public var summary: String {
@@ -78,80 +82,8 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site into the output folder, or throws every problem found.
     public func build() throws(SiteErrors) -> BuildReport {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let configuration: SiteConfiguration
-        do {
-            configuration = try SiteConfiguration.load(
-                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile)
-            )
-        } catch {
-            throw SiteErrors([error])
-        }
-        let templates = try TemplateSet.load(
-            from: layout.templatesDirectory, displayPath: layout.displayPath(of: layout.templatesDirectory)
-        )
-        let loader = ContentLoader(
-            directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory)
-        )
-        let content = try loader.load()
-        let navigation = Navigation(pages: content.pages)
-
-        var files: [OutputFile] = []
-        files += content.assets.map { .copy($0, from: layout.contentDirectory.appendingPathComponent($0)) }
-        files += templates.assets.map {
-            .copy("assets/\($0)", from: layout.templatesDirectory.appendingPathComponent("assets/\($0)"))
-        }
-        let checker = LinkChecker(pages: content.pages, files: Set(files.map(\.path)))
-        var errors = checker.check()
-        let themeClashes = Set(content.assets).intersection(templates.assets.map { "assets/\($0)" })
-        errors += themeClashes.sorted().map {
-            SiteError(
-                "'\(loader.displayPath)/\($0)' has the same path as a theme asset",
-                at: SourceLocation(path: "\(loader.displayPath)/\($0)"),
-                suggestion: "Move it out of content/assets/"
-            )
-        }
-        if !errors.isEmpty { throw SiteErrors(errors) }
-
-        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: usesCache)
-        verification.verifier.progress = progress
-        let report: VerificationReport
-        do {
-            report = try verification.verify(navigation.pages)
-        } catch {
-            throw SiteErrors([SiteError(error.message, suggestion: error.suggestion + (error.details.map { "\n\($0)" } ?? ""))])
-        }
-        guard report.succeeded else {
-            var failure = SiteErrors(report.failures.map { location, message, _ in
-                SiteError("sample failed: " + (message.split(separator: "\n").first.map(String.init) ?? message), at: location)
-            })
-            failure.verification = report
-            throw failure
-        }
-
-        let renderer = PageRenderer(templates: templates, configuration: configuration, navigation: navigation)
-        files += Self.renderConcurrently(navigation.pages) { page in
-            .text(page.url, renderer.render(
-                page,
-                codeBlockHTML: SampleVerification.codeBlockHTML(for: page, report: report),
-                footer: SampleVerification.footer(for: page, report: report)
-            ))
-        }
-        files.append(.text("404.html", renderer.renderNotFound()))
-        if let baseURL = configuration.baseURL {
-            files.append(.text("sitemap.xml", Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url))))
-        }
-        let outputDisplay = layout.displayPath(of: layout.outputDirectory)
-        do {
-            try OutputWriter(directory: layout.outputDirectory, displayPath: outputDisplay).write(files)
-        } catch {
-            throw SiteErrors([error])
-        }
-        return BuildReport(
-            pageCount: navigation.pages.count, verification: report, fileCount: files.count,
-            duration: clock.now - start, outputDisplayPath: outputDisplay
-        )
+        var session = IncrementalSiteBuilder(self)
+        return try session.build(.all)
     }
 
     /// `transform` applied to every page, spread over the machine's cores, in page order.

@@ -44,6 +44,20 @@ public struct VerificationReport: Sendable {
     /// How many programs were compiled in the merged module.
     public var mergedPrograms: Int
 
+    /// Creates a report; ``Verifier`` makes them, and the preview server
+    /// combines the reports of pages verified at different times.
+    public init(
+        results: [SampleResult], problems: [SampleProblem], compilerVersion: String?,
+        duration: Duration, compiledPrograms: Int, mergedPrograms: Int
+    ) {
+        self.results = results
+        self.problems = problems
+        self.compilerVersion = compilerVersion
+        self.duration = duration
+        self.compiledPrograms = compiledPrograms
+        self.mergedPrograms = mergedPrograms
+    }
+
     /// Samples that passed.
     public var passed: Int { results.filter { $0.status == .passed }.count }
     /// Samples that failed, problems included.

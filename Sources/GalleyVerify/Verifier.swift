@@ -31,8 +31,39 @@ public struct Verifier: Sendable {
         self.cacheDirectory = cacheDirectory
     }
 
+    /// The compiler and the built sample library, found and built once and
+    /// reused by later runs (the preview server rebuilds the library only
+    /// when its sources change).
+    public struct Preparation: Sendable {
+        /// The compiler.
+        public var toolchain: Toolchain
+        /// The built library: flags and fingerprint.
+        public var library: SampleLibrary.Built
+    }
+
+    /// Locates the compiler and builds the sample library.
+    ///
+    /// ```swift
+    /// var prepared: Verifier.Preparation? = try verifier.prepare()
+    /// let report = try verifier.verify(pages, preparation: &prepared)   // no `swift build` this time
+    /// ```
+    public func prepare() throws(VerifyError) -> Preparation {
+        let toolchain = try Toolchain.locate(environment: environment)
+        return Preparation(toolchain: toolchain, library: try library.build(toolchain: toolchain, log: progress))
+    }
+
     /// Verifies every sample of `pages` (display path and parsed Markdown).
     public func verify(_ pages: [(page: String, document: MarkdownDocument)]) throws(VerifyError) -> VerificationReport {
+        var preparation: Preparation?
+        return try verify(pages, preparation: &preparation)
+    }
+
+    /// Verifies every sample of `pages`, reusing `preparation` (the compiler
+    /// and the built library) when it is set, and setting it when a sample
+    /// needed them and it was not.
+    public func verify(
+        _ pages: [(page: String, document: MarkdownDocument)], preparation: inout Preparation?
+    ) throws(VerifyError) -> VerificationReport {
         let clock = ContinuousClock()
         let start = clock.now
         var samples: [Sample] = []
@@ -48,9 +79,16 @@ public struct Verifier: Sendable {
         var compiledCount = 0
         var mergedCount = 0
         if !programs.isEmpty {
-            let toolchain = try Toolchain.locate(environment: environment)
+            let prepared: Preparation
+            if let preparation {
+                prepared = preparation
+            } else {
+                prepared = try prepare()
+                preparation = prepared
+            }
+            let toolchain = prepared.toolchain
             compilerVersion = toolchain.version
-            let built = try library.build(toolchain: toolchain, log: progress)
+            let built = prepared.library
             let cache = cacheDirectory.map { ResultCache(directory: $0) }
             var misses: [(SampleProgram, key: String)] = []
             for program in programs {

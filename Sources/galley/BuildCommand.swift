@@ -34,11 +34,7 @@ struct BuildCommand: AsyncParsableCommand {
             print(report.summary)
         } catch {
             Progress.clear()
-            if let verification = error.verification {
-                FileHandle.standardError.write(Data(ReportFormat.human.render(verification, colour: Diagnostics.usesColour).utf8))
-            } else {
-                Diagnostics.report(error.errors)
-            }
+            Diagnostics.reportBuildFailure(error)
             let output = layout.displayPath(of: layout.outputDirectory)
             let count = error.errors.count
             Diagnostics.printError("build failed with \(count) error\(count == 1 ? "" : "s"); '\(output)' was left unchanged")

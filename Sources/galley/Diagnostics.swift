@@ -1,5 +1,6 @@
 import Foundation
 import GalleySite
+import GalleyVerify
 
 /// Printing problems to standard error, in colour only when it is a terminal.
 enum Diagnostics {
@@ -8,6 +9,22 @@ enum Diagnostics {
     /// Prints each error as `error: file:line: message. suggestion`.
     static func report(_ errors: [SiteError]) {
         for error in errors { printError(error.description) }
+    }
+
+    /// Prints what a failed build found: the verifier's report when samples
+    /// failed, else one `error:` line per problem.
+    static func reportBuildFailure(_ error: SiteErrors) {
+        if let verification = error.verification {
+            FileHandle.standardError.write(Data(ReportFormat.human.render(verification, colour: usesColour).utf8))
+        } else {
+            report(error.errors)
+        }
+    }
+
+    /// Prints one `warning:` line.
+    static func printWarning(_ message: String) {
+        let label = usesColour ? "\u{1B}[1;33mwarning:\u{1B}[0m" : "warning:"
+        FileHandle.standardError.write(Data("\(label) \(message)\n".utf8))
     }
 
     /// Prints one `error:` line.

@@ -14,8 +14,9 @@ struct Galley: AsyncParsableCommand {
           galley build                      Build content/ into public/
           galley build --output site        Build into site/ instead
           galley verify                     Only compile and run the Swift samples (CI)
+          galley serve                      Preview at http://127.0.0.1:8000/, rebuilt and reloaded on save
         """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, VerifyCommand.self]
+        subcommands: [BuildCommand.self, VerifyCommand.self, ServeCommand.self]
     )
 }

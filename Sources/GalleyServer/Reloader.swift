@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+
+/// Broadcasts rebuild outcomes to every connected browser and remembers the
+/// current one, so a browser that connects later learns it at once.
+///
+/// ```swift
+/// let reloader = Reloader()
+/// let events = reloader.subscribe()        // first event: .ready(buildID:)
+/// reloader.publishSuccess()                // every subscriber gets .reload
+/// ```
+public final class Reloader: Sendable {
+    private struct State {
+        var subscribers: [Int: AsyncStream<ReloadEvent>.Continuation] = [:]
+        var nextSubscriber = 0
+        var generation = 0
+        var failure: BuildFailure?
+        var finished = false
+    }
+
+    private let state = Mutex(State())
+    /// Distinguishes this server's builds from those of an earlier run, so
+    /// a page left open across a restart reloads.
+    private let instance = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+
+    /// Creates a reloader with no build yet.
+    public init() {}
+
+    /// The identifier of the build being served, e.g. `k3x9a-2`; it changes
+    /// after each successful rebuild.
+    public var buildID: String { state.withLock { "\(instance)-\($0.generation)" } }
+
+    /// The failure of the last build, or `nil` when it succeeded.
+    public var currentFailure: BuildFailure? { state.withLock { $0.failure } }
+
+    /// How many browsers are connected.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// A stream of events for one browser: `.ready` first, then `.error` when
+    /// the last build failed, then every later event until the connection ends.
+    public func subscribe() -> AsyncStream<ReloadEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(32))
+        let id: Int? = state.withLock { state in
+            guard !state.finished else { return nil }
+            let id = state.nextSubscriber
+            state.nextSubscriber += 1
+            state.subscribers[id] = continuation
+            continuation.yield(.ready(buildID: "\(instance)-\(state.generation)"))
+            if let failure = state.failure { continuation.yield(.error(failure)) }
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Records a successful build and tells every browser to reload.
+    ///
+    /// - Parameter beforeBroadcast: runs after the build identifier changed and
+    ///   before any browser is told (the server empties its page cache there,
+    ///   so no page carrying the old identifier outlives the change).
+    public func publishSuccess(beforeBroadcast: () -> Void = {}) {
+        state.withLock { state in
+            state.generation += 1
+            state.failure = nil
+            beforeBroadcast()
+            let event = ReloadEvent.reload(buildID: "\(instance)-\(state.generation)")
+            for continuation in state.subscribers.values { continuation.yield(event) }
+        }
+    }
+
+    /// Records a failed build and shows its diagnostics in every browser.
+    public func publishFailure(_ failure: BuildFailure) {
+        state.withLock { state in
+            state.failure = failure
+            for continuation in state.subscribers.values { continuation.yield(.error(failure)) }
+        }
+    }
+
+    /// Sends a heartbeat comment to every browser.
+    public func heartbeat() {
+        state.withLock { state in
+            for continuation in state.subscribers.values { continuation.yield(.heartbeat) }
+        }
+    }
+
+    /// Ends every stream and refuses new subscribers: the server is stopping.
+    public func finishAll() {
+        let continuations = state.withLock { state in
+            state.finished = true
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Maps a request path to a file under the site folder, refusing any path
+/// that would leave it: `..` in any encoding, encoded slashes and
+/// backslashes, NUL bytes, and symbolic links that point outside.
+///
+/// ```swift
+/// let resolver = SitePathResolver(root: layout.outputDirectory)
+/// resolver.resolve("/guide/")          // .file(…/public/guide/index.html)
+/// resolver.resolve("/%2e%2e/etc/passwd") // .forbidden
+/// ```
+public struct SitePathResolver: Sendable {
+    /// What a request path leads to.
+    public enum Resolution: Sendable, Equatable {
+        /// A regular file inside the site folder (symbolic links resolved).
+        case file(URL)
+        /// A folder asked for without its final `/`: redirect there, so relative links work.
+        case redirect(String)
+        /// Nothing there (or a hidden file): the site's 404 page.
+        case notFound
+        /// The path tries to leave the site folder.
+        case forbidden
+    }
+
+    /// The site folder, e.g. `public/`.
+    public let root: URL
+
+    /// Creates a resolver for `root`.
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// Resolves the path of a request's target (percent-encoded, without the query).
+    public func resolve(_ rawPath: String) -> Resolution {
+        let lowered = rawPath.lowercased()
+        if lowered.contains("%2f") || lowered.contains("%5c") || lowered.contains("%00") || rawPath.contains("\\") {
+            return .forbidden
+        }
+        guard rawPath.hasPrefix("/"), let decoded = rawPath.removingPercentEncoding, !decoded.contains("\0") else {
+            return .forbidden
+        }
+        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        if segments.contains(where: { $0 == ".." || $0 == "." }) { return .forbidden }
+        if segments.contains(where: { $0.hasPrefix(".") }) { return .notFound }
+        guard let base = Self.realPath(root.path) else { return .notFound }
+        let candidate = segments.isEmpty ? base : base + "/" + segments.joined(separator: "/")
+        guard let real = Self.realPath(candidate) else { return .notFound }
+        guard real == base || real.hasPrefix(base + "/") else { return .forbidden }
+        var info = stat()
+        guard stat(real, &info) == 0 else { return .notFound }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            guard rawPath.hasSuffix("/") else { return .redirect(rawPath + "/") }
+            guard let index = Self.realPath(real + "/index.html") else { return .notFound }
+            guard index.hasPrefix(base + "/") else { return .forbidden }
+            guard stat(index, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .notFound }
+            return .file(URL(fileURLWithPath: index))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .notFound }
+        return .file(URL(fileURLWithPath: real))
+    }
+
+    /// `realpath(3)`: the absolute path with every symbolic link resolved, or `nil` when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What changed in a project since the last build, sorted by what each kind
+/// of change forces a build to redo.
+///
+/// ```swift
+/// var changes = SiteChanges()
+/// changes.content = ["guide/intro.md"]        // re-render that page only
+/// let report = try session.build(changes)
+/// ```
+public struct SiteChanges: Sendable, Equatable {
+    /// Build everything again, as `galley build` does.
+    public var everything = false
+    /// `galley.yml` changed: everything is rebuilt.
+    public var configuration = false
+    /// Something under `templates/` changed: every page is re-rendered.
+    public var templates = false
+    /// The sample library's sources changed: it is built again and every sample re-verified.
+    public var library = false
+    /// Files under `content/` that changed, appeared or disappeared, as paths relative to it.
+    public var content: Set<String> = []
+
+    /// No change.
+    public init() {}
+
+    /// A change that rebuilds everything.
+    public static var all: SiteChanges {
+        var changes = SiteChanges()
+        changes.everything = true
+        return changes
+    }
+
+    /// Sorts changed files (absolute URLs) by the part of the project they are in;
+    /// files outside every watched part are ignored.
+    ///
+    /// - Parameter librarySources: the sample library's `Sources/`, when samples link one.
+    public init(files: [URL], layout: SiteLayout, librarySources: URL?) {
+        let content = layout.contentDirectory.standardizedFileURL.path
+        let templates = layout.templatesDirectory.standardizedFileURL.path
+        let configuration = layout.configurationFile.standardizedFileURL.path
+        let library = librarySources?.standardizedFileURL.path
+        for file in files {
+            let path = file.standardizedFileURL.path
+            if path == configuration {
+                self.configuration = true
+            } else if path == content || path.hasPrefix(content + "/") {
+                let relative = String(path.dropFirst(content.count)).drop { $0 == "/" }
+                if relative.isEmpty { everything = true } else { self.content.insert(String(relative)) }
+            } else if path == templates || path.hasPrefix(templates + "/") {
+                self.templates = true
+            } else if let library, path == library || path.hasPrefix(library + "/") {
+                self.library = true
+            }
+        }
+    }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { self == SiteChanges() }
+
+    /// Both sets of changes.
+    public func union(_ other: SiteChanges) -> SiteChanges {
+        var merged = self
+        merged.everything = everything || other.everything
+        merged.configuration = configuration || other.configuration
+        merged.templates = templates || other.templates
+        merged.library = library || other.library
+        merged.content.formUnion(other.content)
+        return merged
+    }
+}

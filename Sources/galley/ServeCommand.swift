@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import GalleyServer
+import GalleySite
+
+/// `galley serve`: build, serve the output folder, rebuild on change, reload the browser.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Preview the site: build it, serve it, and rebuild and reload the browser on every save.",
+        discussion: """
+        Builds the site (verifying its samples) into the output folder and serves it at \
+        http://127.0.0.1:8000/. It watches the content and templates folders, galley.yml and the \
+        sample library's Sources/, rebuilds only what a change affects, and reloads open pages \
+        (keeping their scroll position). When a build fails, the last good pages stay served and \
+        the page shows the same diagnostics as the terminal; saving the fix removes them. \
+        Ctrl-C stops the server after any build in progress has finished.
+
+        Examples:
+          galley serve
+          galley serve --port 8080 --open
+          galley serve --host 0.0.0.0        Reachable from other machines (prints a warning)
+        """
+    )
+
+    @OptionGroup var paths: ProjectPaths
+
+    @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
+    var port = 8000
+
+    @Option(help: ArgumentHelp("The address to listen on. Anything but loopback exposes the preview to the network.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Flag(help: "Open the site in the default browser (with xdg-open) once it is served.")
+    var open = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535, not \(port)")
+        }
+    }
+
+    func run() async throws {
+        let layout = paths.layout
+        if !PreviewServer.isLoopback(host) {
+            Diagnostics.printWarning(
+                "--host \(host) makes the preview reachable from other machines; it is meant for one author. Use --host 127.0.0.1 to keep it private"
+            )
+        }
+        var builder = SiteBuilder(layout: layout)
+        builder.progress = Progress.line
+        let server = PreviewServer(builder: builder, options: PreviewServer.Options(host: host, port: port))
+        let (host, open) = (self.host, self.open)
+        do {
+            try await server.run(handlesSignals: true, onBuild: { Self.report($0, layout: layout) }) { port in
+                let shownHost = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" ? "127.0.0.1" : host)
+                let url = "http://\(shownHost):\(port)/"
+                print("Serving \(layout.displayPath(of: layout.outputDirectory))/ at \(url) — watching for changes (Ctrl-C to stop)")
+                fflush(nil)
+                if open { Self.openBrowser(url) }
+            }
+        } catch {
+            Progress.clear()
+            Diagnostics.printError(error.description)
+            throw ExitCode.failure
+        }
+        print("Stopped.")
+    }
+
+    /// Prints a build's outcome the way `galley build` does.
+    @Sendable static func report(_ outcome: RebuildCoordinator.Outcome, layout: SiteLayout) {
+        Progress.clear()
+        switch outcome {
+        case .succeeded(let report, let changes):
+            if changes.everything {
+                if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
+                    print("Samples: \(report.verification.summary)")
+                }
+                print(report.summary)
+            } else {
+                let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
+                let what = changes.content.sorted().prefix(3).joined(separator: ", ")
+                print("Rebuilt \(report.renderedPageCount) of \(report.pageCount) pages in \(String(format: "%.2f", seconds)) s"
+                    + (what.isEmpty ? "" : " (\(what)\(changes.content.count > 3 ? ", …" : ""))"))
+            }
+        case .failed(let errors, _):
+            Diagnostics.reportBuildFailure(errors)
+            let count = errors.errors.count
+            Diagnostics.printError("build failed with \(count) error\(count == 1 ? "" : "s"); still serving the last good site from '\(layout.displayPath(of: layout.outputDirectory))'")
+        }
+        fflush(nil)
+    }
+
+    /// Opens `url` with xdg-open when it is on PATH; says so when it is not.
+    static func openBrowser(_ url: String) {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        guard let opener = path.split(separator: ":").map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            Diagnostics.printWarning("--open needs xdg-open, which is not on PATH; open \(url) yourself")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            Diagnostics.printWarning("could not run xdg-open (\(error.localizedDescription)); open \(url) yourself")
+        }
+    }
+}

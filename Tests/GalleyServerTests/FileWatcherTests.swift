@@ -1,0 +1,132 @@
+import Foundation
+import GalleyServer
+import GalleyTestSupport
+import Synchronization
+import Testing
+
+@Suite("Watching the sources")
+struct FileWatcherTests {
+    /// Collects a watcher's batches from one long-lived task (an AsyncStream
+    /// ends for good when a task iterating it is cancelled).
+    final class Collector: Sendable {
+        private let task: Task<Void, Never>
+
+        init(_ watcher: FileWatcher) {
+            let box = Box()
+            task = Task {
+                for await batch in watcher.changes { box.append(batch.map(\.lastPathComponent)) }
+            }
+            self.box = box
+        }
+
+        private let box: Box
+
+        final class Box: Sendable {
+            private let batches = Mutex<[[String]]>([])
+            func append(_ batch: [String]) { batches.withLock { $0.append(batch) } }
+            func takeFirst() -> [String]? { batches.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
+        }
+
+        /// The next batch, or `nil` after `timeout`.
+        func next(timeout: Duration = .seconds(5)) async -> [String]? {
+            let deadline = ContinuousClock.now + timeout
+            while ContinuousClock.now < deadline {
+                if let batch = box.takeFirst() { return batch }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return box.takeFirst()
+        }
+    }
+
+    @Test("inotify reports a save storm as one batch and ignores editor swap and backup files")
+    func inotifyDebounces() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("content/page.md", "one")
+        let watcher = try FileWatcher(targets: [.folder(directory.url.appendingPathComponent("content"))], debounce: .milliseconds(100))
+        defer { watcher.stop() }
+        let collector = Collector(watcher)
+        #expect(watcher.usesInotify)
+        // What vim does on :w — probe file, swap file, backup, write, delete backup.
+        try directory.write("content/4913", "")
+        try directory.write("content/.page.md.swp", "swap")
+        try directory.write("content/page.md~", "one")
+        try directory.write("content/.#page.md", "lock")
+        try directory.write("content/page.md", "two")
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("content/page.md~"))
+        let batch = await collector.next()
+        #expect(batch == ["page.md"])
+        #expect(await collector.next(timeout: .milliseconds(400)) == nil, "one storm, one batch")
+    }
+
+    @Test("inotify follows folders created after the watch started, and a single watched file")
+    func newFoldersAndFiles() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("content/index.md", "x")
+        try directory.write("galley.yml", "title: A\n")
+        let watcher = try FileWatcher(targets: [
+            .folder(directory.url.appendingPathComponent("content")), .file(directory.url.appendingPathComponent("galley.yml")),
+        ], debounce: .milliseconds(50))
+        defer { watcher.stop() }
+        let collector = Collector(watcher)
+        try directory.write("unrelated.txt", "not watched")
+        try directory.write("galley.yml", "title: B\n")
+        #expect(await collector.next() == ["galley.yml"])
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("content/guide"), withIntermediateDirectories: true)
+        try await Task.sleep(for: .milliseconds(200))
+        _ = await collector.next(timeout: .milliseconds(300))
+        try directory.write("content/guide/deep.md", "y")
+        #expect(await collector.next()?.contains("deep.md") == true)
+    }
+
+    @Test("the polling fallback sees changes, additions and deletions")
+    func polling() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("content/a.md", "a")
+        try directory.write("content/b.md", "b")
+        let watcher = try FileWatcher(
+            targets: [.folder(directory.url.appendingPathComponent("content"))],
+            debounce: .milliseconds(50), mode: .polling(interval: .milliseconds(50))
+        )
+        defer { watcher.stop() }
+        let collector = Collector(watcher)
+        #expect(!watcher.usesInotify)
+        try directory.write("content/a.md", "a, longer")
+        try directory.write("content/c.md", "c")
+        try directory.write("content/.c.md.swp", "swap")
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("content/b.md"))
+        #expect(await collector.next() == ["a.md", "b.md", "c.md"])
+    }
+
+    @Test("stopping a watcher closes its file descriptors")
+    func stopCloses() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("content/a.md", "a")
+        let before = openFileDescriptorCount()
+        for _ in 0..<100 {
+            let watcher = try FileWatcher(targets: [.folder(directory.url.appendingPathComponent("content"))])
+            watcher.stop()
+        }
+        // Other suites open files in parallel: wait for the count to settle (a leak would be 100 or more).
+        var after = openFileDescriptorCount()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while after > before + 20 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            after = openFileDescriptorCount()
+        }
+        #expect(after <= before + 20, "before \(before), after \(after)")
+    }
+
+    @Test("editor files are recognised by name")
+    func ignoredNames() {
+        for name in [".index.md.swp", ".index.md.swx", "index.md~", "4913", ".#index.md"] {
+            #expect(FileWatcher.isIgnored(name), "\(name)")
+        }
+        for name in ["index.md", "galley.yml", "4913.md", "logo.png"] {
+            #expect(!FileWatcher.isIgnored(name), "\(name)")
+        }
+    }
+}

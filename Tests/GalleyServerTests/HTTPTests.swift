@@ -1,0 +1,134 @@
+import Foundation
+import GalleyServer
+import GalleyTestSupport
+import Testing
+
+@Suite("Serving the built site over HTTP", .serialized)
+struct HTTPTests {
+    static func site() throws -> TemporaryDirectory {
+        let site = try ServerHarness.makeSite([
+            "index.md": "# Home\n\nWelcome.\n",
+            "guide/index.md": "# Guide\n",
+            "guide/intro.md": "# Intro\n",
+            "images/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "data/info.json": "{}",
+        ])
+        try site.write("content/images/pixel.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        try site.write("secret.txt", "outside the site\n")
+        return site
+    }
+
+    @Test("files are served with their MIME types and Cache-Control: no-cache")
+    func mimeTypes() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site)
+        let expected = [
+            "/index.html": "text/html; charset=utf-8",
+            "/assets/site.css": "text/css; charset=utf-8",
+            "/images/logo.svg": "image/svg+xml",
+            "/images/pixel.png": "image/png",
+            "/data/info.json": "application/json",
+        ]
+        for (path, type) in expected {
+            let response = try await server.request(path)
+            #expect(response.status == 200, "\(path)")
+            #expect(response.headers["content-type"] == type, "\(path)")
+            #expect(response.headers["cache-control"] == "no-cache", "\(path)")
+        }
+        let png = try await server.request("/images/pixel.png")
+        #expect(Array(png.body) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        try await server.stop()
+    }
+
+    @Test("folders serve index.html, and a folder without its slash redirects to it")
+    func directories() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site)
+        #expect(try await server.text("/").contains("Welcome."))
+        #expect(try await server.text("/guide/").contains("<title>Guide"))
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("/guide")
+        let head = try await blocking { try client.readHead() }
+        #expect(head.status == 301)
+        #expect(head.headers["location"] == "/guide/")
+        try await server.stop()
+    }
+
+    @Test("a missing page gets the site's 404.html with status 404")
+    func notFound() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site)
+        let response = try await server.request("/no/such/page.html")
+        #expect(response.status == 404)
+        let body = String(decoding: response.body, as: UTF8.self)
+        #expect(body.contains("Page not found"))
+        #expect(body.contains(try site.read("public/404.html").prefix(60)))
+        try await server.stop()
+    }
+
+    @Test("HEAD answers the GET's status and headers without a body")
+    func head() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site)
+        let get = try await server.request("/index.html")
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("/index.html", method: "HEAD")
+        let head = try await blocking { try client.readHead() }
+        #expect(head.status == 200)
+        #expect(head.headers["content-length"] == String(get.body.count))
+        #expect(head.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(try await blocking { client.nextEvent(timeout: .milliseconds(300)) } == nil)
+        let missing = try await server.request("/missing.html", method: "HEAD")
+        #expect(missing.status == 404 && missing.body.isEmpty)
+        let post = try await server.request("/index.html", method: "POST")
+        #expect(post.status == 405)
+        try await server.stop()
+    }
+
+    @Test("paths that leave the site folder are refused, in every encoding")
+    func traversal() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: site.url.appendingPathComponent("content/escape.txt").path,
+            withDestinationPath: site.url.appendingPathComponent("secret.txt").path
+        )
+        let server = try await ServerHarness.start(site)
+        // The build copies content files, so plant a link out of public/ as a hostile tool might.
+        try FileManager.default.createSymbolicLink(
+            atPath: site.url.appendingPathComponent("public/link-out").path, withDestinationPath: "/etc"
+        )
+        let attempts = [
+            "/../secret.txt", "/guide/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt",
+            "/..%2fsecret.txt", "/%2e%2e%2fsecret.txt", "/guide/%2e%2e/%2e%2e/secret.txt", "/..%5csecret.txt",
+            "/%252e%252e/secret.txt", "/.%2e/secret.txt", "/link-out/passwd", "/link-out/", "/index.html%00.css",
+        ]
+        for attempt in attempts {
+            let client = try RawHTTPClient(port: server.port)
+            try client.send(attempt)
+            let head = try await blocking { try client.readHead() }
+            #expect(head.status == 403 || head.status == 404, "\(attempt) answered \(head.status)")
+        }
+        try await server.stop()
+    }
+
+    @Test("HTML responses carry the live-reload script; the files on disk and other types do not")
+    func scriptInjection() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site)
+        let served = try await server.text("/index.html")
+        #expect(served.contains("<script data-galley-live-reload>"))
+        #expect(served.contains("new EventSource(\"/__galley/events\")"))
+        #expect(served.range(of: "data-galley-live-reload")!.lowerBound < served.range(of: "</body>")!.lowerBound)
+        let onDisk = try site.read("public/index.html")
+        #expect(!onDisk.contains("galley-live-reload"))
+        let css = try await server.text("/assets/site.css")
+        #expect(!css.contains("galley-live-reload"))
+        try await server.stop()
+    }
+}

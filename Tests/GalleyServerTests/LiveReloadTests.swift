@@ -1,0 +1,77 @@
+import Foundation
+import GalleyServer
+import GalleySite
+import GalleyTestSupport
+import Testing
+
+@Suite("Live reload over server-sent events", .serialized)
+struct LiveReloadTests {
+    @Test("editing a page sends reload; a failing sample sends error with file:line; the fix sends reload")
+    func editFailFix() async throws {
+        let site = try ServerHarness.makeSite(["index.md": "# Home\n\nFirst version.\n", "guide.md": "# Guide\n\nText.\n"])
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site)
+        let (events, firstBuild) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+
+        try site.write("content/index.md", "# Home\n\nSecond version.\n")
+        let reload = try #require((try await blocking { events.waitForEvent("reload") }))
+        #expect(reload.data != firstBuild)
+        #expect(try await server.text("/index.html").contains("Second version."))
+        #expect(try site.read("public/index.html").contains("Second version."))
+
+        try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"2\"\n```\n")
+        let error = try #require((try await blocking { events.waitForEvent("error") }))
+        #expect(error.data.contains("content/guide.md:5"), "the diagnostics name the sample's file and line: \(error.data)")
+        #expect(error.data.contains("\"diagnostics\""))
+        // The last good site is still served.
+        let guide = try await server.text("/guide.html")
+        #expect(guide.contains("Text.") && !guide.contains("print(1)"))
+
+        try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"1\"\n```\n")
+        let fixed = try #require((try await blocking { events.waitForEvent("reload") }))
+        #expect(fixed.data != reload.data)
+        #expect(try await server.text("/guide.html").contains("print"))
+        try await server.stop()
+    }
+
+    @Test("a browser connecting after a failed build gets the error at once, and the server serves a page that carries the script")
+    func failingFirstBuild() async throws {
+        let site = try ServerHarness.makeSite(["index.md": "---\ntitle: [unclosed\n---\n# Home\n"])
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site)
+        let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+        let error = try #require((try await blocking { events.nextEvent(timeout: .seconds(10)) }))
+        #expect(error.name == "error")
+        #expect(error.data.contains("content/index.md:"), "front matter error at its line: \(error.data)")
+        let page = try await server.request("/")
+        #expect(page.status == 404)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("__galley/events"))
+
+        try site.write("content/index.md", "---\ntitle: Fixed\n---\n# Home\n")
+        #expect((try await blocking { events.waitForEvent("reload") }) != nil)
+        let fixed = try await server.request("/")
+        #expect(fixed.status == 200)
+        #expect(String(decoding: fixed.body, as: UTF8.self).contains("<title>Fixed"))
+        try await server.stop()
+    }
+
+    @Test("a changed title re-renders every page's navigation; a prose edit re-renders one page")
+    func incrementalScope() async throws {
+        let site = try ServerHarness.makeSite(["index.md": "# Home\n", "a.md": "# Alpha\n", "b.md": "# Beta\n"])
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site)
+        let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+
+        try site.write("content/a.md", "# Alpha\n\nMore prose.\n")
+        #expect((try await blocking { events.waitForEvent("reload") }) != nil)
+        guard case .succeeded(let prose, _) = server.builds.withLock({ $0.last }) else { Issue.record("no successful build"); return }
+        #expect(prose.renderedPageCount == 1)
+
+        try site.write("content/a.md", "# Aleph\n\nMore prose.\n")
+        #expect((try await blocking { events.waitForEvent("reload") }) != nil)
+        guard case .succeeded(let title, _) = server.builds.withLock({ $0.last }) else { Issue.record("no successful build"); return }
+        #expect(title.renderedPageCount == 3)
+        #expect(try await server.text("/b.html").contains(">Aleph</a>"))
+        try await server.stop()
+    }
+}
