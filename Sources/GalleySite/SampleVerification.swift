@@ -59,10 +59,7 @@ public struct SampleVerification: Sendable {
         let results = report.results(forPage: page.displayPath)
         guard !results.isEmpty else { return nil }
         let verified = results.filter { $0.status == .passed }.count
-        let version = report.compilerVersion.map { version -> String in
-            guard let range = version.range(of: "Swift version ") else { return version }
-            return "Swift " + version[range.upperBound...].prefix { $0 != " " }
-        }
+        let version = report.compilerVersion.map { "Swift " + Toolchain.shortVersion(of: $0) }
         return "\(verified) of \(results.count) sample\(results.count == 1 ? "" : "s") verified" + (version.map { " with \($0)" } ?? "")
     }
 }

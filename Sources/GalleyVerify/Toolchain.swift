@@ -30,9 +30,13 @@ public struct Toolchain: Sendable {
     }
 
     /// The short version, e.g. `6.3.1`.
-    public var shortVersion: String {
-        guard let range = version.range(of: "Swift version ") else { return version }
-        return String(version[range.upperBound...].prefix { $0 != " " })
+    public var shortVersion: String { Self.shortVersion(of: version) }
+
+    /// The version number in a `swiftc --version` line: `6.3.1` for
+    /// `Swift version 6.3.1 (swift-6.3.1-RELEASE)`, or the line itself.
+    public static func shortVersion(of versionLine: String) -> String {
+        guard let range = versionLine.range(of: "Swift version ") else { return versionLine }
+        return String(versionLine[range.upperBound...].prefix { $0 != " " })
     }
 
     /// The first executable named `name` in the `:`-separated `path`.
