@@ -1,12 +1,17 @@
 /// A fenced code block of a Markdown document.
 ///
 /// For the fence ```` ```swift no_run group=intro ````, `language` is
-/// `swift` and `attributes` is `["no_run", "group=intro"]`.
+/// `swift` and `attributes` is `["no_run", "group=intro"]` (see
+/// ``InfoString`` for the other ways an info string may be written).
 public struct CodeBlock: Sendable, Hashable {
-    /// The first word of the info string, or `""` when there is none.
+    /// The language of the info string, lowercased, or `""` when there is none.
     public var language: String
     /// The words after the language in the info string.
     public var attributes: [String]
+    /// Why the info string cannot be read, when it cannot.
+    public var infoProblem: String?
+    /// Whether the block is meant as Swift, readable or not.
+    public var looksLikeSwift: Bool
     /// The block's content, ending with a newline when non-empty.
     public var code: String
     /// The 1-based line of the opening fence in the Markdown file.
@@ -29,10 +34,13 @@ public struct CodeBlock: Sendable, Hashable {
     /// Creates a code block.
     public init(
         language: String, attributes: [String], code: String,
-        fenceLine: Int, fenceColumn: Int = 1, firstCodeLine: Int, endLine: Int, index: Int
+        fenceLine: Int, fenceColumn: Int = 1, firstCodeLine: Int, endLine: Int, index: Int,
+        infoProblem: String? = nil, looksLikeSwift: Bool? = nil
     ) {
         self.language = language
         self.attributes = attributes
+        self.infoProblem = infoProblem
+        self.looksLikeSwift = looksLikeSwift ?? (language == "swift")
         self.code = code
         self.fenceLine = fenceLine
         self.fenceColumn = fenceColumn

@@ -68,19 +68,19 @@ public struct MarkdownDocument: Sendable {
     }
 
     static func codeBlock(_ node: OpaquePointer, offset: Int, index: Int) -> CodeBlock {
-        let words = String.string(cmark_node_get_fence_info(node))
-            .split(whereSeparator: { $0 == " " || $0 == "\t" })
-            .map(String.init)
+        let info = InfoString(String.string(cmark_node_get_fence_info(node)))
         let fenceLine = Int(cmark_node_get_start_line(node)) + offset
         return CodeBlock(
-            language: words.first ?? "",
-            attributes: Array(words.dropFirst()),
+            language: info.language,
+            attributes: info.attributes,
             code: .string(cmark_node_get_literal(node)),
             fenceLine: fenceLine,
             fenceColumn: Int(cmark_node_get_start_column(node)),
             firstCodeLine: fenceLine + 1,
             endLine: Int(cmark_node_get_end_line(node)) + offset,
-            index: index
+            index: index,
+            infoProblem: info.problem,
+            looksLikeSwift: info.looksLikeSwift
         )
     }
 }

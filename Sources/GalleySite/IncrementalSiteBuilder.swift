@@ -94,6 +94,15 @@ public struct IncrementalSiteBuilder: Sendable {
                 throw SiteErrors([error])
             }
         }
+        // Before any work: a build must never get as far as replacing the project.
+        let libraryPackage = configuration.verification.products.isEmpty
+            ? nil : SampleVerification.packageDirectory(configuration: configuration, layout: layout)
+        try rethrowing { () throws(SiteError) in
+            try OutputFolderGuard.check(layout: layout, libraryPackage: libraryPackage)
+            if written == nil {
+                try OutputWriter(directory: layout.outputDirectory, displayPath: layout.displayPath(of: layout.outputDirectory)).checkReplaceable()
+            }
+        }
         let templates: TemplateSet
         if let previous, !changes.templates {
             templates = previous.templates

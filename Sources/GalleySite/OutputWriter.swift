@@ -28,10 +28,13 @@ public struct OutputFile: Sendable {
 }
 
 /// Writes a whole site at once: into a staging folder next to the output
-/// folder, swapped in only when every file was written.
+/// folder, exchanged with it in one step only when every file was written.
 ///
 /// A failed write leaves the previous output byte-identical, and files of
 /// pages that no longer exist disappear because the folder is replaced whole.
+/// Only a folder Galley wrote (it carries ``OutputFolderGuard/stampName``) or
+/// an empty one is ever replaced, and a lock beside the folder keeps two
+/// Galley processes from writing it at once.
 public struct OutputWriter: Sendable {
     /// The output folder, e.g. `public/`.
     public let directory: URL
@@ -46,18 +49,24 @@ public struct OutputWriter: Sendable {
 
     /// The staging folder a build writes into.
     var stagingDirectory: URL { sibling("galley-new") }
-    /// Where the previous output waits while the new one moves in.
+    /// Where the previous output waits while the new one moves in (only where
+    /// folders cannot be exchanged in one step).
     var retiredDirectory: URL { sibling("galley-old") }
 
-    /// Replaces the output folder with exactly `files`.
+    /// Replaces the output folder with exactly `files` (and the stamp).
     public func write(_ files: [OutputFile]) throws(SiteError) {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw failure("'\(displayPath)' exists and is not a folder")
-        }
+        try checkReplaceable()
         let staging = stagingDirectory
         do {
+            try manager.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw failure(Self.reason(error, creating: staging))
+        }
+        let lock = try OutputLock.acquire(beside: directory, displayPath: displayPath)
+        defer { lock.release() }
+        do {
+            // Left behind by a build that was killed: never part of a site.
             try? manager.removeItem(at: staging)
             try? manager.removeItem(at: retiredDirectory)
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -66,7 +75,7 @@ public struct OutputWriter: Sendable {
         }
         do {
             var created: Set<String> = [staging.path]
-            for file in files {
+            for file in files + [.text(OutputFolderGuard.stampName, OutputFolderGuard.stampText)] {
                 let target = staging.appendingPathComponent(file.path)
                 let folder = target.deletingLastPathComponent()
                 if !created.contains(folder.path) {
@@ -78,7 +87,12 @@ public struct OutputWriter: Sendable {
                 case .copy(let source): try manager.copyItem(at: source, to: target)
                 }
             }
+            // Checked again under the lock: another process may have created the folder meanwhile.
+            try checkReplaceable()
             try swapIn(staging)
+        } catch let error as SiteError {
+            try? manager.removeItem(at: staging)
+            throw error
         } catch {
             try? manager.removeItem(at: staging)
             throw failure(Self.reason(error))
@@ -86,47 +100,65 @@ public struct OutputWriter: Sendable {
     }
 
     /// Changes the existing output folder file by file: writes `files` and
-    /// removes `removedPaths`. Each file is written to a hidden temporary
-    /// file beside it and renamed over the old one, so a reader (the preview
-    /// server) sees the old page or the new one, never half of one.
+    /// removes `removedPaths`, all or nothing.
+    ///
+    /// Every new file is first written to a hidden temporary file beside its
+    /// target; only when all are written are they renamed over the old ones
+    /// (a reader — the preview server — sees the old page or the new one, never
+    /// half of one). Replaced and removed files are kept as hard-linked
+    /// backups until the end, so a failure halfway puts every old file back.
     public func update(_ files: [OutputFile], removing removedPaths: [String]) throws(SiteError) {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw failure("'\(displayPath)' does not exist any more")
         }
+        guard manager.fileExists(atPath: directory.appendingPathComponent(OutputFolderGuard.stampName).path) else {
+            throw failure("'\(displayPath)' was replaced by a folder Galley did not write (it has no \(OutputFolderGuard.stampName) file)")
+        }
+        let lock = try OutputLock.acquire(beside: directory, displayPath: displayPath)
+        defer { lock.release() }
+        var transaction = FileTransaction(directory: directory)
         do {
-            for file in files {
-                let target = directory.appendingPathComponent(file.path)
-                let folder = target.deletingLastPathComponent()
-                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-                let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).galley-tmp")
-                try? manager.removeItem(at: temporary)
-                switch file.content {
-                case .data(let data): try data.write(to: temporary)
-                case .copy(let source): try manager.copyItem(at: source, to: temporary)
-                }
-                guard rename(temporary.path, target.path) == 0 else {
-                    let code = errno
-                    try? manager.removeItem(at: temporary)
-                    throw failure("cannot replace '\(file.path)': \(String(cString: strerror(code)))")
-                }
-            }
-            for path in removedPaths {
-                try? manager.removeItem(at: directory.appendingPathComponent(path))
-            }
-        } catch let error as SiteError {
-            throw error
+            for file in files { try transaction.stage(file) }
+            try transaction.commit(removing: removedPaths)
         } catch {
+            transaction.rollBack()
             throw failure(Self.reason(error))
         }
     }
 
+    /// Throws when the output folder exists and may not be replaced.
+    func checkReplaceable() throws(SiteError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { throw failure("'\(displayPath)' exists and is not a folder") }
+        guard OutputFolderGuard.mayReplace(directory) else {
+            throw SiteError(
+                "refusing to replace '\(displayPath)': it is not empty and Galley did not write it (it has no \(OutputFolderGuard.stampName) file)",
+                suggestion: "Move its files elsewhere and remove it, or build into another folder with --output DIR"
+            )
+        }
+    }
+
+    /// Puts `staging` in the output folder's place: one `renameat2` exchange
+    /// where the system has it, two renames where it does not.
     private func swapIn(_ staging: URL) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: directory.path) else {
             try manager.moveItem(at: staging, to: directory)
             return
+        }
+        switch DirectoryExchange.exchange(staging, directory) {
+        case .exchanged:
+            // `staging` now holds the previous site.
+            try? manager.removeItem(at: staging)
+            return
+        case .failed(let code):
+            throw SiteError("cannot replace '\(displayPath)': \(String(cString: strerror(code)))",
+                            suggestion: "Check that the output folder and its parent folder are writable")
+        case .unsupported:
+            break
         }
         try manager.moveItem(at: directory, to: retiredDirectory)
         do {
@@ -150,6 +182,7 @@ public struct OutputWriter: Sendable {
     }
 
     private static func reason(_ error: any Error, creating folder: URL? = nil) -> String {
+        if let error = error as? FileTransaction.Failure { return error.reason }
         if let folder, let blocker = firstNonFolderAncestor(of: folder) {
             return "'\(blocker.lastPathComponent)' is a file, not a folder"
         }

@@ -11,8 +11,7 @@ public struct SampleVerification: Sendable {
     /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`.
     public init(configuration: SiteConfiguration, layout: SiteLayout, useCache: Bool = true) {
         let settings = configuration.verification
-        let package = (settings.package.hasPrefix("/") ? URL(fileURLWithPath: settings.package)
-            : layout.root.appendingPathComponent(settings.package)).standardizedFileURL
+        let package = Self.packageDirectory(configuration: configuration, layout: layout)
         var verifier = Verifier(
             library: SampleLibrary(packageDirectory: package, products: settings.products, moduleAliases: settings.moduleAliases),
             cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil
@@ -36,9 +35,13 @@ public struct SampleVerification: Sendable {
     public static func librarySources(configuration: SiteConfiguration, layout: SiteLayout) -> URL? {
         let settings = configuration.verification
         guard !settings.products.isEmpty else { return nil }
-        let package = (settings.package.hasPrefix("/") ? URL(fileURLWithPath: settings.package)
-            : layout.root.appendingPathComponent(settings.package)).standardizedFileURL
-        return package.appendingPathComponent("Sources")
+        return packageDirectory(configuration: configuration, layout: layout).appendingPathComponent("Sources")
+    }
+
+    /// The folder of the SwiftPM package `verify.package` names (default: the project folder).
+    public static func packageDirectory(configuration: SiteConfiguration, layout: SiteLayout) -> URL {
+        let package = configuration.verification.package
+        return (package.hasPrefix("/") ? URL(fileURLWithPath: package) : layout.root.appendingPathComponent(package)).standardizedFileURL
     }
 
     /// The code-block markup of `page`: samples with their verdicts, and the

@@ -11,7 +11,7 @@ public enum Blesser {
         var changed = 0
         let byPage = Dictionary(grouping: report.results.filter { $0.ranToCompletion }, by: \.sample.page)
         for (page, results) in byPage.sorted(by: { $0.key < $1.key }) {
-            let file = page.hasPrefix("/") ? URL(fileURLWithPath: page) : root.appendingPathComponent(page)
+            let file = try target(of: page, root: root)
             let original = try String(contentsOf: file, encoding: .utf8)
             var lines = TextLines.split(original).map(String.init)
             // Bottom-up, so that replacing an output block's lines keeps earlier line numbers valid.
@@ -31,6 +31,31 @@ public enum Blesser {
         return changed
     }
 
+    /// The file to rewrite for `page`: the page itself, or the file its
+    /// symbolic link points to when that is inside the project. Writing the
+    /// link's path would replace the link with a copy.
+    static func target(of page: String, root: URL) throws(VerifyError) -> URL {
+        let file = page.hasPrefix("/") ? URL(fileURLWithPath: page) : root.appendingPathComponent(page)
+        guard let real = realPath(file.path) else {
+            throw VerifyError("cannot bless '\(page)': the file cannot be read", suggestion: "Check that it exists and is readable")
+        }
+        guard real != file.standardizedFileURL.path else { return file }
+        let base = realPath(root.path) ?? root.standardizedFileURL.path
+        guard real.hasPrefix(base + "/") else {
+            throw VerifyError(
+                "refusing to bless '\(page)': it is a symbolic link to '\(real)', outside the project",
+                suggestion: "Run `galley verify --bless` in the project that holds the file, or replace the link with a copy"
+            )
+        }
+        return URL(fileURLWithPath: real)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private static func blessPrints(_ sample: Sample, actual: [String], lines: inout [String]) {
         let codeLines = TextLines.split(sample.compiledCode)
         let commented = codeLines.indices.filter { PrintsComment.expected(in: codeLines[$0]) != nil }
@@ -48,16 +73,11 @@ public enum Blesser {
         }
     }
 
-    /// `line` with the string literal after `// Prints "` replaced by `escaped`.
+    /// `line` with the text between the first and the last quote of its
+    /// `// Prints "…"` comment replaced by `escaped`.
     private static func replacingPrintsLiteral(in line: String, with escaped: String) -> String {
-        guard let start = line.range(of: "// Prints \"") else { return line }
-        var index = start.upperBound
-        while index < line.endIndex, line[index] != "\"" {
-            if line[index] == "\\" { index = line.index(after: index) }
-            guard index < line.endIndex else { return line }
-            index = line.index(after: index)
-        }
-        guard index < line.endIndex else { return line }
-        return String(line[..<start.upperBound]) + escaped + String(line[index...])
+        guard let start = line.range(of: "// Prints \""),
+              let close = line[start.upperBound...].lastIndex(of: "\"") else { return line }
+        return String(line[..<start.upperBound]) + escaped + String(line[close...])
     }
 }

@@ -1,45 +1,130 @@
 import Foundation
 /// `// Prints "…"` comments, the Swift book's way to state a print's output.
+///
+/// The expected text runs from the first `"` after `// Prints ` to the last
+/// `"` on the line, so quotes inside are part of it (`// Prints "begins with
+/// "The"."` expects `begins with "The".`); one `.` after the closing quote is
+/// punctuation. Swift escapes (`\n`, `\t`, `\"`, `\\`, `\u{…}`) work, and
+/// `\n` splits the text into several lines.
+///
+/// A comment that looks like an expectation but cannot be read
+/// (`// Prints WRONG`, `//Prints "x"`, `// prints "x"`, a bad escape, no
+/// closing quote) is ``Parsed/malformed(_:column:)``: an error at its line,
+/// never an expectation silently left unchecked.
 enum PrintsComment {
-    /// The lines a `// Prints "…"` comment on `line` expects, or `nil`.
-    ///
-    /// The string is a Swift string literal: `\n`, `\t`, `\"`, `\\` and
-    /// `\u{…}` escapes work, and `\n` splits it into several lines.
+    /// What a line says about expected output.
+    enum Parsed: Equatable {
+        /// No `// Prints` comment.
+        case none
+        /// The lines the comment expects.
+        case expected([String])
+        /// A comment meant as an expectation that cannot be read: why, and its 1-based column.
+        case malformed(String, column: Int)
+    }
+
+    /// The lines a `// Prints "…"` comment on `line` expects, or `nil`
+    /// (also for a malformed comment; see ``parse(_:)``).
     static func expected(in line: Substring) -> [String]? {
-        guard let comment = line.range(of: "// Prints \"") else { return nil }
-        let rest = line[comment.upperBound...]
-        var text = ""
-        var index = rest.startIndex
-        while index < rest.endIndex {
-            let character = rest[index]
-            if character == "\"" {
-                return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            }
-            if character == "\\" {
-                index = rest.index(after: index)
-                guard index < rest.endIndex else { return nil }
-                switch rest[index] {
-                case "n": text.append("\n")
-                case "t": text.append("\t")
-                case "r": text.append("\r")
-                case "0": text.append("\0")
-                case "\"": text.append("\"")
-                case "'": text.append("'")
-                case "\\": text.append("\\")
-                case "u":
-                    guard let open = rest[index...].firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}"),
-                          let value = UInt32(rest[rest.index(after: open)..<close], radix: 16),
-                          let scalar = Unicode.Scalar(value) else { return nil }
-                    text.unicodeScalars.append(scalar)
-                    index = close
-                default: return nil
-                }
-            } else {
-                text.append(character)
-            }
-            index = rest.index(after: index)
+        if case .expected(let lines) = parse(line) { return lines }
+        return nil
+    }
+
+    /// Reads the `// Prints` comment of `line`, if it has one.
+    static func parse(_ line: Substring) -> Parsed {
+        guard let (marker, spaces, word) = commentWord(in: line) else { return .none }
+        let column = line.distance(from: line.startIndex, to: marker) + 1
+        let afterWord = line[line.index(word, offsetBy: "Prints".count)...]
+        let spelled = String(line[word..<line.index(word, offsetBy: "Prints".count)])
+        if spelled != "Prints" {
+            // `// prints "x"`: only a quote after it makes it an expectation; `// prints the sum` is prose.
+            guard afterWord.drop(while: { $0 == " " || $0 == "\t" }).first == "\"" else { return .none }
+            return .malformed("'// \(spelled)' must be spelled '// Prints' to state expected output", column: column)
+        }
+        guard spaces == " " else {
+            return .malformed("write '// Prints \"…\"' with exactly one space after '//'", column: column)
+        }
+        guard afterWord.hasPrefix(" \"") else {
+            return .malformed("'// Prints' must be followed by one space and a string in quotes, e.g. // Prints \"42\"", column: column)
+        }
+        let literal = afterWord.dropFirst(2)
+        guard let close = literal.lastIndex(of: "\"") else {
+            return .malformed("the string after '// Prints' has no closing quote", column: column)
+        }
+        var trailing = literal[literal.index(after: close)...]
+        if trailing.first == "." { trailing = trailing.dropFirst() }
+        guard trailing.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+            return .malformed("unexpected text after the closing quote of '// Prints': '\(trailing.trimmingCharacters(in: .whitespaces))'", column: column)
+        }
+        switch unescape(literal[..<close]) {
+        case .success(let text):
+            return .expected(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        case .failure(let problem):
+            return .malformed(problem.reason, column: column)
+        }
+    }
+
+    /// Where the comment's `//` is, the blanks after it, and where its first word starts,
+    /// when that word is some spelling of `prints`. `///` doc comments are not expectations.
+    private static func commentWord(in line: Substring) -> (Substring.Index, Substring, Substring.Index)? {
+        var search = line.startIndex
+        while let slashes = line[search...].range(of: "//") {
+            defer { search = slashes.upperBound }
+            if slashes.lowerBound > line.startIndex, line[line.index(before: slashes.lowerBound)] == "/" { continue }
+            let rest = line[slashes.upperBound...]
+            if rest.first == "/" { continue }
+            let word = rest.firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex
+            let candidate = rest[word...]
+            guard candidate.count >= "Prints".count,
+                  candidate.prefix("Prints".count).lowercased() == "prints" else { continue }
+            let next = candidate.dropFirst("Prints".count).first
+            if let next, next.isLetter || next.isNumber || next == "_" { continue }
+            return (slashes.lowerBound, rest[..<word], word)
         }
         return nil
+    }
+
+    private struct EscapeProblem: Error {
+        var reason: String
+    }
+
+    /// The text of a string literal's body with its escapes applied.
+    private static func unescape(_ body: Substring) -> Result<String, EscapeProblem> {
+        var text = ""
+        var index = body.startIndex
+        while index < body.endIndex {
+            let character = body[index]
+            guard character == "\\" else {
+                text.append(character)
+                index = body.index(after: index)
+                continue
+            }
+            index = body.index(after: index)
+            guard index < body.endIndex else { return .failure(EscapeProblem(reason: "a '\\' ends the string after '// Prints'; write '\\\\' for a backslash")) }
+            switch body[index] {
+            case "n": text.append("\n")
+            case "t": text.append("\t")
+            case "r": text.append("\r")
+            case "0": text.append("\0")
+            case "\"": text.append("\"")
+            case "'": text.append("'")
+            case "\\": text.append("\\")
+            case "u":
+                let after = body.index(after: index)
+                guard after < body.endIndex, body[after] == "{", let close = body[after...].firstIndex(of: "}") else {
+                    return .failure(EscapeProblem(reason: "'\\u' must be followed by '{hex digits}' in '// Prints'"))
+                }
+                let digits = body[body.index(after: after)..<close]
+                guard (1...8).contains(digits.count), let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {
+                    return .failure(EscapeProblem(reason: "'\\u{\(digits)}' is not a Unicode scalar (write 1 to 8 hex digits)"))
+                }
+                text.unicodeScalars.append(scalar)
+                index = close
+            default:
+                return .failure(EscapeProblem(reason: "'\\\(body[index])' is not a Swift string escape; write '\\\\' for a backslash"))
+            }
+            index = body.index(after: index)
+        }
+        return .success(text)
     }
 
     /// `text` as the body of a Swift string literal.

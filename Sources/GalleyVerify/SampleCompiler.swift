@@ -43,7 +43,7 @@ struct SampleCompiler: Sendable {
         var rejected: [Int] = []
         for _ in 0..<3 where !remaining.isEmpty {
             guard let folder = try? temporaryFolder() else { return (none, Array(programs.indices)) }
-            defer { try? FileManager.default.removeItem(at: folder) }
+            defer { runner.supervisor.removeTemporaryFolder(folder) }
             var files: [URL] = []
             var included: [Int] = []
             for offset in remaining {
@@ -90,7 +90,7 @@ struct SampleCompiler: Sendable {
         guard let folder = try? temporaryFolder() else {
             return ProgramRun(compiled: false, diagnostics: [], ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: false)
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { runner.supervisor.removeTemporaryFolder(folder) }
         let library = ProgramSource.needsParseAsLibrary(program)
         let compiled = compile(
             main: ProgramSource.standaloneMain(program), extraFiles: [], in: folder,
@@ -111,9 +111,9 @@ struct SampleCompiler: Sendable {
         guard let folder = try? temporaryFolder() else {
             return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: merged)
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { runner.supervisor.removeTemporaryFolder(folder) }
         do {
-            let outcome = try runner.run(executable, arguments, in: folder)
+            let outcome = try runner.run(executable, arguments, in: folder, environment: Self.environment(temporaryFolder: folder))
             var outputs = outcome.standardOutput.components(separatedBy: ProgramSource.boundary + "\n")
             if ProgramSource.needsParseAsLibrary(program) { outputs = [outcome.standardOutput] }
             return ProgramRun(compiled: true, diagnostics: own, ending: ProgramRun.Ending(outcome.ending),
@@ -150,14 +150,23 @@ struct SampleCompiler: Sendable {
         }
         arguments += flags
         arguments += [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
-        let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20)
-        guard let outcome = try? compiler.run(toolchain.swiftc, arguments, in: folder) else {
+        let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20, supervisor: runner.supervisor)
+        guard let outcome = try? compiler.run(toolchain.swiftc, arguments, in: folder, environment: Self.environment(temporaryFolder: folder)) else {
             return Compiled(executable: nil, diagnostics: [], log: "cannot run \(toolchain.swiftc.path)")
         }
         let log = outcome.standardOutput + outcome.standardError
         let diagnostics = CompilerDiagnostic.parse(log)
         guard outcome.ending == .exited(0) else { return Compiled(executable: nil, diagnostics: diagnostics, log: log) }
         return Compiled(executable: executable, diagnostics: diagnostics, log: log)
+    }
+
+    /// The environment of a compiler or sample run: Galley's own, with
+    /// `TMPDIR` in the run's temporary folder, so whatever the program leaves
+    /// in its temporary directory goes when the folder does.
+    static func environment(temporaryFolder: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporaryFolder.path
+        return environment
     }
 
     /// Whether `diagnostic` points into one of `program`'s samples.
@@ -168,9 +177,7 @@ struct SampleCompiler: Sendable {
     }
 
     private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try runner.supervisor.makeTemporaryFolder()
     }
 
     /// `body` over `items` on every core, results in order.

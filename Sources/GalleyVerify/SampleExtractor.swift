@@ -17,7 +17,15 @@ public enum SampleExtractor {
         var problems: [SampleProblem] = []
         let sourceLines = TextLines.split(document.source)
         let blocks = document.codeBlocks
-        for (index, block) in blocks.enumerated() where block.language == "swift" {
+        for (index, block) in blocks.enumerated() where block.looksLikeSwift {
+            if let problem = block.infoProblem {
+                problems.append(SampleProblem(
+                    location: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn),
+                    message: "cannot read the code block's info string: \(problem), so its Swift would not be verified",
+                    suggestion: "Write ```swift followed by attributes separated by spaces or commas (e.g. ```swift no_run), or give code that is not a sample another language, e.g. ```text"
+                ))
+                continue
+            }
             do {
                 var sample = try sample(from: block, page: page)
                 if index + 1 < blocks.count, blocks[index + 1].language == "output",
@@ -106,8 +114,15 @@ public enum SampleExtractor {
                 continue
             }
             compiled.append(line)
-            if let print = PrintsComment.expected(in: line) {
-                prints += print
+            switch PrintsComment.parse(line) {
+            case .none: break
+            case .expected(let lines): prints += lines
+            case .malformed(let reason, let column):
+                throw SampleProblem(
+                    location: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
+                    message: "cannot read this expected output: \(reason)",
+                    suggestion: "Write // Prints \"<output>\", or reword the comment so that it does not start with 'Prints'"
+                )
             }
             var shown = String(line)
             if let marker = ErrorMarkerComment.parse(line) {

@@ -22,6 +22,7 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var paths: ProjectPaths
 
     func run() async throws {
+        Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         let layout = paths.layout
         var builder = SiteBuilder(layout: layout)
         builder.progress = Progress.line

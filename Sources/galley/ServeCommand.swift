@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleyServer
 import GalleySite
+import GalleyVerify
 
 /// `galley serve`: build, serve the output folder, rebuild on change, reload the browser.
 struct ServeCommand: AsyncParsableCommand {
@@ -14,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
         sample library's Sources/, rebuilds only what a change affects, and reloads open pages \
         (keeping their scroll position). When a build fails, the last good pages stay served and \
         the page shows the same diagnostics as the terminal; saving the fix removes them. \
-        Ctrl-C stops the server after any build in progress has finished.
+        Ctrl-C stops the server at once, ending any compiler or sample a build in progress started.
 
         Examples:
           galley serve
@@ -41,6 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // SIGINT and SIGTERM stop the server gracefully; the build in progress ends at once.
+        Interruption.install(exiting: [SIGHUP], cleaningUp: [SIGINT, SIGTERM])
         let layout = paths.layout
         if !PreviewServer.isLoopback(host) {
             Diagnostics.printWarning(
@@ -53,6 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
         let (host, open) = (self.host, self.open)
         do {
             try await server.run(handlesSignals: true, onBuild: { Self.report($0, layout: layout) }) { port in
+                Interruption.handOver()
                 let shownHost = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" ? "127.0.0.1" : host)
                 let url = "http://\(shownHost):\(port)/"
                 print("Serving \(layout.displayPath(of: layout.outputDirectory))/ at \(url) — watching for changes (Ctrl-C to stop)")
@@ -70,6 +74,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// Prints a build's outcome the way `galley build` does.
     @Sendable static func report(_ outcome: RebuildCoordinator.Outcome, layout: SiteLayout) {
         Progress.clear()
+        // A build cut short by Ctrl-C is not news.
+        if ProcessSupervisor.shared.isInterrupted { return }
         switch outcome {
         case .succeeded(let report, let changes):
             if changes.everything {

@@ -47,6 +47,7 @@ struct VerifyCommand: AsyncParsableCommand {
     var timeout: Int?
 
     func run() async throws {
+        Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         let layout = paths.layout
         let selected: [Page]
         let configuration: SiteConfiguration
@@ -65,21 +66,35 @@ struct VerifyCommand: AsyncParsableCommand {
         verification.verifier.merges = !noMerge
         if let timeout { verification.verifier.timeout = .seconds(max(1, timeout)) }
         verification.verifier.progress = Progress.line
-        let report: VerificationReport
+        var report: VerificationReport
         do {
             report = try verification.verify(selected)
-        } catch {
+            Progress.clear()
+            if bless {
+                let changed = try Blesser.bless(report, root: layout.root)
+                FileHandle.standardError.write(Data("Blessed \(changed) file\(changed == 1 ? "" : "s").\n".utf8))
+                if changed > 0 {
+                    // Report what the pages say now: failures blessing cannot fix still fail the run.
+                    let loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
+                    report = try verification.verify(try select(from: loader))
+                    Progress.clear()
+                }
+            }
+        } catch let error as VerifyError {
             Progress.clear()
             Diagnostics.printError(error.description)
             throw ExitCode.failure
-        }
-        Progress.clear()
-        if bless {
-            let changed = try Blesser.bless(report, root: layout.root)
-            FileHandle.standardError.write(Data("Blessed \(changed) file\(changed == 1 ? "" : "s").\n".utf8))
+        } catch let error as SiteErrors {
+            Progress.clear()
+            Diagnostics.report(error.errors)
+            throw ExitCode.failure
+        } catch let error as SiteError {
+            Progress.clear()
+            Diagnostics.report([error])
+            throw ExitCode.failure
         }
         print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
-        if !report.succeeded && !bless { throw ExitCode.failure }
+        if !report.succeeded { throw ExitCode.failure }
     }
 
     /// The pages named on the command line, or all pages.

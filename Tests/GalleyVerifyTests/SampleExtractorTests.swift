@@ -8,7 +8,7 @@ struct SampleExtractorTests {
         SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
     }
 
-    @Test("only blocks whose info string starts with swift are samples, with their attributes")
+    @Test("only swift blocks are samples, with their attributes; a swift-like language is an error")
     func attributes() {
         let (samples, problems) = extract("""
         ```swift
@@ -36,7 +36,8 @@ struct SampleExtractorTests {
         h
         ```
         """)
-        #expect(problems.isEmpty)
+        #expect(problems.map(\.location.line) == [22])
+        #expect(problems.first?.message.contains("'swiftui' is not a language Galley knows") == true)
         #expect(samples.map(\.mode) == [.run, .noRun, .compileFail, .crash, .ignore, .run])
         #expect(samples[5].group == "intro")
         #expect(samples[5].swift5)

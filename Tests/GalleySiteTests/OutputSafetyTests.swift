@@ -1,0 +1,179 @@
+import Foundation
+@testable import GalleySite
+import GalleyTestSupport
+import Testing
+
+@Suite("The output folder is never anything but a built site")
+struct OutputSafetyTests {
+    /// A project that looks like a user's repository: pages, a theme, `.git` and a file of the user's.
+    private func userProject() throws -> Project {
+        let project = try Project(pages: ["index.md": "# Home\n", "guide.md": "# Guide\n"])
+        try project.directory.write(".git/HEAD", "ref: refs/heads/main\n")
+        try project.directory.write("notes.txt", "my notes\n")
+        return project
+    }
+
+    private func buildError(_ layout: SiteLayout) -> String? {
+        do {
+            _ = try SiteBuilder(layout: layout).build()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("--output . is refused and the project is left exactly as it was")
+    func projectRootIsRefused() throws {
+        let project = try userProject()
+        defer { project.directory.remove() }
+        let before = try project.directory.snapshot("")
+        var layout = project.layout
+        layout.outputDirectory = project.directory.url
+        let error = try #require(buildError(layout))
+        #expect(error.contains("refusing to use '.' as the output folder: it is the project folder"))
+        #expect(error.contains("--output public"))
+        #expect(try project.directory.snapshot("") == before)
+    }
+
+    @Test("content/, templates/, a folder inside content/, an ancestor of the project, / and $HOME are refused")
+    func sourceFoldersAndAncestorsAreRefused() throws {
+        let project = try userProject()
+        defer { project.directory.remove() }
+        let before = try project.directory.snapshot("")
+        let root = project.directory.url
+        let cases: [(URL, String)] = [
+            (root.appendingPathComponent("content"), "it is the content folder 'content'"),
+            (root.appendingPathComponent("templates"), "it is the templates folder 'templates'"),
+            (root.appendingPathComponent("content/site"), "it is inside the content folder 'content'"),
+            (root.appendingPathComponent("templates/out"), "it is inside the templates folder 'templates'"),
+            (root.deletingLastPathComponent(), "it contains the project folder"),
+            (root.appendingPathComponent("content/../."), "it is the project folder"),
+            (URL(fileURLWithPath: "/"), "it is the root of the file system"),
+        ]
+        for (output, reason) in cases {
+            var layout = project.layout
+            layout.outputDirectory = output
+            let error = try #require(buildError(layout), "\(output.path) was accepted")
+            #expect(error.contains(reason), "\(output.path): \(error)")
+        }
+        var layout = project.layout
+        layout.outputDirectory = root.appendingPathComponent("home")
+        #expect(throws: SiteError.self) {
+            try OutputFolderGuard.check(layout: layout, libraryPackage: nil, home: root.appendingPathComponent("home").path)
+        }
+        #expect(try project.directory.snapshot("") == before)
+    }
+
+    @Test("a symbolic link to the project is refused like the project itself")
+    func linkToProjectIsRefused() throws {
+        let project = try userProject()
+        defer { project.directory.remove() }
+        let link = project.directory.url.appendingPathComponent("site")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: project.directory.url)
+        var layout = project.layout
+        layout.outputDirectory = link
+        let error = try #require(buildError(layout))
+        #expect(error.contains("it is the project folder"))
+        #expect(project.directory.exists("notes.txt") && project.directory.exists(".git/HEAD"))
+    }
+
+    @Test("the sample library's package folder and its ancestors are refused")
+    func libraryPackageIsRefused() throws {
+        let project = try userProject()
+        defer { project.directory.remove() }
+        try project.directory.write("galley.yml", "verify:\n  package: lib/pkg\n  products: [Lib]\n")
+        try project.directory.write("lib/pkg/Package.swift", "// swift-tools-version: 6.0\n")
+        for output in ["lib/pkg", "lib"] {
+            var layout = project.layout
+            layout.outputDirectory = project.directory.url.appendingPathComponent(output)
+            let error = try #require(buildError(layout))
+            #expect(error.contains("the sample library's package folder 'lib/pkg'"), "\(output): \(error)")
+        }
+        #expect(project.directory.exists("lib/pkg/Package.swift"))
+    }
+
+    @Test("a non-empty folder Galley did not write is refused; an empty one is used; the build stamps its output")
+    func onlyStampedFoldersAreReplaced() throws {
+        let project = try userProject()
+        defer { project.directory.remove() }
+        try project.directory.write("public/mine.html", "<p>hand-written</p>\n")
+        let error = try #require(buildError(project.layout))
+        #expect(error.contains("refusing to replace 'public': it is not empty and Galley did not write it"))
+        #expect(try project.directory.read("public/mine.html") == "<p>hand-written</p>\n")
+
+        try FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("public/mine.html"))
+        try project.build()
+        #expect(project.directory.exists("public/\(OutputFolderGuard.stampName)"))
+        #expect(project.directory.exists("public/index.html"))
+        // A stamped folder is Galley's: the next build replaces it.
+        try project.directory.write("content/index.md", "# Home again\n")
+        try project.build()
+        #expect(try project.directory.read("public/index.html").contains("Home again"))
+    }
+
+    @Test("the new site is exchanged with the old one in one step and no staging folder is left")
+    func exchangeLeavesNoGap() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("a/old", "old")
+        try folder.write("b/new", "new")
+        #expect(DirectoryExchange.exchange(folder.url.appendingPathComponent("b"), folder.url.appendingPathComponent("a")) == .exchanged)
+        #expect(try folder.read("a/new") == "new")
+        #expect(try folder.read("b/old") == "old")
+
+        let project = try userProject()
+        defer { project.directory.remove() }
+        try project.build()
+        try project.build()
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: project.directory.url.path)
+        #expect(!siblings.contains(".public.galley-new") && !siblings.contains(".public.galley-old"), "\(siblings)")
+    }
+
+    @Test("a stale staging folder from a killed build is cleaned up by the next build")
+    func staleStagingIsRemoved() throws {
+        let project = try userProject()
+        defer { project.directory.remove() }
+        try project.directory.write(".public.galley-new/half.html", "half")
+        try project.build()
+        #expect(!project.directory.exists(".public.galley-new"))
+        #expect(!project.directory.exists("public/half.html"))
+    }
+
+    @Test("while one process holds the output lock, another cannot write the folder")
+    func lockExcludesOtherWriters() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let held = try OutputLock.acquire(beside: output, displayPath: "public")
+        #expect {
+            _ = try OutputLock.acquire(beside: output, displayPath: "public", patience: .milliseconds(100))
+        } throws: { error in
+            (error as? SiteError)?.message.contains("is being written by another Galley process") == true
+        }
+        held.release()
+        let again = try OutputLock.acquire(beside: output, displayPath: "public", patience: .milliseconds(100))
+        again.release()
+    }
+
+    @Test("update() that fails halfway puts every file back")
+    func updateIsAllOrNothing() throws {
+        let project = try userProject()
+        defer { project.directory.remove() }
+        try project.build()
+        // A folder where b.html should go makes the second replacement fail after the first succeeded.
+        try project.directory.write("public/b.html/keep", "x")
+        let before = try project.directory.snapshot("public")
+        let writer = OutputWriter(directory: project.directory.url.appendingPathComponent("public"), displayPath: "public")
+        #expect(throws: SiteError.self) {
+            try writer.update([.text("a.html", "new a"), .text("b.html", "new b"), .text("c/d.html", "new d")], removing: ["guide.html"])
+        }
+        #expect(try project.directory.snapshot("public") == before)
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: project.directory.url.appendingPathComponent("public").path)
+            .filter { $0.contains("galley-tmp") || $0.contains("galley-backup") || $0.hasPrefix("c") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+
+        try writer.update([.text("index.html", "new index")], removing: ["guide.html"])
+        #expect(try project.directory.read("public/index.html") == "new index")
+        #expect(!project.directory.exists("public/guide.html"))
+    }
+}

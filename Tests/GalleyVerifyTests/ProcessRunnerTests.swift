@@ -1,0 +1,148 @@
+import Foundation
+import GalleyMarkdown
+import GalleyTestSupport
+@testable import GalleyVerify
+import Testing
+
+/// The bounds of every compiler and sample run.
+@Suite("Running programs: process groups, signals, interruption")
+struct ProcessRunnerTests {
+    /// PIDs of processes whose command line is exactly `arguments`.
+    static func processes(running arguments: [String]) -> [Int32] {
+        let wanted = arguments.joined(separator: "\0") + "\0"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry),
+                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                  String(decoding: data, as: UTF8.self) == wanted else { return nil }
+            // A zombie waiting for its parent is gone for our purposes.
+            let status = (try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8)) ?? ""
+            return status.contains("State:\tZ") ? nil : pid
+        }
+    }
+
+    /// A unique `sleep` duration, so concurrent tests never see each other's sleeps.
+    static func uniqueSleep() -> String { "300.\(UInt32.random(in: 100_000...999_999))" }
+
+    /// The bits of signals 1–31 in `SigBlk:` and `SigIgn:` lines of `/proc/self/status`.
+    /// (glibc's `posix_spawn` itself ignores its internal real-time signals in every child.)
+    static func standardSignals(in status: String) -> [String: UInt64] {
+        var masks: [String: UInt64] = [:]
+        for line in status.split(separator: "\n") {
+            let parts = line.split(separator: ":\t")
+            guard parts.count == 2, let value = UInt64(parts[1], radix: 16) else { continue }
+            masks[String(parts[0])] = value & 0x7fff_ffff
+        }
+        return masks
+    }
+
+    @Test("a timeout kills the whole group: the run ends at the limit and its background sleep with it")
+    func timeoutKillsGroup() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let seconds = Self.uniqueSleep()
+        let runner = ProcessRunner(timeout: .seconds(1), outputLimit: 1 << 20, supervisor: ProcessSupervisor())
+        let outcome = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "/bin/sleep \(seconds) & wait"], in: folder.url)
+        #expect(outcome.ending == .timedOut)
+        #expect(outcome.duration < .seconds(2))
+        #expect(Self.processes(running: ["/bin/sleep", seconds]).isEmpty)
+    }
+
+    @Test("a program that exits leaving a child that holds its output ends at once, and the child is killed")
+    func exitWithBackgroundChild() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let seconds = Self.uniqueSleep()
+        let runner = ProcessRunner(timeout: .seconds(10), outputLimit: 1 << 20, supervisor: ProcessSupervisor())
+        let outcome = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo started; /bin/sleep \(seconds) &"], in: folder.url)
+        #expect(outcome.ending == .exited(0))
+        #expect(outcome.standardOutput == "started\n")
+        #expect(outcome.duration < .seconds(2))
+        #expect(Self.processes(running: ["/bin/sleep", seconds]).isEmpty)
+    }
+
+    @Test("children start with no signal blocked or ignored, whatever the calling thread blocks")
+    func cleanSignalState() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGUSR1] { sigaddset(&blocked, signal) }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        let previousPipe = signal(SIGPIPE, SIG_IGN)
+        defer {
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            signal(SIGPIPE, previousPipe)
+        }
+        let runner = ProcessRunner(timeout: .seconds(10), outputLimit: 1 << 20, supervisor: ProcessSupervisor())
+        let outcome = try runner.run(URL(fileURLWithPath: "/bin/grep"), ["-E", "^Sig(Blk|Ign)", "/proc/self/status"], in: folder.url)
+        #expect(Self.standardSignals(in: outcome.standardOutput) == ["SigBlk": 0, "SigIgn": 0], "\(outcome.standardOutput)")
+    }
+
+    @Test("an interruption kills running groups, removes temporary folders and refuses new runs")
+    func interruption() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let supervisor = ProcessSupervisor()
+        let temporary = try supervisor.makeTemporaryFolder()
+        let seconds = Self.uniqueSleep()
+        let runner = ProcessRunner(timeout: .seconds(60), outputLimit: 1 << 20, supervisor: supervisor)
+        let directory = folder.url
+        let run = Task.detached { try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "/bin/sleep \(seconds) & wait"], in: directory) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while Self.processes(running: ["/bin/sleep", seconds]).isEmpty, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let interrupted = clock.now
+        supervisor.interrupt()
+        let outcome = try await run.value
+        #expect(outcome.ending == .signalled(SIGKILL))
+        #expect(clock.now - interrupted < .seconds(2))
+        #expect(Self.processes(running: ["/bin/sleep", seconds]).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: temporary.path))
+        #expect(throws: (any Error).self) { try runner.run(URL(fileURLWithPath: "/bin/true"), [], in: directory) }
+    }
+
+    @Test("a Swift sample's background process ends with the sample, and a hanging one at the timeout")
+    func sampleBackgroundProcesses() throws {
+        let (first, second) = (Self.uniqueSleep(), Self.uniqueSleep())
+        var verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
+        verifier.timeout = .seconds(2)
+        func sample(_ seconds: String, hang: Bool) -> String {
+            """
+            ```swift
+            import Foundation
+            let sleeper = Process()
+            sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            sleeper.arguments = ["\(seconds)"]
+            try sleeper.run()
+            \(hang ? "while true { usleep(1000) }" : "print(\"started\")")
+            ```
+            """
+        }
+        let report = try verifier.verify([("content/p.md", MarkdownDocument(parsing: sample(first, hang: false) + "\n\n" + sample(second, hang: true)))])
+        #expect(report.results[0].status == .passed, "\(report.results[0].failure ?? "")")
+        #expect(report.results[1].failure == "did not finish within 2 s and was stopped; samples must end on their own")
+        #expect(Self.processes(running: ["/bin/sleep", first]).isEmpty)
+        #expect(Self.processes(running: ["/bin/sleep", second]).isEmpty)
+    }
+
+    @Test("a sample starts with no signal blocked or ignored")
+    func sampleSignalState() throws {
+        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
+        let report = try verifier.verify([("content/p.md", MarkdownDocument(parsing: """
+        ```swift
+        import Foundation
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        for line in status.split(separator: "\\n") where line.hasPrefix("SigBlk") || line.hasPrefix("SigIgn") {
+            print(line)
+        }
+        ```
+        """))])
+        let result = try #require(report.results.first)
+        #expect(result.status == .passed, "\(result.failure ?? "")")
+        #expect(Self.standardSignals(in: result.output) == ["SigBlk": 0, "SigIgn": 0], "\(result.output)")
+    }
+}
