@@ -28,9 +28,32 @@ public struct MarkdownHTMLRenderer: Sendable {
     ///
     /// - Parameter codeBlockHTML: markup to use for a fenced code block
     ///   instead of cmark's default, or `nil` to keep the default.
+    /// A link destination the caller rewrote: where it goes, and the text to
+    /// show instead of an autolink's raw destination (`<doc:Page>` shows the page's title).
+    public struct RewrittenLink: Sendable {
+        /// The new destination.
+        public var destination: String
+        /// Replaces the link text when the text is the destination itself.
+        public var text: String?
+
+        /// Creates a rewritten link.
+        public init(destination: String, text: String? = nil) {
+            self.destination = destination
+            self.text = text
+        }
+    }
+
+    /// The HTML of `document`.
+    ///
+    /// - Parameters:
+    ///   - codeBlockHTML: markup to use for a fenced code block instead of
+    ///     cmark's default, or `nil` to keep the default.
+    ///   - rewriteLink: a new destination (and text) for a link, or `nil` to
+    ///     apply the default rewrite (`page.md` → `page.html`).
     public func render(
         _ document: MarkdownDocument,
-        codeBlockHTML: (CodeBlock) -> String? = { _ in nil }
+        codeBlockHTML: (CodeBlock) -> String? = { _ in nil },
+        rewriteLink: (String) -> RewrittenLink?
     ) -> String {
         let tree = CmarkTree(parsing: document.source)
         var headings: [OpaquePointer] = []
@@ -47,7 +70,14 @@ public struct MarkdownHTMLRenderer: Sendable {
         }
         for node in links {
             let destination = String.string(cmark_node_get_url(node))
-            if let rewritten = Self.htmlDestination(for: destination) {
+            if let rewritten = rewriteLink(destination) {
+                cmark_node_set_url(node, rewritten.destination)
+                if let text = rewritten.text, let child = cmark_node_first_child(node),
+                   cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_TEXT,
+                   String.string(cmark_node_get_literal(child)) == destination {
+                    cmark_node_set_literal(child, text)
+                }
+            } else if let rewritten = Self.htmlDestination(for: destination) {
                 cmark_node_set_url(node, rewritten)
             }
         }
@@ -65,6 +95,11 @@ public struct MarkdownHTMLRenderer: Sendable {
             replaced.append(node)
         }
         return tree.renderHTML(unsafe: allowsRawHTML)
+    }
+
+    /// The HTML of `document`, with the default link rewrite only.
+    public func render(_ document: MarkdownDocument, codeBlockHTML: (CodeBlock) -> String? = { _ in nil }) -> String {
+        render(document, codeBlockHTML: codeBlockHTML, rewriteLink: { _ in nil })
     }
 
     /// The `.html` destination for a relative link to a Markdown page, or

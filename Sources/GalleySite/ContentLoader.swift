@@ -16,13 +16,22 @@ public struct ContentLoader: Sendable {
 
     /// What a content folder holds.
     public struct Content: Sendable {
-        /// The pages, sorted by source path.
+        /// The pages that could be read, sorted by source path.
         public var pages: [Page]
         /// Other files (images, downloads) by path under the folder, copied as they are.
         public var assets: [String]
+        /// Every page's problems (unreadable file, bad front matter, clashing
+        /// URLs): one page's problem never hides another's, and the pages
+        /// that could be read are still there to verify.
+        public var problems: [SiteError] = []
+        /// Source paths of Markdown files that could not be read (links to them are not "broken").
+        public var unreadable: Set<String> = []
+        /// Front-matter warnings of every page (a misspelt key), in page order.
+        public var warnings: [SiteError] { pages.flatMap(\.frontMatter.warnings) }
     }
 
-    /// Reads and parses every page, collecting every problem before failing.
+    /// Reads and parses every page; problems of single pages are collected in
+    /// ``Content/problems``. Throws only when the folder itself is missing.
     public func load() throws(SiteErrors) -> Content {
         try load(reusing: [:], changed: [])
     }
@@ -46,6 +55,7 @@ public struct ContentLoader: Sendable {
         let (markdownPaths, assets) = listFiles()
         var pages: [Page] = []
         var errors: [SiteError] = []
+        var unreadable: Set<String> = []
         for path in markdownPaths {
             if !changed.contains(path), let page = previous[path] {
                 pages.append(page)
@@ -55,11 +65,11 @@ public struct ContentLoader: Sendable {
                 pages.append(try loadPage(path))
             } catch {
                 errors.append(error)
+                unreadable.insert(path)
             }
         }
         errors += urlCollisions(in: pages, assets: assets)
-        if !errors.isEmpty { throw SiteErrors(errors) }
-        return Content(pages: pages, assets: assets)
+        return Content(pages: pages, assets: assets, problems: errors, unreadable: unreadable)
     }
 
     /// Loads one page from its path under the folder.

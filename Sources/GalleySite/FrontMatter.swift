@@ -1,4 +1,5 @@
 import GalleyMarkdown
+import GalleyVerify
 
 /// The YAML block between `---` lines at the top of a page.
 ///
@@ -10,8 +11,8 @@ import GalleyMarkdown
 /// ---
 /// ```
 public struct FrontMatter: Sendable, Equatable {
-    /// The keys a page may set.
-    public static let knownKeys = ["title", "description", "order"]
+    /// The keys Galley reads itself; every other key is kept in ``params``.
+    public static let knownKeys = ["title", "description", "order", "verify"]
 
     /// The page title; when absent the page's first H1 is used.
     public var title: String?
@@ -19,6 +20,14 @@ public struct FrontMatter: Sendable, Equatable {
     public var description: String?
     /// The page's position in navigation; lower comes first.
     public var order: Int?
+    /// The page's `verify:` section: sample settings that override `galley.yml`'s.
+    public var verify: SampleSettingsOverride?
+    /// Every other key (`tags`, `author`, `applyTo`, …), for templates as
+    /// `page.params.<key>`, as Hugo's `.Params`. Written for other tools,
+    /// such keys are never errors.
+    public var params: [String: YAMLValue] = [:]
+    /// Keys that are probably misspelt known keys (`titel`), as warnings.
+    public var warnings: [SiteError] = []
 
     /// Creates front matter.
     public init(title: String? = nil, description: String? = nil, order: Int? = nil) {
@@ -48,12 +57,25 @@ public struct FrontMatter: Sendable, Equatable {
         }
         let yaml = lines[..<end].joined(separator: "\n")
         let mapping = try YAMLMapping(parsing: yaml, file: file, lineOffset: 1, what: "front matter")
-        try mapping.rejectUnknownKeys(knownKeys, in: "front matter")
-        let frontMatter = FrontMatter(
+        var frontMatter = FrontMatter(
             title: try mapping.string("title"),
             description: try mapping.string("description"),
             order: try mapping.int("order")
         )
+        if let verify = try mapping.mapping("verify") {
+            try verify.rejectUnknownKeys(SampleSettingsOverride.keys, in: "front matter verify")
+            frontMatter.verify = try SampleSettingsOverride.read(verify)
+        }
+        for (key, line) in mapping.keys where !knownKeys.contains(key) {
+            if let value = mapping.value(key) { frontMatter.params[key] = value }
+            if let known = knownKeys.first(where: { EditDistance.between($0, key) <= 2 }) {
+                frontMatter.warnings.append(SiteError(
+                    "unknown front matter key '\(key)'",
+                    at: SourceLocation(path: file, line: line),
+                    suggestion: "Did you mean '\(known)'? (Other keys are kept for templates as page.params.\(key))"
+                ))
+            }
+        }
         let body = lines[(end + 1)...].joined(separator: "\n")
         return (frontMatter, body, end + 3)
     }

@@ -103,13 +103,21 @@ public struct IncrementalSiteBuilder: Sendable {
                 try OutputWriter(directory: layout.outputDirectory, displayPath: layout.displayPath(of: layout.outputDirectory)).checkReplaceable()
             }
         }
-        let templates: TemplateSet
+        // Every problem is collected before the build gives up: one page's (or
+        // the theme's) problem never hides another's, and the samples of every
+        // page that could be read are still verified.
+        var errors: [SiteError] = []
+        var templates: TemplateSet?
         if let previous, !changes.templates {
             templates = previous.templates
         } else {
-            templates = try TemplateSet.load(
-                from: layout.templatesDirectory, displayPath: layout.displayPath(of: layout.templatesDirectory)
-            )
+            do {
+                templates = try TemplateSet.load(
+                    from: layout.templatesDirectory, displayPath: layout.displayPath(of: layout.templatesDirectory)
+                )
+            } catch {
+                errors += error.errors
+            }
         }
         let loader = ContentLoader(
             directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory)
@@ -118,16 +126,18 @@ public struct IncrementalSiteBuilder: Sendable {
             keys.filter { key in changes.content.contains { key == $0 || key.hasPrefix($0 + "/") } }
         } ?? [])
         let content = try loader.load(reusing: previous?.pages ?? [:], changed: changedSources)
+        errors += content.problems
+        let warnings = content.warnings
         let navigation = Navigation(pages: content.pages)
 
         var copied: [String: URL] = [:]
         for asset in content.assets { copied[asset] = layout.contentDirectory.appendingPathComponent(asset) }
-        for asset in templates.assets {
+        for asset in templates?.assets ?? [] {
             copied["assets/\(asset)"] = layout.templatesDirectory.appendingPathComponent("assets/\(asset)")
         }
-        let checker = LinkChecker(pages: content.pages, files: Set(copied.keys))
-        var errors = checker.check()
-        let themeClashes = Set(content.assets).intersection(templates.assets.map { "assets/\($0)" })
+        let checker = LinkChecker(pages: content.pages, files: Set(copied.keys), unreadable: content.unreadable)
+        errors += checker.check()
+        let themeClashes = Set(content.assets).intersection((templates?.assets ?? []).map { "assets/\($0)" })
         errors += themeClashes.sorted().map {
             SiteError(
                 "'\(loader.displayPath)/\($0)' has the same path as a theme asset",
@@ -135,7 +145,6 @@ public struct IncrementalSiteBuilder: Sendable {
                 suggestion: "Move it out of content/assets/"
             )
         }
-        if !errors.isEmpty { throw SiteErrors(errors) }
 
         // Verify the pages that are new or changed; the others keep their verdicts.
         let reverifiesAll = previous == nil || changes.library
@@ -150,7 +159,9 @@ public struct IncrementalSiteBuilder: Sendable {
         do {
             fresh = try verification.verify(toVerify, preparation: &preparation)
         } catch {
-            throw SiteErrors([SiteError(error.message, suggestion: error.suggestion + (error.details.map { "\n\($0)" } ?? ""))])
+            var failure = SiteErrors(errors + [SiteError(error.message, suggestion: error.suggestion + (error.details.map { "\n\($0)" } ?? ""))])
+            failure.warnings = warnings
+            throw failure
         }
         var results: [String: [SampleResult]] = [:]
         var problems: [String: [SampleProblem]] = [:]
@@ -168,11 +179,15 @@ public struct IncrementalSiteBuilder: Sendable {
             compilerVersion: fresh.compilerVersion ?? previous?.compilerVersion,
             duration: fresh.duration, compiledPrograms: fresh.compiledPrograms, mergedPrograms: fresh.mergedPrograms
         )
-        guard report.succeeded else {
-            var failure = SiteErrors(report.failures.map { location, message, _ in
-                SiteError("sample failed: " + (message.split(separator: "\n").first.map(String.init) ?? message), at: location)
-            })
-            failure.verification = report
+        errors += report.failures.map { location, message, _ in
+            var error = SiteError("sample failed: " + (message.split(separator: "\n").first.map(String.init) ?? message), at: location)
+            error.isSampleFailure = true
+            return error
+        }
+        guard errors.isEmpty, let templates else {
+            var failure = SiteErrors(errors)
+            failure.verification = report.succeeded ? nil : report
+            failure.warnings = warnings
             throw failure
         }
 
@@ -237,6 +252,7 @@ public struct IncrementalSiteBuilder: Sendable {
         )
         buildReport.renderedPageCount = toRender.count
         buildReport.verifiedPageCount = toVerify.count
+        buildReport.warnings = warnings
         return (buildReport, state)
     }
 

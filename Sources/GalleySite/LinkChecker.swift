@@ -9,10 +9,16 @@ public struct LinkChecker: Sendable {
     private let pagesBySource: [String: Page]
     private let pagesByURL: [String: Page]
     private let files: Set<String>
+    private let unreadable: Set<String>
+    private let docLinks: DocLinkResolver
 
     /// Creates a checker for `pages`, plus the other files the site will hold
-    /// (site-relative paths, e.g. `images/logo.png`, `assets/galley.css`).
-    public init(pages: [Page], files: Set<String>) {
+    /// (site-relative paths, e.g. `images/logo.png`, `assets/galley.css`) and
+    /// Markdown files that could not be read (links to them are not reported:
+    /// their own error is).
+    public init(pages: [Page], files: Set<String>, unreadable: Set<String> = []) {
+        self.unreadable = unreadable
+        self.docLinks = DocLinkResolver(pages: pages)
         var bySource: [String: Page] = [:]
         var byURL: [String: Page] = [:]
         for page in pages {
@@ -44,6 +50,10 @@ public struct LinkChecker: Sendable {
 
     private func problem(with link: MarkdownLink, on page: Page) -> String? {
         let destination = link.destination
+        if DocLinkResolver.isDocLink(destination) {
+            if case .failure(let problem) = docLinks.resolve(destination) { return problem.reason }
+            return nil
+        }
         guard !link.isExternal, !destination.isEmpty else { return nil }
         let (path, fragment) = Self.split(destination)
         let target: Page
@@ -55,7 +65,7 @@ public struct LinkChecker: Sendable {
             }
             if let page = findPage(resolved) {
                 target = page
-            } else if files.contains(resolved) {
+            } else if files.contains(resolved) || unreadable.contains(resolved) {
                 return nil
             } else {
                 return "no page or file '\(resolved)' exists"

@@ -11,12 +11,15 @@ public struct PageRenderer: Sendable {
     public let configuration: SiteConfiguration
     /// The reading order of all pages.
     public let navigation: Navigation
+    /// Resolves `<doc:…>` links to pages and headings.
+    let docLinks: DocLinkResolver
 
     /// Creates a renderer.
     public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation) {
         self.templates = templates
         self.configuration = configuration
         self.navigation = navigation
+        self.docLinks = DocLinkResolver(pages: navigation.pages)
     }
 
     /// The complete HTML document of `page`.
@@ -30,12 +33,19 @@ public struct PageRenderer: Sendable {
         footer: String? = nil
     ) -> String {
         let markdown = MarkdownHTMLRenderer(allowsRawHTML: configuration.allowsRawHTML)
-        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML)
+        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML) { destination in
+            guard DocLinkResolver.isDocLink(destination),
+                  case .success(let (target, headingID)) = docLinks.resolve(destination) else { return nil }
+            let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
+            let text = headingID.flatMap { id in target.document.headings.first { $0.id == id }?.text } ?? target.title
+            return MarkdownHTMLRenderer.RewrittenLink(destination: url, text: text)
+        }
         var pageContext: [String: Any] = [
             "title": page.title,
             "content": content,
             "url": page.url,
             "isHome": page.isHome,
+            "params": page.frontMatter.params.mapValues(\.templateValue),
         ]
         // Empty strings would still open a Mustache section, so absent values stay absent.
         if let description = page.frontMatter.description ?? Optional(configuration.description), !description.isEmpty {

@@ -7,6 +7,8 @@ import GalleyVerify
 public struct SampleVerification: Sendable {
     /// The verifier as configured for the project.
     public var verifier: Verifier
+    /// The site's sample settings (`galley.yml` → `verify:`), before each page's own.
+    public var siteSettings: SampleSettings
 
     /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`.
     public init(configuration: SiteConfiguration, layout: SiteLayout, useCache: Bool = true) {
@@ -18,16 +20,24 @@ public struct SampleVerification: Sendable {
         )
         verifier.timeout = .seconds(settings.timeoutSeconds)
         self.verifier = verifier
+        self.siteSettings = settings.samples
     }
 
     /// Verifies the samples of `pages`.
     public func verify(_ pages: [Page]) throws(VerifyError) -> VerificationReport {
-        try verifier.verify(pages.map { ($0.displayPath, $0.document) })
+        var preparation: Verifier.Preparation?
+        return try verify(pages, preparation: &preparation)
     }
 
     /// Verifies the samples of `pages`, reusing (or setting) the built library.
+    /// Each page's front matter `verify:` overrides the site's settings.
     public func verify(_ pages: [Page], preparation: inout Verifier.Preparation?) throws(VerifyError) -> VerificationReport {
-        try verifier.verify(pages.map { ($0.displayPath, $0.document) }, preparation: &preparation)
+        try verifier.verify(pages.map { ($0.displayPath, $0.document, settings(for: $0)) }, preparation: &preparation)
+    }
+
+    /// The sample settings of `page`: the site's, with the page's `verify:` applied.
+    public func settings(for page: Page) -> SampleSettings {
+        page.frontMatter.verify?.applied(to: siteSettings) ?? siteSettings
     }
 
     /// The sample library's `Sources/` folder, whose changes mean the library

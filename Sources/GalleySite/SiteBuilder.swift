@@ -52,6 +52,8 @@ public struct BuildReport: Sendable {
     public var renderedPageCount = 0
     /// Pages whose samples this build verified (the others kept their verdicts).
     public var verifiedPageCount = 0
+    /// Warnings that did not stop the build (a misspelt front-matter key).
+    public var warnings: [SiteError] = []
 
     /// `Built 12 pages in 0.31 s → public/`
     public var summary: String {

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyMarkdown
+import GalleyVerify
 
 /// The site settings from `galley.yml`; every key is optional.
 ///
@@ -41,6 +42,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     ///     SwiftUI: HeadlessSwiftUI
     ///     Combine: OpenCombineShim
     ///   timeout: 10                     # seconds per sample program
+    ///   prelude: import SwiftUI         # and the other keys of SampleSettingsOverride
     /// ```
     public struct VerificationSettings: Sendable, Equatable {
         /// The package folder, relative to the project root.
@@ -51,6 +53,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         public var moduleAliases: [String: String] = [:]
         /// Seconds one sample program may run.
         public var timeoutSeconds = 10
+        /// Prelude, language mode, flags, default mode and environment for every page.
+        public var samples = SampleSettings()
 
         /// No library, 10 s timeout.
         public init() {}
@@ -84,7 +88,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false
         }
         if let verify = try yaml.mapping("verify") {
-            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout"], in: "verify")
+            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout"] + SampleSettingsOverride.keys, in: "verify")
+            config.verification.samples = try SampleSettingsOverride.read(verify).applied(to: SampleSettings())
             config.verification.package = try verify.string("package") ?? "."
             config.verification.products = try verify.stringList("products") ?? []
             config.verification.moduleAliases = try verify.mapping("module_aliases")?.stringPairs(in: "module_aliases") ?? [:]

@@ -11,6 +11,8 @@ public struct SiteError: Error, Sendable, CustomStringConvertible, Equatable {
     public var message: String
     /// What the user can do about it, as a sentence.
     public var suggestion: String?
+    /// Whether this is a sample's failure (shown in detail by the verification report).
+    public var isSampleFailure = false
 
     /// Creates an error.
     public init(_ message: String, at location: SourceLocation? = nil, suggestion: String? = nil) {
@@ -34,6 +36,8 @@ public struct SiteErrors: Error, Sendable, CustomStringConvertible {
     public var errors: [SiteError]
     /// The full verification report when samples failed, for a detailed report.
     public var verification: VerificationReport?
+    /// Warnings found on the way (a misspelt front-matter key), shown with the errors.
+    public var warnings: [SiteError] = []
 
     /// Creates the list; `errors` must not be empty.
     public init(_ errors: [SiteError]) {

@@ -131,6 +131,21 @@ struct YAMLMapping {
         return YAMLMapping(pairs: nested, file: file, lineOffset: lineOffset)
     }
 
+    /// The keys in the order written, with their file lines.
+    var keys: [(key: String, line: Int)] {
+        pairs.map { ($0.key, $0.line) }
+    }
+
+    /// The value at `key` as a ``YAMLValue``, or `nil` when absent.
+    func value(_ key: String) -> YAMLValue? {
+        pairs.first { $0.key == key }.map { YAMLValue($0.value) }
+    }
+
+    /// Where `key` is written (the mapping's first line when it is absent).
+    func location(ofKey key: String) -> SourceLocation {
+        location(pairs.first { $0.key == key }?.line ?? lineOffset + 1)
+    }
+
     private func location(_ line: Int) -> SourceLocation {
         SourceLocation(path: file, line: line)
     }

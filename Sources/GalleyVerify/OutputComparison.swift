@@ -2,12 +2,22 @@ import GalleyMarkdown
 
 /// Comparing printed output with what a sample expects, and showing the difference.
 public enum OutputComparison {
-    /// `text` split into lines, trailing whitespace of each line and a final
-    /// newline ignored.
+    /// `text` split into lines. Trailing spaces are output and kept; only a
+    /// missing final newline is forgiven (`"a"` and `"a\n"` are both `["a"]`).
     public static func lines(of text: String) -> [String] {
-        var lines = TextLines.split(text).map { String($0).trimmingTrailingSpaces() }
-        while lines.last == "" { lines.removeLast() }
+        guard !text.isEmpty else { return [] }
+        var lines = TextLines.split(text).map { line in
+            // A Markdown file with CRLF line endings gives output blocks CRLF lines.
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        if lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// The index of the first line where `expected` and `actual` differ, or `nil` when equal.
+    public static func firstDifference(expected: [String], actual: [String]) -> Int? {
+        guard expected != actual else { return nil }
+        return zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, actual.count)
     }
 
     /// A line diff of `expected` against `actual` (`-` expected, `+` printed),

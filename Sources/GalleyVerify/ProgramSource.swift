@@ -34,7 +34,8 @@ enum ProgramSource {
     /// code, in order. `@main` programs get no boundaries (see `needsParseAsLibrary`).
     static func standaloneMain(_ program: SampleProgram) -> String {
         let library = needsParseAsLibrary(program)
-        var text = library ? "" : "_galleySetUp()\n"
+        var text = prelude(of: program)
+        text += library ? "" : "_galleySetUp()\n"
         for sample in program.samples {
             text += directive(sample.page, sample.block.firstCodeLine) + sample.compiledCode
             text += "#sourceLocation()\n"
@@ -56,18 +57,25 @@ enum ProgramSource {
         guard !needsParseAsLibrary(program) else { return nil }
         var declarations = ""
         var body = ""
-        for sample in program.samples {
-            let file = Parser.parse(source: sample.compiledCode)
-            let converter = SourceLocationConverter(fileName: sample.page, tree: file)
+        func add(_ code: String, file name: String, firstLine: Int) {
+            let file = Parser.parse(source: code)
+            let converter = SourceLocationConverter(fileName: name, tree: file)
             for item in file.statements {
-                let line = sample.block.firstCodeLine + converter.location(for: item.position).line - 1
-                let located = directive(sample.page, line)
+                let line = firstLine + converter.location(for: item.position).line - 1
+                let located = directive(name, line)
                 if let decl = item.item.as(DeclSyntax.self), isTopLevelDeclaration(decl) {
                     declarations += located + makeFilePrivate(item) + "\n#sourceLocation()\n"
                 } else {
                     body += located + item.description + "\n#sourceLocation()\n"
                 }
             }
+        }
+        let settings = program.settings
+        if !settings.prelude.isEmpty {
+            add(settings.prelude, file: settings.preludeSource, firstLine: 1)
+        }
+        for sample in program.samples {
+            add(sample.compiledCode, file: sample.page, firstLine: sample.block.firstCodeLine)
             body += "_galleyBoundary()\n"
         }
         return declarations + "@MainActor func _galleyProgram_\(index)() async throws {\n" + body + "}\n"
@@ -87,6 +95,13 @@ enum ProgramSource {
         text += "guard _galleyPrograms.indices.contains(_galleyIndex) else { fatalError(\"galley: unknown sample program\") }\n"
         text += "try await _galleyPrograms[_galleyIndex]()\n"
         return text
+    }
+
+    /// The program's prelude (`verify.prelude`) with its own source location, or `""`.
+    static func prelude(of program: SampleProgram) -> String {
+        let settings = program.settings
+        guard !settings.prelude.isEmpty else { return "" }
+        return directive(settings.preludeSource, 1) + settings.prelude + "\n#sourceLocation()\n"
     }
 
     private static func directive(_ file: String, _ line: Int) -> String {

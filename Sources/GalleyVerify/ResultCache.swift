@@ -14,12 +14,18 @@ struct ResultCache: Sendable {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        add("galley-cache-v1")
+        add("galley-cache-v2")
         add(ProgramSource.runtime)
         add(toolchain.version)
         add(library.fingerprint)
         flags.forEach(add)
         add(program.mode.rawValue)
+        let settings = program.settings
+        add(settings.preludeSource)
+        add(settings.prelude)
+        settings.flags.forEach(add)
+        for (key, value) in settings.environment.sorted(by: { $0.key < $1.key }) { add("\(key)=\(value)") }
+        add(program.swift5 ? "swift5" : "swift6")
         for sample in program.samples {
             add(sample.page)
             add(String(sample.block.firstCodeLine))

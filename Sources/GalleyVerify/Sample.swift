@@ -37,6 +37,8 @@ public struct Sample: Sendable, Hashable {
     public var group: String?
     /// Whether to compile in Swift 5 language mode.
     public var swift5: Bool
+    /// The settings of the sample's page (prelude, flags, environment, …).
+    public var settings = SampleSettings()
     /// The code as compiled: snippet marker lines blanked, so line numbers
     /// stay those of the Markdown block.
     public var compiledCode: String
@@ -45,6 +47,8 @@ public struct Sample: Sendable, Hashable {
     public var displayedLines: [(line: Int, text: String)]
     /// Output lines the sample must print, from `// Prints "…"` comments, if any.
     public var expectedPrints: [String]?
+    /// The Markdown line of the comment each of ``expectedPrints`` comes from.
+    public var expectedPrintsLines: [Int] = []
     /// The ` ```output ` block right after the sample, if any.
     public var outputBlock: CodeBlock?
     /// `// error:` markers (`compile_fail` only).

@@ -15,16 +15,17 @@ struct SampleCompiler: Sendable {
     func compileAndRun(_ programs: [SampleProgram]) -> [ProgramRun] {
         var runs = [ProgramRun?](repeating: nil, count: programs.count)
         var standalone: [Int] = []
-        var mergeable: [Bool: [Int]] = [:]
+        // Programs compile together only with the same language mode and flags.
+        var mergeable: [CompileMode: [Int]] = [:]
         for (index, program) in programs.enumerated() {
             if merges && program.mode != .compileFail && !ProgramSource.needsParseAsLibrary(program) {
-                mergeable[program.swift5, default: []].append(index)
+                mergeable[CompileMode(program), default: []].append(index)
             } else {
                 standalone.append(index)
             }
         }
-        for (swift5, indices) in mergeable.sorted(by: { !$0.key && $1.key }) {
-            let (merged, rejected) = compileMerged(indices.map { programs[$0] }, swift5: swift5)
+        for (mode, indices) in mergeable.sorted(by: { $0.value[0] < $1.value[0] }) {
+            let (merged, rejected) = compileMerged(indices.map { programs[$0] }, mode: mode)
             for (offset, index) in indices.enumerated() {
                 if let run = merged[offset] { runs[index] = run }
             }
@@ -37,7 +38,7 @@ struct SampleCompiler: Sendable {
 
     /// One module of every program; programs whose code breaks it are left
     /// out (returned as rejected offsets) and the rest compiled again.
-    private func compileMerged(_ programs: [SampleProgram], swift5: Bool) -> ([ProgramRun?], rejected: [Int]) {
+    private func compileMerged(_ programs: [SampleProgram], mode: CompileMode) -> ([ProgramRun?], rejected: [Int]) {
         let none = [ProgramRun?](repeating: nil, count: programs.count)
         var remaining = Array(programs.indices)
         var rejected: [Int] = []
@@ -61,7 +62,7 @@ struct SampleCompiler: Sendable {
             progress("Compiling \(included.count) sample program\(included.count == 1 ? "" : "s") as one module…")
             let compiled = compile(
                 main: ProgramSource.mergedMain(programCount: included.count), extraFiles: files,
-                in: folder, swift5: swift5, parseAsLibrary: false
+                in: folder, mode: mode, parseAsLibrary: false
             )
             guard let executable = compiled.executable else {
                 let broken = Set(included.indices.filter { position in
@@ -94,7 +95,7 @@ struct SampleCompiler: Sendable {
         let library = ProgramSource.needsParseAsLibrary(program)
         let compiled = compile(
             main: ProgramSource.standaloneMain(program), extraFiles: [], in: folder,
-            swift5: program.swift5, parseAsLibrary: library
+            mode: CompileMode(program), parseAsLibrary: library
         )
         guard let executable = compiled.executable else {
             return ProgramRun(compiled: false, diagnostics: compiled.diagnostics, ending: .notRun, outputs: [],
@@ -113,7 +114,8 @@ struct SampleCompiler: Sendable {
         }
         defer { runner.supervisor.removeTemporaryFolder(folder) }
         do {
-            let outcome = try runner.run(executable, arguments, in: folder, environment: Self.environment(temporaryFolder: folder))
+            let outcome = try runner.run(executable, arguments, in: folder,
+                                         environment: Self.environment(temporaryFolder: folder, sampleRun: program.settings.environment))
             var outputs = outcome.standardOutput.components(separatedBy: ProgramSource.boundary + "\n")
             if ProgramSource.needsParseAsLibrary(program) { outputs = [outcome.standardOutput] }
             return ProgramRun(compiled: true, diagnostics: own, ending: ProgramRun.Ending(outcome.ending),
@@ -130,7 +132,18 @@ struct SampleCompiler: Sendable {
         var log: String
     }
 
-    private func compile(main: String, extraFiles: [URL], in folder: URL, swift5: Bool, parseAsLibrary: Bool) -> Compiled {
+    /// What must be equal for programs to compile as one module.
+    struct CompileMode: Hashable {
+        var swift5: Bool
+        var flags: [String]
+
+        init(_ program: SampleProgram) {
+            swift5 = program.swift5
+            flags = program.settings.flags
+        }
+    }
+
+    private func compile(main: String, extraFiles: [URL], in folder: URL, mode: CompileMode, parseAsLibrary: Bool) -> Compiled {
         let mainFile = folder.appendingPathComponent(parseAsLibrary ? "sample.swift" : "main.swift")
         let runtimeFile = folder.appendingPathComponent("galley_runtime.swift")
         let executable = folder.appendingPathComponent("samples")
@@ -140,7 +153,7 @@ struct SampleCompiler: Sendable {
         } catch {
             return Compiled(executable: nil, diagnostics: [], log: "cannot write sources: \(error.localizedDescription)")
         }
-        var arguments = ["-swift-version", swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
+        var arguments = ["-swift-version", mode.swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
                          "-module-name", "GalleySamples", "-o", executable.path]
         if parseAsLibrary { arguments.append("-parse-as-library") }
         if !extraFiles.isEmpty {
@@ -148,7 +161,7 @@ struct SampleCompiler: Sendable {
             // file in every job, which grows quadratically with the sample count.
             arguments += ["-wmo", "-num-threads", String(ProcessInfo.processInfo.activeProcessorCount)]
         }
-        arguments += flags
+        arguments += flags + mode.flags
         arguments += [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
         let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20, supervisor: runner.supervisor)
         guard let outcome = try? compiler.run(toolchain.swiftc, arguments, in: folder, environment: Self.environment(temporaryFolder: folder)) else {
@@ -162,10 +175,17 @@ struct SampleCompiler: Sendable {
 
     /// The environment of a compiler or sample run: Galley's own, with
     /// `TMPDIR` in the run's temporary folder, so whatever the program leaves
-    /// in its temporary directory goes when the folder does.
-    static func environment(temporaryFolder: URL) -> [String: String] {
+    /// in its temporary directory goes when the folder does. A sample run
+    /// (`sampleRun` set) also gets deterministic hashing, so `Set` and
+    /// `Dictionary` iterate in one order on every run and machine, and the
+    /// page's `verify.environment`.
+    static func environment(temporaryFolder: URL, sampleRun: [String: String]? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporaryFolder.path
+        if let sampleRun {
+            environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+            environment.merge(sampleRun) { _, new in new }
+        }
         return environment
     }
 

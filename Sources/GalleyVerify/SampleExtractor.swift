@@ -8,11 +8,13 @@ import GalleyMarkdown
 /// ```
 public enum SampleExtractor {
     /// The attributes a sample may carry, besides `group=<name>`.
-    public static let knownAttributes = ["no_run", "compile_fail", "crash", "ignore", "swift5"]
+    public static let knownAttributes = ["no_run", "compile_fail", "crash", "ignore", "swift5", "swift6"]
 
     /// The samples of `document` in page order, and the problems that stop
     /// some of them from being verified (each at its Markdown line).
-    public static func samples(in document: MarkdownDocument, page: String) -> (samples: [Sample], problems: [SampleProblem]) {
+    public static func samples(
+        in document: MarkdownDocument, page: String, settings: SampleSettings = SampleSettings()
+    ) -> (samples: [Sample], problems: [SampleProblem]) {
         var samples: [Sample] = []
         var problems: [SampleProblem] = []
         let sourceLines = TextLines.split(document.source)
@@ -27,7 +29,7 @@ public enum SampleExtractor {
                 continue
             }
             do {
-                var sample = try sample(from: block, page: page)
+                var sample = try sample(from: block, page: page, settings: settings)
                 if index + 1 < blocks.count, blocks[index + 1].language == "output",
                    onlyBlankLines(between: block, and: blocks[index + 1], in: sourceLines, firstLine: document.firstLine) {
                     sample.outputBlock = blocks[index + 1]
@@ -40,10 +42,10 @@ public enum SampleExtractor {
         return (samples, problems)
     }
 
-    static func sample(from block: CodeBlock, page: String) throws(SampleProblem) -> Sample {
-        var mode = Sample.Mode.run
+    static func sample(from block: CodeBlock, page: String, settings: SampleSettings = SampleSettings()) throws(SampleProblem) -> Sample {
+        var attributeMode: Sample.Mode?
         var group: String?
-        var swift5 = false
+        var version: Int?
         func fail(_ message: String, _ hint: String) -> SampleProblem {
             SampleProblem(location: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn),
                           message: message, suggestion: hint)
@@ -56,12 +58,17 @@ public enum SampleExtractor {
                 continue
             }
             switch attribute {
-            case "swift5": swift5 = true
-            case "no_run", "compile_fail", "crash", "ignore":
-                guard mode == .run else {
-                    throw fail("attributes '\(mode.rawValue)' and '\(attribute)' cannot be combined", "Keep one of them")
+            case "swift5", "swift6":
+                let number = attribute == "swift5" ? 5 : 6
+                if let version, version != number {
+                    throw fail("attributes 'swift5' and 'swift6' cannot be combined", "Keep one of them")
                 }
-                mode = Sample.Mode(rawValue: attribute)!
+                version = number
+            case "no_run", "compile_fail", "crash", "ignore":
+                if let attributeMode {
+                    throw fail("attributes '\(attributeMode.rawValue)' and '\(attribute)' cannot be combined", "Keep one of them")
+                }
+                attributeMode = Sample.Mode(rawValue: attribute)
             default:
                 let suggestion = closest(to: attribute).map { "Did you mean '\($0)'? " } ?? ""
                 throw fail(
@@ -70,24 +77,27 @@ public enum SampleExtractor {
                 )
             }
         }
+        let mode = attributeMode ?? settings.defaultMode
         if group != nil && (mode == .compileFail || mode == .crash) {
             throw fail("a '\(mode.rawValue)' sample cannot be in a group", "Remove group= or make it a sample of its own")
         }
-        let (compiled, displayed, markers, prints) = try scanLines(of: block, page: page)
+        let (compiled, displayed, markers, prints, printsLines) = try scanLines(of: block, page: page)
         return Sample(
-            page: page, block: block, mode: mode, group: mode == .ignore ? nil : group, swift5: swift5,
-            compiledCode: compiled, displayedLines: displayed, expectedPrints: prints,
+            page: page, block: block, mode: mode, group: mode == .ignore ? nil : group,
+            swift5: (version ?? settings.swiftVersion) == 5, settings: settings,
+            compiledCode: compiled, displayedLines: displayed, expectedPrints: prints, expectedPrintsLines: printsLines,
             outputBlock: nil, errorMarkers: mode == .compileFail ? markers : []
         )
     }
 
     /// Applies the snippet markers and collects `// error:` and `// Prints` comments.
     static func scanLines(of block: CodeBlock, page: String) throws(SampleProblem)
-        -> (String, [(line: Int, text: String)], [Sample.ErrorMarker], [String]?) {
+        -> (String, [(line: Int, text: String)], [Sample.ErrorMarker], [String]?, [Int]) {
         var compiled: [Substring] = []
         var displayed: [(line: Int, text: String)] = []
         var markers: [Sample.ErrorMarker] = []
         var prints: [String] = []
+        var printsLines: [Int] = []
         var hiddenSince: Int?
         var lines = TextLines.split(block.code)
         if lines.last == "" { lines.removeLast() }
@@ -116,7 +126,9 @@ public enum SampleExtractor {
             compiled.append(line)
             switch PrintsComment.parse(line) {
             case .none: break
-            case .expected(let lines): prints += lines
+            case .expected(let lines):
+                prints += lines
+                printsLines += Array(repeating: lineNumber, count: lines.count)
             case .malformed(let reason, let column):
                 throw SampleProblem(
                     location: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
@@ -138,7 +150,7 @@ public enum SampleExtractor {
                 suggestion: "Add '// snippet.show' where the visible code resumes"
             )
         }
-        return (compiled.joined(separator: "\n") + "\n", displayed, markers, prints.isEmpty ? nil : prints)
+        return (compiled.joined(separator: "\n") + "\n", displayed, markers, prints.isEmpty ? nil : prints, printsLines)
     }
 
     private static func onlyBlankLines(between a: CodeBlock, and b: CodeBlock, in lines: [Substring], firstLine: Int) -> Bool {
@@ -154,20 +166,7 @@ public enum SampleExtractor {
     private static func closest(to attribute: String) -> String? {
         let normalized = attribute.replacingOccurrences(of: "-", with: "_").lowercased()
         if knownAttributes.contains(normalized) { return normalized }
-        return knownAttributes.first { editDistance($0, normalized) <= 2 }
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        return knownAttributes.first { EditDistance.between($0, normalized) <= 2 }
     }
 }
 

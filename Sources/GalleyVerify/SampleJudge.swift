@@ -44,7 +44,8 @@ enum SampleJudge {
         let seconds = timeout.components.seconds
         switch run.ending {
         case .timedOut:
-            return ("did not finish within \(seconds) s and was stopped; samples must end on their own", nil)
+            return ("timed out after \(seconds) s and was stopped; samples must end on their own",
+                    SourceLocation(path: sample.page, line: sample.block.firstCodeLine))
         case .outputLimitExceeded:
             return ("printed more than \(outputLimit / 1024) KiB and was stopped (output truncated)", nil)
         case .notRun:
@@ -74,12 +75,17 @@ enum SampleJudge {
     private static func checkOutput(_ sample: Sample, _ output: String) -> Failure? {
         let actual = OutputComparison.lines(of: output)
         if let expected = sample.expectedPrints, let diff = OutputComparison.diff(expected: expected, actual: actual) {
-            return ("printed output does not match its // Prints comments (- expected, + printed):\n\(diff)", nil)
+            // At the comment whose line differs first (the last one when lines are missing or extra).
+            let index = OutputComparison.firstDifference(expected: expected, actual: actual) ?? 0
+            let line = sample.expectedPrintsLines.isEmpty ? nil
+                : sample.expectedPrintsLines[min(index, sample.expectedPrintsLines.count - 1)]
+            return ("printed output does not match its // Prints comments (- expected, + printed):\n\(diff)",
+                    line.map { SourceLocation(path: sample.page, line: $0) })
         }
         if let block = sample.outputBlock, let expected = sample.expectedOutputBlock,
            let diff = OutputComparison.diff(expected: expected, actual: actual) {
             return ("printed output does not match the output block (- expected, + printed):\n\(diff)",
-                    SourceLocation(path: sample.page, line: block.fenceLine))
+                    SourceLocation(path: sample.page, line: block.firstCodeLine))
         }
         return nil
     }

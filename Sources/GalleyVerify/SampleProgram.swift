@@ -22,6 +22,9 @@ public struct SampleProgram: Sendable, Hashable {
     /// Whether the program compiles in Swift 5 mode (any of its samples asks for it).
     public var swift5: Bool { samples.contains { $0.swift5 } }
 
+    /// The settings of the program's page.
+    public var settings: SampleSettings { samples[0].settings }
+
     /// Whether the program needs to be run after compiling.
     public var runs: Bool { mode == .run || mode == .crash }
 

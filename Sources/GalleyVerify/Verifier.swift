@@ -64,12 +64,27 @@ public struct Verifier: Sendable {
     public func verify(
         _ pages: [(page: String, document: MarkdownDocument)], preparation: inout Preparation?
     ) throws(VerifyError) -> VerificationReport {
+        try verify(pages.map { ($0.page, $0.document, SampleSettings()) }, preparation: &preparation)
+    }
+
+    /// Verifies every sample of `pages`, each page with its own settings
+    /// (prelude, language mode, flags, default mode, environment).
+    ///
+    /// ```swift
+    /// var settings = SampleSettings()
+    /// settings.prelude = "import SwiftUI"
+    /// var prepared: Verifier.Preparation?
+    /// let report = try verifier.verify([("content/a.md", document, settings)], preparation: &prepared)
+    /// ```
+    public func verify(
+        _ pages: [(page: String, document: MarkdownDocument, settings: SampleSettings)], preparation: inout Preparation?
+    ) throws(VerifyError) -> VerificationReport {
         let clock = ContinuousClock()
         let start = clock.now
         var samples: [Sample] = []
         var problems: [SampleProblem] = []
-        for (page, document) in pages {
-            let found = SampleExtractor.samples(in: document, page: page)
+        for (page, document, settings) in pages {
+            let found = SampleExtractor.samples(in: document, page: page, settings: settings)
             samples += found.samples
             problems += found.problems
         }

@@ -29,6 +29,7 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             let report = try builder.build()
             Progress.clear()
+            Diagnostics.reportWarnings(report.warnings)
             if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
                 print("Samples: \(report.verification.summary)")
             }

@@ -14,11 +14,18 @@ enum Diagnostics {
     /// Prints what a failed build found: the verifier's report when samples
     /// failed, else one `error:` line per problem.
     static func reportBuildFailure(_ error: SiteErrors) {
+        reportWarnings(error.warnings)
         if let verification = error.verification {
+            report(error.errors.filter { !$0.isSampleFailure })
             FileHandle.standardError.write(Data(ReportFormat.human.render(verification, colour: usesColour).utf8))
         } else {
             report(error.errors)
         }
+    }
+
+    /// Prints each warning as `warning: file:line: message. suggestion`.
+    static func reportWarnings(_ warnings: [SiteError]) {
+        for warning in warnings { printWarning(warning.description) }
     }
 
     /// Prints one `warning:` line.

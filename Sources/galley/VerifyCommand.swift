@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyMarkdown
 import GalleySite
 import GalleyVerify
 
@@ -50,11 +51,12 @@ struct VerifyCommand: AsyncParsableCommand {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         let layout = paths.layout
         let selected: [Page]
+        var pageProblems: [SiteError]
         let configuration: SiteConfiguration
         do {
             configuration = try SiteConfiguration.load(from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile))
             let loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
-            selected = try select(from: loader)
+            (selected, pageProblems) = try select(from: loader)
         } catch let error as SiteErrors {
             Diagnostics.report(error.errors)
             throw ExitCode.failure
@@ -76,7 +78,9 @@ struct VerifyCommand: AsyncParsableCommand {
                 if changed > 0 {
                     // Report what the pages say now: failures blessing cannot fix still fail the run.
                     let loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
-                    report = try verification.verify(try select(from: loader))
+                    let (reloaded, problems) = try select(from: loader)
+                    pageProblems = problems
+                    report = try verification.verify(reloaded)
                     Progress.clear()
                 }
             }
@@ -93,20 +97,34 @@ struct VerifyCommand: AsyncParsableCommand {
             Diagnostics.report([error])
             throw ExitCode.failure
         }
+        Diagnostics.reportWarnings(selected.flatMap(\.frontMatter.warnings))
+        // Pages that could not be read are failures of the run, in every report format.
+        report.problems = pageProblems.map { problem in
+            SampleProblem(location: problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory)),
+                          message: problem.message, suggestion: problem.suggestion ?? "Fix the page")
+        } + report.problems
         print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
         if !report.succeeded { throw ExitCode.failure }
     }
 
-    /// The pages named on the command line, or all pages.
-    private func select(from loader: ContentLoader) throws -> [Page] {
-        let all = try loader.load().pages
-        guard !pages.isEmpty else { return all }
-        return try pages.map { name in
+    /// The pages named on the command line (or all pages), and the problems
+    /// of pages that could not be read: they are reported, and every other
+    /// page is still verified.
+    private func select(from loader: ContentLoader) throws -> (pages: [Page], problems: [SiteError]) {
+        let content = try loader.load()
+        guard !pages.isEmpty else { return (content.pages, content.problems) }
+        var selected: [Page] = []
+        var problems: [SiteError] = []
+        for name in pages {
             let normalized = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
-            guard let page = all.first(where: { $0.displayPath == normalized || $0.sourcePath == normalized }) else {
+            if let page = content.pages.first(where: { $0.displayPath == normalized || $0.sourcePath == normalized }) {
+                selected.append(page)
+            } else if let problem = content.problems.first(where: { $0.location?.path == normalized }) {
+                problems.append(problem)
+            } else {
                 throw SiteError("no page '\(name)' under '\(loader.displayPath)'", suggestion: "Name pages as content/<page>.md")
             }
-            return page
         }
+        return (selected, problems)
     }
 }

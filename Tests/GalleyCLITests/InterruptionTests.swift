@@ -25,10 +25,13 @@ struct InterruptionTests {
     @Test("a signal stops every sample and removes the temporary folders", arguments: [
         (["verify"], SIGINT), (["build"], SIGTERM), (["serve", "--port", "0"], SIGINT),
     ])
-    func interrupt(arguments: [String], signal signalNumber: Int32) async throws {
+    // Synchronous on purpose: an async test waiting with Task.sleep may not be
+    // resumed for many seconds while other suites block the cooperative pool.
+    func interrupt(arguments: [String], signal signalNumber: Int32) throws {
         let site = try TemporaryDirectory()
         defer { site.remove() }
         try FixtureTheme.write(into: site)
+        try site.write("galley.yml", "verify:\n  timeout: 120\n")
         let seconds = "300.\(UInt32.random(in: 100_000...999_999))"
         // A sample that starts a background process and never ends on its own.
         try site.write("content/index.md", """
@@ -64,19 +67,19 @@ struct InterruptionTests {
         let clock = ContinuousClock()
         let started = clock.now + .seconds(120)
         while Self.processes(running: ["/bin/sleep", seconds]).isEmpty, clock.now < started, process.isRunning {
-            try await Task.sleep(for: .milliseconds(50))
+            usleep(50_000)
         }
         #expect(!Self.processes(running: ["/bin/sleep", seconds]).isEmpty,
                 "the sample never started: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         kill(process.processIdentifier, signalNumber)
         let stopped = clock.now + .seconds(10)
-        while process.isRunning, clock.now < stopped { try await Task.sleep(for: .milliseconds(20)) }
+        while process.isRunning, clock.now < stopped { usleep(20_000) }
         #expect(!process.isRunning, "galley \(arguments[0]) did not stop")
         if process.isRunning { process.terminate() }
         // The sleep belongs to the sample's process group: it must be gone, not re-parented to init.
         let gone = clock.now + .seconds(2)
         while !Self.processes(running: ["/bin/sleep", seconds]).isEmpty, clock.now < gone {
-            try await Task.sleep(for: .milliseconds(20))
+            usleep(20_000)
         }
         #expect(Self.processes(running: ["/bin/sleep", seconds]).isEmpty, "the sample's background process outlived galley")
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("galley-") }

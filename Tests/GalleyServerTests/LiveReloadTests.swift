@@ -21,7 +21,7 @@ struct LiveReloadTests {
 
         try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"2\"\n```\n")
         let error = try #require((try await blocking { events.waitForEvent("error") }))
-        #expect(error.data.contains("content/guide.md:5"), "the diagnostics name the sample's file and line: \(error.data)")
+        #expect(error.data.contains("content/guide.md:6"), "the diagnostics name the sample's file and line: \(error.data)")
         #expect(error.data.contains("\"diagnostics\""))
         // The last good site is still served.
         let guide = try await server.text("/guide.html")

@@ -32,14 +32,27 @@ struct FrontMatterTests {
         }
     }
 
-    @Test("a wrong type or an unknown key names the key's line")
+    @Test("a wrong type names the key's line")
     func wrongTypes() {
         #expect {
             try FrontMatter.split("---\ntitle: T\norder: first\n---\n", file: "p.md")
         } throws: { ($0 as! SiteError).description.hasPrefix("p.md:3: 'order' must be a whole number") }
+    }
+
+    @Test("other tools' keys are kept as params; only a near miss of a known key is a warning")
+    func unknownKeys() throws {
+        let text = "---\ntitle: T\ntags: [swift, ui]\nauthor: Ada\napplyTo: '**/*.swift'\ndraft: false\ntitel: Typo\n---\nBody\n"
+        let (frontMatter, _, _) = try FrontMatter.split(text, file: "p.md")
+        #expect(frontMatter.params["tags"] == .list([.string("swift"), .string("ui")]))
+        #expect(frontMatter.params["author"] == .string("Ada"))
+        #expect(frontMatter.params["applyTo"] == .string("**/*.swift"))
+        #expect(frontMatter.params["draft"] == .bool(false))
+        #expect(frontMatter.warnings.map(\.description) == [
+            "p.md:7: unknown front matter key 'titel'. Did you mean 'title'? (Other keys are kept for templates as page.params.titel)",
+        ])
         #expect {
-            try FrontMatter.split("---\ntitel: T\n---\n", file: "p.md")
-        } throws: { ($0 as! SiteError).description.hasPrefix("p.md:2: unknown front matter key 'titel'") }
+            try FrontMatter.split("---\ntags: [unclosed\n---\n", file: "p.md")
+        } throws: { ($0 as! SiteError).description.hasPrefix("p.md:") }
     }
 
     @Test("an unclosed block is an error at line 1")

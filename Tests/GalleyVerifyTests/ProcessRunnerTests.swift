@@ -124,7 +124,7 @@ struct ProcessRunnerTests {
         }
         let report = try verifier.verify([("content/p.md", MarkdownDocument(parsing: sample(first, hang: false) + "\n\n" + sample(second, hang: true)))])
         #expect(report.results[0].status == .passed, "\(report.results[0].failure ?? "")")
-        #expect(report.results[1].failure == "did not finish within 2 s and was stopped; samples must end on their own")
+        #expect(report.results[1].failure == "timed out after 2 s and was stopped; samples must end on their own")
         #expect(Self.processes(running: ["/bin/sleep", first]).isEmpty)
         #expect(Self.processes(running: ["/bin/sleep", second]).isEmpty)
     }

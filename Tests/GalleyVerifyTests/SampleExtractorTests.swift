@@ -49,9 +49,9 @@ struct SampleExtractorTests {
         let (samples, problems) = extract("text\n\n```swift no-run\nlet x = 1\n```\n\n```swift compile-fail\n```\n\n```swift fast\n```\n")
         #expect(samples.isEmpty)
         #expect(problems.map(\.description) == [
-            "content/p.md:3:1: unknown sample attribute 'no-run'. Did you mean 'no_run'? Known attributes: no_run, compile_fail, crash, ignore, swift5, group=<name>",
-            "content/p.md:7:1: unknown sample attribute 'compile-fail'. Did you mean 'compile_fail'? Known attributes: no_run, compile_fail, crash, ignore, swift5, group=<name>",
-            "content/p.md:10:1: unknown sample attribute 'fast'. Known attributes: no_run, compile_fail, crash, ignore, swift5, group=<name>",
+            "content/p.md:3:1: unknown sample attribute 'no-run'. Did you mean 'no_run'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, group=<name>",
+            "content/p.md:7:1: unknown sample attribute 'compile-fail'. Did you mean 'compile_fail'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, group=<name>",
+            "content/p.md:10:1: unknown sample attribute 'fast'. Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, group=<name>",
         ])
     }
 
@@ -113,6 +113,8 @@ struct SampleExtractorTests {
     func diff() {
         #expect(OutputComparison.diff(expected: ["a", "b"], actual: ["a", "b"]) == nil)
         #expect(OutputComparison.diff(expected: ["a", "b", "c"], actual: ["a", "x", "c"]) == "  a\n- b\n+ x\n  c")
-        #expect(OutputComparison.lines(of: "a  \nb\n\n") == ["a", "b"])
+        #expect(OutputComparison.lines(of: "a  \nb\n\n") == ["a  ", "b", ""], "trailing spaces and blank lines are output")
+        #expect(OutputComparison.lines(of: "a") == ["a"], "only a missing final newline is forgiven")
+        #expect(OutputComparison.lines(of: "a\r\nb\r\n") == ["a", "b"], "CRLF output blocks")
     }
 }

@@ -1,0 +1,32 @@
+/// How the samples of a page are compiled and run, from `galley.yml`'s
+/// `verify:` section, overridden per page by front matter `verify:`; a
+/// sample's own attributes (`swift5`, `no_run`, …) override both.
+///
+/// ```yaml
+/// verify:
+///   prelude: import SwiftUI          # compiled before every sample, never shown
+///   swift_version: 5                 # 5 or 6 (default 6)
+///   flags: [-enable-upcoming-feature, BareSlashRegexLiterals]
+///   default: no_run                  # run | no_run | ignore, for samples with no attribute
+///   environment: { API_URL: http://localhost }
+/// ```
+public struct SampleSettings: Sendable, Hashable {
+    /// Swift source compiled before every program's samples and never shown.
+    public var prelude = ""
+    /// How diagnostics name where the prelude comes from (`galley.yml`, or a page).
+    public var preludeSource = "galley.yml"
+    /// The language mode samples compile in unless they say `swift5` or `swift6`.
+    public var swiftVersion = 6
+    /// Extra `swiftc` flags.
+    public var flags: [String] = []
+    /// What a sample with no mode attribute does: `run`, `noRun` or `ignore`.
+    public var defaultMode = Sample.Mode.run
+    /// Extra environment variables of sample runs.
+    public var environment: [String: String] = [:]
+
+    /// The defaults: no prelude, Swift 6, no flags, run, no extra environment.
+    public init() {}
+
+    /// The modes `default:` may name.
+    public static let defaultModes: [Sample.Mode] = [.run, .noRun, .ignore]
+}
