@@ -36,6 +36,11 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             if let column = location.column { fields += ",col=\(column)" }
             return "::error \(fields),title=Sample failed::\(escape(message))"
         }
+        lines += report.knownFailureList.map { location, message in
+            var fields = "file=\(property(location.path))"
+            if let line = location.line { fields += ",line=\(line)" }
+            return "::notice \(fields),title=Known failure (in the baseline)::\(escape(message))"
+        }
         lines.append(report.summary)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -44,7 +49,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         func xml(_ text: String) -> String { HTMLEscaping.escape(text) }
         let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<testsuites name=\"galley verify\" tests=\"\(report.results.count + report.problems.count)\" failures=\"\(report.failed)\" skipped=\"\(report.skipped)\" time=\"\(String(format: "%.3f", seconds))\">\n"
+        text += "<testsuites name=\"galley verify\" tests=\"\(report.results.count + report.problems.count)\" failures=\"\(report.failed)\" skipped=\"\(report.skipped + report.knownFailures)\" time=\"\(String(format: "%.3f", seconds))\">\n"
         var pages: [String] = []
         for result in report.results where !pages.contains(result.sample.page) { pages.append(result.sample.page) }
         for problem in report.problems where !pages.contains(problem.location.path) { pages.append(problem.location.path) }
@@ -52,12 +57,16 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             let results = report.results(forPage: page)
             let problems = report.problems.filter { $0.location.path == page }
             let failed = results.filter { $0.status == .failed }.count + problems.count
-            text += "  <testsuite name=\"\(xml(page))\" tests=\"\(results.count + problems.count)\" failures=\"\(failed)\" skipped=\"\(results.filter { $0.status == .skipped }.count)\">\n"
+            let skipped = results.filter { $0.status == .skipped || $0.status == .knownFailure }.count
+            text += "  <testsuite name=\"\(xml(page))\" tests=\"\(results.count + problems.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">\n"
             for result in results {
                 text += "    <testcase classname=\"\(xml(page))\" name=\"\(xml(result.sample.id))\" file=\"\(xml(page))\" line=\"\(result.sample.block.fenceLine)\">"
                 switch result.status {
                 case .passed: break
                 case .skipped: text += "<skipped message=\"ignore\"/>"
+                case .knownFailure:
+                    let first = (result.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed"
+                    text += "<skipped message=\"known failure (in the baseline): \(xml(first))\"/>"
                 case .failed:
                     let message = result.failure ?? "failed"
                     let first = message.split(separator: "\n").first.map(String.init) ?? message
@@ -79,18 +88,21 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             var failure: String?, location: String?, output: String, cached: Bool, merged: Bool
         }
         struct Document: Encodable {
-            var passed: Int, failed: Int, skipped: Int, compiler: String?
+            var passed: Int, failed: Int, skipped: Int, knownFailures: Int, compiler: String?
             var samples: [Entry]
             var problems: [String]
+            var knownProblems: [String]
         }
         let document = Document(
-            passed: report.passed, failed: report.failed, skipped: report.skipped, compiler: report.compilerVersion,
+            passed: report.passed, failed: report.failed, skipped: report.skipped, knownFailures: report.knownFailures,
+            compiler: report.compilerVersion,
             samples: report.results.map {
                 Entry(id: $0.sample.id, page: $0.sample.page, line: $0.sample.block.fenceLine, mode: $0.sample.mode.rawValue,
                       status: $0.status.rawValue, failure: $0.failure, location: $0.failureLocation?.description,
                       output: $0.output, cached: $0.cached, merged: $0.merged)
             },
-            problems: report.problems.map(\.description)
+            problems: report.problems.map(\.description),
+            knownProblems: report.knownProblems.map(\.description)
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -114,6 +126,12 @@ struct HumanReport {
                 else if line.hasPrefix("+ ") { text += "    \(paint(line, "32"))\n" }
                 else { text += "    \(line)\n" }
             }
+            text += "\n"
+        }
+        let known = report.knownFailureList
+        if !known.isEmpty {
+            text += "\(paint("note:", "1;36")) \(known.count) known failure\(known.count == 1 ? "" : "s") listed in the baseline:\n"
+            for (location, message) in known { text += "  \(location): \(message)\n" }
             text += "\n"
         }
         let summary = report.summary

@@ -2,9 +2,11 @@ import GalleyMarkdown
 
 /// The verdict on one sample.
 public struct SampleResult: Sendable {
-    /// Passed, failed or skipped (`ignore`).
+    /// Passed, failed, skipped (`ignore`), or failed as a baseline lists it.
     public enum Status: String, Sendable, Codable {
         case passed, failed, skipped
+        /// Failed, and listed in the baseline (`galley verify --baseline`): does not fail the run.
+        case knownFailure = "known_failure"
     }
 
     /// The sample.
@@ -35,6 +37,8 @@ public struct VerificationReport: Sendable {
     public var results: [SampleResult]
     /// Samples that could not be verified as written (bad attributes, markers).
     public var problems: [SampleProblem]
+    /// Problems a baseline lists as known: reported, not failing the run.
+    public var knownProblems: [SampleProblem] = []
     /// The compiler used, e.g. `Swift version 6.3.1 (…)`, when any sample was compiled.
     public var compilerVersion: String?
     /// Wall-clock time of the run.
@@ -64,11 +68,24 @@ public struct VerificationReport: Sendable {
     public var failed: Int { results.filter { $0.status == .failed }.count + problems.count }
     /// Samples not verified (`ignore`).
     public var skipped: Int { results.filter { $0.status == .skipped }.count }
-    /// Whether nothing failed.
+    /// Failures a baseline lists, problems included.
+    public var knownFailures: Int { results.filter { $0.status == .knownFailure }.count + knownProblems.count }
+    /// Whether nothing failed (known failures do not count).
     public var succeeded: Bool { failed == 0 }
 
-    /// `N passed, N failed, N skipped`
-    public var summary: String { "\(passed) passed, \(failed) failed, \(skipped) skipped" }
+    /// `N passed, N failed, N skipped`, with `N known failures` when a baseline listed some.
+    public var summary: String {
+        let known = knownFailures == 0 ? "" : ", \(knownFailures) known failure\(knownFailures == 1 ? "" : "s")"
+        return "\(passed) passed, \(failed) failed\(known), \(skipped) skipped"
+    }
+
+    /// Every known failure (listed in the baseline): where, and the first line of what.
+    public var knownFailureList: [(location: SourceLocation, message: String)] {
+        knownProblems.map { ($0.location, $0.message) }
+            + results.filter { $0.status == .knownFailure }.map {
+                ($0.failureLocation ?? $0.sample.location, ($0.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed")
+            }
+    }
 
     /// Every failure, problems first: where, what (the first line is the
     /// headline, later lines details), and the sample when there is one.

@@ -15,15 +15,20 @@ struct VerifyCommand: AsyncParsableCommand {
         A fenced block whose info string starts with `swift` is a sample. Attributes after \
         `swift`: no_run (compile only), compile_fail (must not compile; mark expected errors \
         with `// error: <text>`), crash (must trap), ignore (not compiled), group=<name> \
-        (samples of a group on one page run as one program), swift5 (Swift 5 language mode). \
+        (samples of a group on one page run as one program), swift5 / swift6 (language mode). \
         Expected output comes from `// Prints "…"` comments and from an ```output block right \
-        after the sample. Results are cached in .build/galley/cache.
+        after the sample. galley.yml's verify: section (and a page's front matter verify:) sets \
+        prelude, swift_version, flags, default (run, no_run or ignore) and environment for every \
+        sample. Results are cached in .build/galley/cache.
 
         Examples:
           galley verify                          Verify every page
           galley verify content/migration.md     Verify one page
           galley verify --format github          Annotations for GitHub Actions
           galley verify --bless                  Rewrite expected outputs in place
+          galley verify --baseline known.json --bless-baseline
+                                                 Record today's failures (adopting Galley on existing docs)
+          galley verify --baseline known.json    Only new failures fail; fixed ones must leave the list
         """
     )
 
@@ -46,6 +51,18 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Seconds one sample program may run (default: from galley.yml, else 10).", valueName: "seconds"))
     var timeout: Int?
+
+    @Option(help: ArgumentHelp("Known failures: listed ones do not fail the run, new ones do, and a listed one that passes now does.", valueName: "file"))
+    var baseline: String?
+
+    @Flag(name: .customLong("bless-baseline"), help: "Record every current failure in the --baseline file (replacing it), then report them as known.")
+    var blessBaseline = false
+
+    func validate() throws {
+        if blessBaseline && baseline == nil {
+            throw ValidationError("--bless-baseline needs --baseline FILE, the file to record the failures in")
+        }
+    }
 
     func run() async throws {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
@@ -103,8 +120,39 @@ struct VerifyCommand: AsyncParsableCommand {
             SampleProblem(location: problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory)),
                           message: problem.message, suggestion: problem.suggestion ?? "Fix the page")
         } + report.problems
+        if let baseline {
+            report = try applyBaseline(baseline, to: report, layout: layout)
+        }
         print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
         if !report.succeeded { throw ExitCode.failure }
+    }
+
+    /// Records (`--bless-baseline`) or reads the baseline and applies it to `report`.
+    private func applyBaseline(_ path: String, to report: VerificationReport, layout: SiteLayout) throws -> VerificationReport {
+        let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : layout.root.appendingPathComponent(path)
+        let display = layout.displayPath(of: file)
+        do {
+            let known: Baseline
+            if blessBaseline {
+                known = Baseline(recording: report)
+                try known.write(to: file, displayPath: display)
+                FileHandle.standardError.write(Data("Recorded \(known.entries.count) known failure\(known.entries.count == 1 ? "" : "s") in \(display).\n".utf8))
+            } else {
+                known = try Baseline.load(from: file, displayPath: display)
+            }
+            let (applied, stale) = known.apply(to: report, displayPath: display)
+            if !stale.isEmpty {
+                Diagnostics.printWarning(
+                    "\(stale.count) entr\(stale.count == 1 ? "y" : "ies") of \(display) match no sample any more (changed or removed): "
+                        + stale.prefix(3).map { "\($0.page):\($0.line)" }.joined(separator: ", ") + (stale.count > 3 ? ", …" : "")
+                        + ". Record the baseline again with --bless-baseline"
+                )
+            }
+            return applied
+        } catch {
+            Diagnostics.printError(error.description)
+            throw ExitCode.failure
+        }
     }
 
     /// The pages named on the command line (or all pages), and the problems
