@@ -97,6 +97,16 @@ extension CmarkTree {
         return cmark_node_get_fenced(node, &length, &offset, &character) != 0
     }
 
+    /// Whether `node` is part of a heading's text.
+    static func isInsideHeading(_ node: OpaquePointer) -> Bool {
+        var current = cmark_node_parent(node)
+        while let parent = current {
+            if cmark_node_get_type(parent) == CMARK_NODE_HEADING { return true }
+            current = cmark_node_parent(parent)
+        }
+        return false
+    }
+
     /// The concatenated text of `node`'s descendants (text, code, breaks).
     static func plainText(of node: OpaquePointer) -> String {
         var text = ""

@@ -22,6 +22,10 @@ public struct MarkdownDocument: Sendable {
     public let codeBlocks: [CodeBlock]
     /// Link and image destinations in document order.
     public let links: [MarkdownLink]
+    /// The prose of the document split at its headings, for the search index:
+    /// the text before the first heading, then one section per heading.
+    /// Code blocks are left out; inline code is kept.
+    public let sections: [DocumentSection]
 
     /// Parses `markdown`, whose first line is line `firstLine` of its file.
     public init(parsing markdown: String, firstLine: Int = 1) {
@@ -32,9 +36,18 @@ public struct MarkdownDocument: Sendable {
         var headings: [Heading] = []
         var codeBlocks: [CodeBlock] = []
         var links: [MarkdownLink] = []
+        var sections = [DocumentSection(headingIndex: nil, text: "")]
         var slugs = SlugGenerator()
         tree.walk { node in
-            switch cmark_node_get_type(node) {
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HEADING {
+                sections.append(DocumentSection(headingIndex: headings.count, text: ""))
+            } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                if !CmarkTree.isInsideHeading(node) { sections[sections.count - 1].append(String.string(cmark_node_get_literal(node))) }
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK || type == CMARK_NODE_PARAGRAPH {
+                sections[sections.count - 1].append(" ")
+            }
+            switch type {
             case CMARK_NODE_HEADING:
                 let text = CmarkTree.plainText(of: node)
                 headings.append(Heading(
@@ -60,6 +73,7 @@ public struct MarkdownDocument: Sendable {
         self.headings = headings
         self.codeBlocks = codeBlocks
         self.links = links
+        self.sections = sections.map(\.normalized)
     }
 
     /// The title a page takes when its front matter has none: its first H1.

@@ -210,6 +210,10 @@ public struct IncrementalSiteBuilder: Sendable {
             ))
         }
         for file in rendered { if case .data(let data) = file.content { generated[file.path] = data } }
+        if configuration.search {
+            // Cheap to rebuild on every change: a prose edit changes the index.
+            generated[SearchIndex.path] = Data(SearchIndex(pages: navigation.pages).script.utf8)
+        }
         if rendersAll {
             generated["404.html"] = Data(renderer.renderNotFound().utf8)
             if let baseURL = configuration.baseURL {

@@ -90,6 +90,7 @@ public struct PageRenderer: Sendable {
                 "baseURL": configuration.baseURL ?? "",
                 "language": configuration.language,
                 "description": configuration.description,
+                "search": configuration.search,
             ],
             "root": RelativeURL.from(url, to: ""),
             "nav": navigation.pages.map { page in

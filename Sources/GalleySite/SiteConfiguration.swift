@@ -14,7 +14,7 @@ import GalleyVerify
 /// ```
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
-    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify"]
+    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search"]
 
     /// The site's name, shown in the sidebar and page titles.
     public var title = "Documentation"
@@ -29,6 +29,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var editURL: String?
     /// Whether raw HTML in Markdown is passed through (default `false`, as in Hugo).
     public var allowsRawHTML = false
+    /// Whether the site has search (`search: false` turns it off): the build
+    /// writes `search-index.js` and templates see `site.search`.
+    public var search = true
     /// How samples are verified (the `verify:` section).
     public var verification = VerificationSettings()
 
@@ -83,6 +86,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             if !base.hasSuffix("/") { base += "/" }
             config.baseURL = base
         }
+        config.search = try yaml.bool("search") ?? true
         if let markdown = try yaml.mapping("markdown") {
             try markdown.rejectUnknownKeys(["unsafe_html"], in: "markdown")
             config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false

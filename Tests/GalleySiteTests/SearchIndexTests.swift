@@ -1,0 +1,45 @@
+import Foundation
+import GalleyMarkdown
+@testable import GalleySite
+import GalleyTestSupport
+import Testing
+
+@Suite("The search index")
+struct SearchIndexTests {
+    @Test("one entry per section: page title, heading with its anchor, prose without code blocks")
+    func entries() throws {
+        let project = try Project(pages: [
+            "index.md": "# Home\n\nWelcome `inline` text.\n\n## Getting Started\n\nInstall it.\n\n```swift\nlet secretCode = 1\n```\n\n### Deep Dive\n\nMore.\n",
+        ])
+        defer { project.directory.remove() }
+        try project.build()
+        let script = try project.directory.read("public/search-index.js")
+        #expect(script.hasPrefix("window.galleySearchIndex = ["))
+        #expect(script.contains(#"{"h":"","t":"Home","u":"index.html","x":"Welcome inline text."}"#), "\(script)")
+        #expect(script.contains(#"{"h":"Getting Started","t":"Home","u":"index.html#getting-started","x":"Install it."}"#))
+        #expect(script.contains(#"{"h":"Deep Dive","t":"Home","u":"index.html#deep-dive","x":"More."}"#))
+        #expect(!script.contains("secretCode"), "code blocks are not indexed")
+    }
+
+    @Test("search: false writes no index")
+    func disabled() throws {
+        let project = try Project(pages: ["index.md": "# Home\n"])
+        defer { project.directory.remove() }
+        try project.directory.write("galley.yml", "search: false\n")
+        try project.build()
+        #expect(!project.directory.exists("public/search-index.js"))
+    }
+
+    @Test("the index of a 1,000-page site stays under 2 MB")
+    func size() {
+        let paragraph = String(repeating: "Observation tracks the properties a view reads while its body runs. ", count: 12)
+        let pages = (0..<1000).map { number in
+            let markdown = "# Page \(number)\n\n\(paragraph)\n\n## Setup \(number)\n\n\(paragraph)\n\n## Usage\n\n\(paragraph)\n\n```swift\nlet x = \(number)\n```\n"
+            return Page(sourcePath: "section\(number % 10)/page\(number).md", displayPath: "content/page\(number).md",
+                        frontMatter: FrontMatter(), document: MarkdownDocument(parsing: markdown))
+        }
+        let size = SearchIndex(pages: pages).script.utf8.count
+        #expect(size < 2 << 20, "\(size) bytes")
+        #expect(size > 500_000, "every page is indexed (\(size) bytes)")
+    }
+}
