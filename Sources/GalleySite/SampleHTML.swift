@@ -16,14 +16,18 @@ enum SampleHTML {
         }
         let errorsByLine = Dictionary(grouping: result.expectedErrors.filter { $0.severity == "error" }, by: \.line)
         var code = ""
-        let highlighted = SwiftHighlighter.highlightedLines(sample.displayedLines.map(\.text).joined(separator: "\n"))
-        for ((line, _), html) in zip(sample.displayedLines, highlighted) {
-            code += html + "\n"
+        // Visible and hidden lines in source order, highlighted together so tokens stay right.
+        let lines = (sample.displayedLines.map { ($0.line, $0.text, false) } + sample.hiddenLines.map { ($0.line, $0.text, true) })
+            .sorted { $0.0 < $1.0 }
+        let highlighted = SwiftHighlighter.highlightedLines(lines.map(\.1).joined(separator: "\n"))
+        for ((line, _, hidden), html) in zip(lines, highlighted) {
+            code += hidden ? "<span class=\"sample-hidden-line\">\(html)\n</span>" : html + "\n"
             for error in errorsByLine[line] ?? [] {
                 code += "<span class=\"sample-diagnostic\">error: \(HTMLEscaping.escape(error.message))</span>"
             }
         }
-        var html = "<figure class=\"sample sample-\(kind)\">\n"
+        let hasHidden = !sample.hiddenLines.isEmpty
+        var html = "<figure class=\"sample sample-\(kind)\"\(hasHidden ? " data-hidden-lines=\"\(sample.hiddenLines.count)\"" : "")>\n"
         html += "<figcaption class=\"sample-badge\">\(badge)</figcaption>\n"
         html += "<pre><code class=\"language-swift\">\(code)</code></pre>\n"
         let output = result.output.trimmingTrailingNewlines()

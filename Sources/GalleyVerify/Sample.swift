@@ -45,6 +45,9 @@ public struct Sample: Sendable, Hashable {
     /// The code's lines as shown on the page, each with its Markdown line:
     /// hidden lines left out, `// error:` markers removed.
     public var displayedLines: [(line: Int, text: String)]
+    /// The lines between `// snippet.hide` and `// snippet.show` (markers
+    /// left out), each with its Markdown line: a reader may reveal them.
+    public var hiddenLines: [(line: Int, text: String)] = []
     /// Output lines the sample must print, from `// Prints "…"` comments, if any.
     public var expectedPrints: [String]?
     /// The Markdown line of the comment each of ``expectedPrints`` comes from.

@@ -81,20 +81,22 @@ public enum SampleExtractor {
         if group != nil && (mode == .compileFail || mode == .crash) {
             throw fail("a '\(mode.rawValue)' sample cannot be in a group", "Remove group= or make it a sample of its own")
         }
-        let (compiled, displayed, markers, prints, printsLines) = try scanLines(of: block, page: page)
+        let (compiled, displayed, hidden, markers, prints, printsLines) = try scanLines(of: block, page: page)
         return Sample(
             page: page, block: block, mode: mode, group: mode == .ignore ? nil : group,
             swift5: (version ?? settings.swiftVersion) == 5, settings: settings,
-            compiledCode: compiled, displayedLines: displayed, expectedPrints: prints, expectedPrintsLines: printsLines,
+            compiledCode: compiled, displayedLines: displayed, hiddenLines: hidden,
+            expectedPrints: prints, expectedPrintsLines: printsLines,
             outputBlock: nil, errorMarkers: mode == .compileFail ? markers : []
         )
     }
 
     /// Applies the snippet markers and collects `// error:` and `// Prints` comments.
     static func scanLines(of block: CodeBlock, page: String) throws(SampleProblem)
-        -> (String, [(line: Int, text: String)], [Sample.ErrorMarker], [String]?, [Int]) {
+        -> (String, [(line: Int, text: String)], [(line: Int, text: String)], [Sample.ErrorMarker], [String]?, [Int]) {
         var compiled: [Substring] = []
         var displayed: [(line: Int, text: String)] = []
+        var hidden: [(line: Int, text: String)] = []
         var markers: [Sample.ErrorMarker] = []
         var prints: [String] = []
         var printsLines: [Int] = []
@@ -141,7 +143,7 @@ public enum SampleExtractor {
                 markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
                 shown = String(line[..<marker.start]).trimmingTrailingSpaces()
             }
-            if hiddenSince == nil { displayed.append((lineNumber, shown)) }
+            if hiddenSince == nil { displayed.append((lineNumber, shown)) } else { hidden.append((lineNumber, shown)) }
         }
         if let start = hiddenSince {
             throw SampleProblem(
@@ -150,7 +152,7 @@ public enum SampleExtractor {
                 suggestion: "Add '// snippet.show' where the visible code resumes"
             )
         }
-        return (compiled.joined(separator: "\n") + "\n", displayed, markers, prints.isEmpty ? nil : prints, printsLines)
+        return (compiled.joined(separator: "\n") + "\n", displayed, hidden, markers, prints.isEmpty ? nil : prints, printsLines)
     }
 
     private static func onlyBlankLines(between a: CodeBlock, and b: CodeBlock, in lines: [Substring], firstLine: Int) -> Bool {
