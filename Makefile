@@ -1,12 +1,12 @@
 # Galley — the two commands a newcomer needs:
 #   make site   build the documentation site into public/
-#   make test   run the test suites
+#   make test   run the test suites (Swift, then the browser suite)
 #   make serve  preview the site at http://127.0.0.1:8000/ with live reload
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test verify build deps clean
+.PHONY: site serve test swift-test browser-test browser-deps verify build deps clean
 
 site: deps
 	$(SWIFT) build --product galley
@@ -23,9 +23,30 @@ verify: deps
 	$(SWIFT) build --product galley
 	$$($(SWIFT) build --show-bin-path)/galley verify
 
-test: deps
+test: swift-test
+
+swift-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The reader's site in real Chromium (Selenium + pytest in a virtualenv under .build/).
+# Skips, saying why, where Chromium cannot start. Screenshots go to .build/screenshots/.
+BROWSER_APT := chromium chromium-driver
+VENV := .build/venv-browser
+browser-test: deps browser-deps
+	$(SWIFT) build --product galley
+	GALLEY=$$($(SWIFT) build --show-bin-path)/galley $(VENV)/bin/python -m pytest -v -rs Tests/Browser
+
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "Chromium not found: installing $(BROWSER_APT) with apt-get$(if $(SUDO), (via sudo),)"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_APT); \
+	fi
+	@if [ ! -x $(VENV)/bin/python ] || ! $(VENV)/bin/python -c "import selenium, pytest" 2>/dev/null; then \
+		echo "Creating $(VENV) with Selenium and pytest"; \
+		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -r Tests/Browser/requirements.txt; \
+	fi
 
 build: deps
 	$(SWIFT) build

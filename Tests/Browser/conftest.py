@@ -1,0 +1,139 @@
+"""Fixtures of the browser suite: a copy of the fixture site served by
+`galley serve`, and headless Chromium driven by Selenium.
+
+Where Chromium or its driver cannot start, every test is skipped with the
+reason (never passed silently)."""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = Path(__file__).resolve().parent / "site"
+SCREENSHOTS = ROOT / ".build" / "screenshots"
+
+
+def galley_binary():
+    explicit = os.environ.get("GALLEY")
+    if explicit:
+        return explicit
+    return str(ROOT / ".build" / "debug" / "galley")
+
+
+class Site:
+    """A served copy of the fixture site."""
+
+    def __init__(self):
+        self.directory = Path(tempfile.mkdtemp(prefix="galley-browser-"))
+        shutil.copytree(FIXTURE, self.directory, dirs_exist_ok=True)
+        self.process = subprocess.Popen(
+            [galley_binary(), "serve", "--port", "0"],
+            cwd=self.directory,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        self.log = []
+        deadline = time.time() + 300
+        self.url = None
+        while time.time() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            self.log.append(line)
+            match = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
+            if match:
+                self.url = match.group(1)
+                break
+        if not self.url:
+            self.stop()
+            raise RuntimeError("galley serve did not start:\n" + "".join(self.log))
+        # Keep draining the server's output so it never blocks on a full pipe.
+        import threading
+
+        def drain():
+            for line in self.process.stdout:
+                self.log.append(line)
+
+        threading.Thread(target=drain, daemon=True).start()
+
+    def page(self, path=""):
+        return self.url + path
+
+    def write(self, relative, text):
+        target = self.directory / relative
+        target.write_text(text, encoding="utf-8")
+
+    def read(self, relative):
+        return (self.directory / relative).read_text(encoding="utf-8")
+
+    def pages(self):
+        public = self.directory / "public"
+        return sorted(str(p.relative_to(public)) for p in public.rglob("*.html") if p.name != "404.html")
+
+    def stop(self):
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGINT)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def site():
+    served = Site()
+    yield served
+    served.stop()
+
+
+def _start_chromium(width=1280, height=900):
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as error:
+        pytest.skip(f"Selenium is not installed ({error}); run the suite with `make browser-test`")
+    binary = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    if not binary or not os.path.exists(driver_path):
+        pytest.skip(f"Chromium cannot start here: browser {binary or 'not found'}, driver {driver_path if os.path.exists(driver_path) else 'not found'} (apt-get install chromium chromium-driver)")
+    options = Options()
+    options.binary_location = binary
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        return webdriver.Chrome(service=Service(driver_path), options=options)
+    except Exception as error:  # WebDriverException and OS errors alike
+        pytest.skip(f"Chromium cannot start here: {error}")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = _start_chromium()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def phone():
+    driver = _start_chromium(375, 812)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def screenshots():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
