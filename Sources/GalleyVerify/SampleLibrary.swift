@@ -27,7 +27,7 @@ public struct SampleLibrary: Sendable, Hashable {
     }
 
     /// A library that has been built: the flags to use it and a fingerprint of its bytes.
-    public struct Built: Sendable {
+    public struct Built: Sendable, Codable {
         /// Extra `swiftc` flags: search paths, libraries, rpath, module aliases.
         public var flags: [String]
         /// SHA-256 over the built products, part of every cache key.
@@ -35,11 +35,39 @@ public struct SampleLibrary: Sendable, Hashable {
     }
 
     /// Builds the products with `swift build` and returns how to link them.
+    ///
+    /// A warm run skips `swift build` (about 2 s even when nothing changed)
+    /// when the library's inputs — `Package.swift`, `Package.resolved`, every
+    /// file under `Sources/`, the compiler — and the built products are
+    /// exactly as the last successful build left them (see ``LibraryState``).
     public func build(toolchain: Toolchain, log: (String) -> Void = { _ in }) throws(VerifyError) -> Built {
-        var flags = moduleAliases.sorted { $0.key < $1.key }.flatMap { ["-module-alias", "\($0.key)=\($0.value)"] }
         guard !products.isEmpty else {
-            return Built(flags: flags, fingerprint: "none")
+            return Built(flags: moduleAliasFlags, fingerprint: "none")
         }
+        let state = LibraryState(library: self, toolchain: toolchain)
+        if let built = state.reusableBuild() { return built }
+        let built = try buildWithSwiftPM(toolchain: toolchain, log: log)
+        state.record(built)
+        return built
+    }
+
+    /// `-module-alias` flags, sorted.
+    private var moduleAliasFlags: [String] {
+        moduleAliases.sorted { $0.key < $1.key }.flatMap { ["-module-alias", "\($0.key)=\($0.value)"] }
+    }
+
+    /// The built dynamic library of `product`.
+    func productFile(_ product: String) -> URL {
+        binPath.appendingPathComponent("lib\(product).so")
+    }
+
+    /// SwiftPM's debug build folder of the package, links resolved.
+    var binPath: URL {
+        packageDirectory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+    }
+
+    private func buildWithSwiftPM(toolchain: Toolchain, log: (String) -> Void) throws(VerifyError) -> Built {
+        var flags = moduleAliasFlags
         let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
         var arguments = ["build", "--package-path", packageDirectory.path]
         for product in products { arguments += ["--product", product] }
@@ -59,7 +87,7 @@ public struct SampleLibrary: Sendable, Hashable {
                 details: tail
             )
         }
-        let binPath = packageDirectory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        let binPath = self.binPath
         let modules = binPath.appendingPathComponent("Modules")
         let moduleDirectory = FileManager.default.fileExists(atPath: modules.path) ? modules : binPath
         flags += ["-I", moduleDirectory.path, "-L", binPath.path, "-Xlinker", "-rpath", "-Xlinker", binPath.path]
@@ -75,7 +103,7 @@ public struct SampleLibrary: Sendable, Hashable {
         var hasher = SHA256()
         for product in products {
             flags += ["-l\(product)"]
-            let library = binPath.appendingPathComponent("lib\(product).so")
+            let library = productFile(product)
             guard let bytes = try? Data(contentsOf: library) else {
                 throw VerifyError("the product '\(product)' did not produce \(library.path)",
                                   suggestion: "Declare it as `.library(name: \"\(product)\", type: .dynamic, …)` in Package.swift")

@@ -2,6 +2,7 @@ import Foundation
 import GalleyMarkdown
 import GalleyTestSupport
 @testable import GalleyVerify
+import Synchronization
 import Testing
 
 /// Runs the real compiler: each test verifies one small page.
@@ -209,6 +210,34 @@ struct VerifierTests {
             guard let error = error as? VerifyError else { return false }
             return error.message == "building the sample library (Broken) failed" && error.details?.contains("error:") == true
         }
+    }
+
+    @Test("a warm run reuses the built library; a changed source builds it again, a fixed one too")
+    func warmLibrary() throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write("Package.swift", """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "Lib", products: [.library(name: "Lib", type: .dynamic, targets: ["Lib"])],
+                              targets: [.target(name: "Lib")])
+        """)
+        try package.write("Sources/Lib/Lib.swift", "public let greeting = \"one\"\n")
+        let log = Mutex<[String]>([])
+        var verifier = Verifier(library: SampleLibrary(packageDirectory: package.url, products: ["Lib"]))
+        verifier.progress = { line in log.withLock { $0.append(line) } }
+        let page = [("content/p.md", MarkdownDocument(parsing: "```swift\nimport Lib\nprint(greeting)\n```\n"))]
+        func builds() throws -> (Int, String) {
+            log.withLock { $0 = [] }
+            let report = try verifier.verify(page)
+            return (log.withLock { $0.filter { $0.hasPrefix("Building the sample library") }.count }, report.results[0].output)
+        }
+        #expect(try builds() == (1, "one\n"))
+        #expect(try builds() == (0, "one\n"), "nothing changed: no swift build")
+        try package.write("Sources/Lib/Lib.swift", "public let greeting = \"two\"\n")
+        #expect(try builds() == (1, "two\n"))
+        try FileManager.default.removeItem(at: package.url.appendingPathComponent(".build/debug/libLib.so"))
+        #expect(try builds() == (1, "two\n"), "a missing product is built again")
     }
 
     @Test("the report formats carry every failure with its location")

@@ -1,0 +1,108 @@
+import Crypto
+import Foundation
+
+/// What the last successful build of a sample library saw and produced,
+/// kept in `<package>/.build/galley/library-state.json`, so that a warm
+/// `galley build` or `galley verify` skips `swift build` altogether.
+///
+/// The library is reused only when the fingerprint of its inputs
+/// (`Package.swift`, `Package.resolved`, the path and bytes of every file
+/// under `Sources/`, the compiler version, the products and module aliases)
+/// is the one recorded, and every built product still has the size and
+/// modification time recorded. Anything else (a changed source, a product
+/// rebuilt or deleted by hand, another compiler) builds again. Local path
+/// dependencies outside the package are not fingerprinted.
+struct LibraryState {
+    private struct Record: Codable {
+        var inputs: String
+        var built: SampleLibrary.Built
+        var products: [Product]
+    }
+
+    private struct Product: Codable, Equatable {
+        var path: String
+        var size: UInt64
+        var modified: Double
+    }
+
+    let library: SampleLibrary
+    let toolchain: Toolchain
+    let file: URL
+
+    init(library: SampleLibrary, toolchain: Toolchain) {
+        self.library = library
+        self.toolchain = toolchain
+        self.file = library.packageDirectory.appendingPathComponent(".build/galley/library-state.json")
+    }
+
+    /// The recorded build, when nothing it depends on changed.
+    func reusableBuild() -> SampleLibrary.Built? {
+        guard let data = FileManager.default.contents(atPath: file.path),
+              let record = try? JSONDecoder().decode(Record.self, from: data),
+              record.inputs == inputFingerprint(),
+              record.products == currentProducts() else { return nil }
+        return record.built
+    }
+
+    /// Remembers a successful build (a state that cannot be written only costs the next run a build).
+    func record(_ built: SampleLibrary.Built) {
+        let record = Record(inputs: inputFingerprint(), built: built, products: currentProducts())
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONEncoder().encode(record).write(to: file, options: .atomic)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+
+    /// SHA-256 over everything that decides what `swift build` produces.
+    func inputFingerprint() -> String {
+        var hasher = SHA256()
+        func add(_ text: String) {
+            hasher.update(data: Data(text.utf8))
+            hasher.update(data: Data([0]))
+        }
+        add("galley-library-state-v1")
+        add(toolchain.version)
+        library.products.forEach(add)
+        library.moduleAliases.sorted { $0.key < $1.key }.forEach { add("\($0.key)=\($0.value)") }
+        let package = library.packageDirectory
+        for name in ["Package.swift", "Package.resolved"] {
+            add(name)
+            if let data = FileManager.default.contents(atPath: package.appendingPathComponent(name).path) { hasher.update(data: data) }
+        }
+        let sources = package.appendingPathComponent("Sources")
+        for path in Self.files(under: sources) {
+            add(path)
+            if let data = FileManager.default.contents(atPath: sources.appendingPathComponent(path).path) { hasher.update(data: data) }
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Size and modification time of every built product (and its module).
+    private func currentProducts() -> [Product] {
+        library.products.flatMap { product in
+            [library.productFile(product), library.binPath.appendingPathComponent("Modules/\(product).swiftmodule")]
+        }.map { url in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            return Product(
+                path: url.path,
+                size: (attributes?[.size] as? NSNumber)?.uint64Value ?? 0,
+                modified: (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            )
+        }
+    }
+
+    /// Regular files under `folder`, relative and sorted (hidden files and `.build` skipped).
+    private static func files(under folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        ) else { return [] }
+        let base = folder.standardizedFileURL.path
+        var paths: [String] = []
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            paths.append(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
+        }
+        return paths.sorted()
+    }
+}
