@@ -113,6 +113,14 @@ struct HTTPTests {
             let head = try await blocking { try client.readHead() }
             #expect(head.status == 403 || head.status == 404, "\(attempt) answered \(head.status)")
         }
+        // content/escape.txt links to a file outside the site; the build copies the link, and
+        // the resolver refuses a link that leads out of the site folder with 403.
+        let escape = try RawHTTPClient(port: server.port)
+        try escape.send("/escape.txt")
+        let refused = try await blocking { try escape.readHead() }
+        #expect(refused.status == 403, "/escape.txt answered \(refused.status)")
+        let body = try await server.request("/escape.txt")
+        #expect(!String(decoding: body.body, as: UTF8.self).contains("outside the site"))
         try await server.stop()
     }
 
