@@ -12,6 +12,7 @@ struct UnitTests {
         defer { directory.remove() }
         try directory.write("public/index.html", "home")
         try directory.write("public/guide/index.html", "guide")
+        try directory.write("public/read me/index.html", "spaces")
         try directory.write("public/.hidden", "no")
         try directory.write("outside.txt", "secret")
         let root = directory.url.appendingPathComponent("public")
@@ -22,6 +23,11 @@ struct UnitTests {
         #expect(resolver.resolve("/") == .file(real.appendingPathComponent("index.html")))
         #expect(resolver.resolve("/guide/") == .file(real.appendingPathComponent("guide/index.html")))
         #expect(resolver.resolve("/guide") == .redirect("/guide/"))
+        // The Location is rebuilt from the segments: `//guide/` would name a host.
+        #expect(resolver.resolve("//guide") == .redirect("/guide/"))
+        #expect(resolver.resolve("///guide") == .redirect("/guide/"))
+        #expect(resolver.resolve("/%67uide") == .redirect("/guide/"))
+        #expect(resolver.resolve("/read%20me") == .redirect("/read%20me/"))
         #expect(resolver.resolve("/in.html") == .file(real.appendingPathComponent("index.html")))
         #expect(resolver.resolve("/out.txt") == .forbidden)
         #expect(resolver.resolve("/.hidden") == .notFound)
