@@ -15,6 +15,18 @@ struct PreviewResponder: HTTPResponder {
     let resolver: SitePathResolver
     let reloader: Reloader
     let cache: SiteFileCache
+    /// Reads a whole file; tests replace it to act between the read and what follows it.
+    let readFile: @Sendable (String) -> Data?
+
+    init(
+        resolver: SitePathResolver, reloader: Reloader, cache: SiteFileCache,
+        readFile: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
+    ) {
+        self.resolver = resolver
+        self.reloader = reloader
+        self.cache = cache
+        self.readFile = readFile
+    }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         guard request.method == .get || request.method == .head else {
@@ -40,17 +52,24 @@ struct PreviewResponder: HTTPResponder {
     }
 
     /// The file's bytes, through the cache; HTML with the script injected.
-    private func load(_ file: URL) -> SiteFileCache.Entry? {
+    ///
+    /// The build identifier is read before the bytes. A rebuild replaces the
+    /// files first and changes the identifier after, so a page read while it
+    /// runs carries either the new identifier over new content or the old
+    /// identifier (over old or new content), which the `ready` event reloads;
+    /// never the new identifier over old content, which would never reload.
+    func load(_ file: URL) -> SiteFileCache.Entry? {
         let key = file.path
-        if let entry = cache.entry(for: key) { return entry }
+        let buildID = reloader.buildID
         let generation = cache.generation
-        guard let data = FileManager.default.contents(atPath: key) else { return nil }
+        if let entry = cache.entry(for: key, buildID: buildID) { return entry }
+        guard let data = readFile(key) else { return nil }
         let contentType = MediaTypes.contentType(forPath: key)
         var bytes = [UInt8](data)
         if MediaTypes.isHTML(contentType) {
-            bytes = LiveReloadScript.inject(into: bytes, buildID: reloader.buildID)
+            bytes = LiveReloadScript.inject(into: bytes, buildID: buildID)
         }
-        let entry = SiteFileCache.Entry(bytes: bytes, contentType: contentType)
+        let entry = SiteFileCache.Entry(bytes: bytes, contentType: contentType, buildID: buildID)
         cache.store(entry, for: key, generation: generation)
         return entry
     }
@@ -66,8 +85,10 @@ struct PreviewResponder: HTTPResponder {
         <body><h1>Not found</h1><p>There is no page at this address\(reloader.currentFailure == nil ? "" : " yet: the site has not been built").</p></body></html>
 
         """
-        let bytes = LiveReloadScript.inject(into: Array(html.utf8), buildID: reloader.buildID)
-        return respond(.notFound, SiteFileCache.Entry(bytes: bytes, contentType: "text/html; charset=utf-8"), head: head)
+        let buildID = reloader.buildID
+        let bytes = LiveReloadScript.inject(into: Array(html.utf8), buildID: buildID)
+        let page = SiteFileCache.Entry(bytes: bytes, contentType: "text/html; charset=utf-8", buildID: buildID)
+        return respond(.notFound, page, head: head)
     }
 
     private func respond(_ status: HTTPResponse.Status, _ entry: SiteFileCache.Entry, head: Bool) -> Response {
