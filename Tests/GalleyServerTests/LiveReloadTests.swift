@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Live reload over server-sent events", .serialized)
 struct LiveReloadTests {
-    @Test("editing a page sends reload; a failing sample sends error with file:line; the fix sends reload")
+    @Test("editing a page sends reload; a failing sample sends build-error with file:line; the fix sends reload")
     func editFailFix() async throws {
         let site = try ServerHarness.makeSite(["index.md": "# Home\n\nFirst version.\n", "guide.md": "# Guide\n\nText.\n"])
         defer { site.remove() }
@@ -20,7 +20,7 @@ struct LiveReloadTests {
         #expect(try site.read("public/index.html").contains("Second version."))
 
         try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"2\"\n```\n")
-        let error = try #require((try await blocking { events.waitForEvent("error") }))
+        let error = try #require((try await blocking { events.waitForEvent("build-error") }))
         #expect(error.data.contains("content/guide.md:5"), "the diagnostics name the sample's file and line: \(error.data)")
         #expect(error.data.contains("\"diagnostics\""))
         // The last good site is still served.
@@ -34,14 +34,14 @@ struct LiveReloadTests {
         try await server.stop()
     }
 
-    @Test("a browser connecting after a failed build gets the error at once, and the server serves a page that carries the script")
+    @Test("a browser connecting after a failed build gets the build-error at once, and the server serves a page that carries the script")
     func failingFirstBuild() async throws {
         let site = try ServerHarness.makeSite(["index.md": "---\ntitle: [unclosed\n---\n# Home\n"])
         defer { site.remove() }
         let server = try await ServerHarness.start(site)
         let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
         let error = try #require((try await blocking { events.nextEvent(timeout: .seconds(10)) }))
-        #expect(error.name == "error")
+        #expect(error.name == "build-error")
         #expect(error.data.contains("content/index.md:"), "front matter error at its line: \(error.data)")
         let page = try await server.request("/")
         #expect(page.status == 404)
@@ -74,4 +74,5 @@ struct LiveReloadTests {
         #expect(try await server.text("/b.html").contains(">Aleph</a>"))
         try await server.stop()
     }
+
 }

@@ -56,17 +56,25 @@ struct UnitTests {
         #expect(MediaTypes.contentType(forPath: ".profile") == "application/octet-stream")
     }
 
-    @Test("events on the wire: an error carries its diagnostics as one JSON line")
+    @Test("events on the wire: a failed build is `build-error` (not EventSource's own `error`), its diagnostics one JSON line")
     func events() throws {
         let failure = BuildFailure(message: "build failed with 1 error", diagnostics: ["content/a.md:3: sample failed: x"], details: "line 1\nline 2")
         let wire = ReloadEvent.error(failure).serverSentEvent
-        #expect(wire.hasPrefix("event: error\ndata: {"))
+        #expect(ReloadEvent.error(failure).name == "build-error")
+        #expect(wire.hasPrefix("event: build-error\ndata: {"))
         #expect(wire.hasSuffix("}\n\n"))
         #expect(wire.filter { $0 == "\n" }.count == 3, "data stays on one line")
         #expect(wire.contains("content/a.md:3"))
-        let decoded = try JSONDecoder().decode(BuildFailure.self, from: Data(wire.dropFirst("event: error\ndata: ".count).dropLast(2).utf8))
+        let decoded = try JSONDecoder().decode(BuildFailure.self, from: Data(wire.dropFirst("event: build-error\ndata: ".count).dropLast(2).utf8))
         #expect(decoded == failure)
         #expect(ReloadEvent.reload(buildID: "k-2").serverSentEvent == "event: reload\ndata: k-2\n\n")
+    }
+
+    @Test("the injected script listens for build-error, and not for EventSource's error event")
+    func scriptListensForBuildError() {
+        let script = LiveReloadScript.element(buildID: "b-1")
+        #expect(script.contains("addEventListener(\"build-error\""))
+        #expect(!script.contains("addEventListener(\"error\""))
     }
 
     @Test("the reloader tells late subscribers the current build and failure, and forgets ended streams")
