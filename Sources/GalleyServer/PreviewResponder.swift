@@ -15,16 +15,19 @@ struct PreviewResponder: HTTPResponder {
     let resolver: SitePathResolver
     let reloader: Reloader
     let cache: SiteFileCache
+    /// The most `/__galley/events` streams open at once; one more gets 503.
+    let maxEventStreams: Int
     /// Reads a whole file; tests replace it to act between the read and what follows it.
     let readFile: @Sendable (String) -> Data?
 
     init(
-        resolver: SitePathResolver, reloader: Reloader, cache: SiteFileCache,
+        resolver: SitePathResolver, reloader: Reloader, cache: SiteFileCache, maxEventStreams: Int = 64,
         readFile: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) {
         self.resolver = resolver
         self.reloader = reloader
         self.cache = cache
+        self.maxEventStreams = maxEventStreams
         self.readFile = readFile
     }
 
@@ -35,7 +38,13 @@ struct PreviewResponder: HTTPResponder {
         let head = request.method == .head
         let path = request.uri.path
         if path == LiveReloadScript.eventsPath {
-            return head ? eventStreamHead() : eventStream()
+            if head { return eventStreamHead() }
+            guard let events = reloader.subscribe(limit: maxEventStreams) else {
+                let sentence = "This preview server already has \(maxEventStreams) live-reload connections open, its limit: "
+                    + "close some of its tabs, then reload this page.\n"
+                return plain(.serviceUnavailable, sentence, head: false)
+            }
+            return eventStream(events)
         }
         switch resolver.resolve(path) {
         case .forbidden:
@@ -119,9 +128,8 @@ struct PreviewResponder: HTTPResponder {
     }
 
     /// A stream that lasts until the browser leaves or the server stops.
-    private func eventStream() -> Response {
-        let events = reloader.subscribe()
-        return Response(status: .ok, headers: Self.eventHeaders, body: ResponseBody { writer in
+    private func eventStream(_ events: AsyncStream<ReloadEvent>) -> Response {
+        Response(status: .ok, headers: Self.eventHeaders, body: ResponseBody { writer in
             for await event in events.cancelOnGracefulShutdown() {
                 try await writer.write(ByteBuffer(string: event.serverSentEvent))
             }

@@ -75,4 +75,26 @@ struct LiveReloadTests {
         try await server.stop()
     }
 
+    @Test("event streams beyond the cap are refused with 503 and a sentence; the others keep working")
+    func streamCap() async throws {
+        let site = try ServerHarness.makeSite(["index.md": "# Home\n"])
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site, maxEventStreams: 2)
+        let (first, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+        let (second, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+        let response = try await server.request("/__galley/events")
+        #expect(response.status == 503)
+        #expect(response.headers["content-type"] == "text/plain; charset=utf-8")
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains("2") && text.hasSuffix(".\n"), "one sentence that names the cap: \(text)")
+        // HEAD opens no stream, so it is not counted.
+        #expect(try await server.request("/__galley/events", method: "HEAD").status == 200)
+
+        try site.write("content/index.md", "# Home\n\nEdited.\n")
+        #expect((try await blocking { first.waitForEvent("reload") }) != nil)
+        #expect((try await blocking { second.waitForEvent("reload") }) != nil)
+        first.close()
+        second.close()
+        try await server.stop()
+    }
 }

@@ -31,13 +31,14 @@ final class ServerHarness: Sendable {
 
     /// Starts the server and waits until it listens.
     static func start(
-        _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50)
+        _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50),
+        maxEventStreams: Int = 64
     ) async throws -> ServerHarness {
         let builds = BuildLog()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = PreviewServer(
             builder: SiteBuilder(layout: SiteLayout(root: directory.url)),
-            options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode)
+            options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode, maxEventStreams: maxEventStreams)
         )
         let task = Task {
             defer { portContinuation.finish() }

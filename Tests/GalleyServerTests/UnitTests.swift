@@ -93,6 +93,22 @@ struct UnitTests {
         #expect(reloader.subscriberCount == 0)
     }
 
+    @Test("a capped subscription is refused when the cap is reached, and a closed stream frees its place")
+    func subscriberCap() async throws {
+        let reloader = Reloader()
+        var first = reloader.subscribe(limit: 2)
+        let second = reloader.subscribe(limit: 2)
+        #expect(first != nil && second != nil)
+        #expect(reloader.subscribe(limit: 2) == nil)
+        #expect(reloader.subscriberCount == 2)
+        first = nil
+        #expect(reloader.subscriberCount == 1)
+        let third = try #require(reloader.subscribe(limit: 2))
+        var iterator = third.makeAsyncIterator()
+        #expect(await iterator.next() == .ready(buildID: reloader.buildID))
+        _ = second
+    }
+
     @Test("changed files are sorted into content, templates, configuration and library changes")
     func changes() {
         let layout = SiteLayout(root: URL(fileURLWithPath: "/site"))
