@@ -26,7 +26,8 @@ final class SiteFileCache: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Files larger than this are read every time and never kept.
+    /// Files larger than this are never kept: the server streams them from
+    /// disk (an HTML page is still read whole, to add the script).
     let largestFile: Int
     /// The most bytes kept in all.
     let capacity: Int

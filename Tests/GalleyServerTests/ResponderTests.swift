@@ -33,7 +33,7 @@ struct ResponderTests {
             }
             return bytes
         }
-        let during = try #require(responder.load(page))
+        let during = try #require(responder.load(page)?.entry)
         let served = String(decoding: during.bytes, as: UTF8.self)
         #expect(served.contains("old"))
         #expect(served.contains("var BUILD = \"\(oldID)\";"), "old content must carry the old id, which `ready` reloads")
@@ -41,13 +41,37 @@ struct ResponderTests {
         #expect(reloader.buildID != oldID, "the rebuild published during the read")
 
         // The reload gets the new page with the new id, not the entry read during the rebuild.
-        let after = try #require(responder.load(page))
+        let after = try #require(responder.load(page)?.entry)
         let reloaded = String(decoding: after.bytes, as: UTF8.self)
         #expect(reloaded.contains("new") && reloaded.contains("var BUILD = \"\(reloader.buildID)\";"))
         #expect(after.buildID == reloader.buildID)
         // And that one is cached for the new build: a third load reads nothing from disk.
         try Data("<html><body>changed on disk</body></html>".utf8).write(to: page)
-        #expect(responder.load(page)?.bytes == after.bytes)
+        #expect(responder.load(page)?.entry?.bytes == after.bytes)
+    }
+
+    @Test("files larger than the cache keeps are streamed from disk, except HTML, which is read whole to add the script")
+    func largeFilesAreStreamed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("public/small.css", "p{}")
+        try directory.write("public/large.bin", String(repeating: "x", count: 100))
+        try directory.write("public/large.html", "<body>" + String(repeating: "x", count: 100) + "</body>")
+        let root = directory.url.appendingPathComponent("public")
+        let resolver = SitePathResolver(root: root)
+        let responder = PreviewResponder(resolver: resolver, reloader: Reloader(), cache: SiteFileCache(largestFile: 64))
+        func content(_ path: String) throws -> PreviewResponder.FileContent? {
+            guard case .file(let file) = resolver.resolve(path) else { throw HarnessError("\(path) did not resolve") }
+            return responder.load(file)
+        }
+        guard case .stream(let path, let size, let type)? = try content("/large.bin") else {
+            Issue.record("a large file is not streamed")
+            return
+        }
+        #expect(path.hasSuffix("/large.bin") && size == 100 && type == "application/octet-stream")
+        #expect(try content("/small.css")?.entry?.bytes == Array("p{}".utf8))
+        let page = try #require(try content("/large.html")?.entry)
+        #expect(String(decoding: page.bytes, as: UTF8.self).contains("data-galley-live-reload"))
     }
 
     @Test("the cache hands an entry only to a request that read the same build id")
@@ -62,5 +86,12 @@ struct ResponderTests {
         cache.invalidate()
         cache.store(entry, for: "/site/other.html", generation: generation)
         #expect(cache.entry(for: "/site/other.html", buildID: "k-1") == nil)
+    }
+}
+
+extension PreviewResponder.FileContent {
+    /// The bytes in memory, `nil` for a streamed file.
+    var entry: SiteFileCache.Entry? {
+        if case .bytes(let entry) = self { entry } else { nil }
     }
 }
