@@ -101,8 +101,9 @@ public enum LiveReloadScript {
       if (event.data !== BUILD) reload(); else hide();
     });
     source.addEventListener("reload", function () { reload(); });
-    source.addEventListener("error", function (event) {
-      if (typeof event.data === "string") show(JSON.parse(event.data));
+    // Not "error": EventSource fires its own "error" event when the connection drops.
+    source.addEventListener("build-error", function (event) {
+      show(JSON.parse(event.data));
     });
 
     """#

@@ -25,17 +25,22 @@ public struct PreviewServer: Sendable {
         public var watchMode: FileWatcher.Mode
         /// How often idle event streams get a heartbeat.
         public var heartbeat: Duration
+        /// The most live-reload event streams open at once (one per open page);
+        /// a page asking for one more gets 503. A closed page frees its place
+        /// at the next heartbeat at the latest.
+        public var maxEventStreams: Int
 
         /// Options with the defaults of `galley serve`.
         public init(
             host: String = "127.0.0.1", port: Int = 8000, debounce: Duration = .milliseconds(100),
-            watchMode: FileWatcher.Mode = .automatic, heartbeat: Duration = .seconds(15)
+            watchMode: FileWatcher.Mode = .automatic, heartbeat: Duration = .seconds(15), maxEventStreams: Int = 64
         ) {
             self.host = host
             self.port = port
             self.debounce = debounce
             self.watchMode = watchMode
             self.heartbeat = heartbeat
+            self.maxEventStreams = maxEventStreams
         }
     }
 
@@ -94,7 +99,10 @@ public struct PreviewServer: Sendable {
         logger.logLevel = .critical
         let port = options.port
         let app = Application(
-            responder: PreviewResponder(resolver: SitePathResolver(root: layout.outputDirectory), reloader: reloader, cache: cache),
+            responder: PreviewResponder(
+                resolver: SitePathResolver(root: layout.outputDirectory), reloader: reloader, cache: cache,
+                maxEventStreams: options.maxEventStreams
+            ),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: port), serverName: "Galley"),
             services: [
                 RebuildService(watcher: watcher, coordinator: coordinator, layout: layout, librarySources: librarySources),

@@ -12,16 +12,18 @@ public enum ReloadEvent: Sendable, Equatable {
     /// A rebuild succeeded: reload the page.
     case reload(buildID: String)
     /// A rebuild failed: show the overlay; the last good pages are still served.
+    /// Sent as `build-error`, since `error` is the name of EventSource's own
+    /// event for a failed connection.
     case error(BuildFailure)
     /// A comment that keeps idle connections open and finds closed ones.
     case heartbeat
 
-    /// The event's name (`ready`, `reload`, `error`), `nil` for a heartbeat.
+    /// The event's name (`ready`, `reload`, `build-error`), `nil` for a heartbeat.
     public var name: String? {
         switch self {
         case .ready: "ready"
         case .reload: "reload"
-        case .error: "error"
+        case .error: "build-error"
         case .heartbeat: nil
         }
     }
@@ -31,7 +33,7 @@ public enum ReloadEvent: Sendable, Equatable {
         switch self {
         case .ready(let id): "event: ready\ndata: \(id)\n\n"
         case .reload(let id): "event: reload\ndata: \(id)\n\n"
-        case .error(let failure): "event: error\ndata: \(failure.json)\n\n"
+        case .error(let failure): "event: build-error\ndata: \(failure.json)\n\n"
         case .heartbeat: ": heartbeat\n\n"
         }
     }

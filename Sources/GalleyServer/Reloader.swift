@@ -39,24 +39,59 @@ public final class Reloader: Sendable {
     /// A stream of events for one browser: `.ready` first, then `.error` when
     /// the last build failed, then every later event until the connection ends.
     public func subscribe() -> AsyncStream<ReloadEvent> {
+        switch admit(limit: .max) {
+        case .admitted(let stream), .finished(let stream): stream
+        case .full: AsyncStream { $0.finish() }
+        }
+    }
+
+    /// Like ``subscribe()``, but `nil` when `limit` streams are already open.
+    /// A stream stays open until its consumer stops or the stream is released.
+    ///
+    /// ```swift
+    /// guard let events = reloader.subscribe(limit: 64) else { return tooManyStreams }
+    /// ```
+    public func subscribe(limit: Int) -> AsyncStream<ReloadEvent>? {
+        switch admit(limit: limit) {
+        case .admitted(let stream), .finished(let stream): stream
+        case .full: nil
+        }
+    }
+
+    private enum Admission {
+        case admitted(AsyncStream<ReloadEvent>)
+        /// The server is stopping: a stream that ends at once.
+        case finished(AsyncStream<ReloadEvent>)
+        case full
+    }
+
+    /// Registers a subscriber unless `limit` are open; counting and adding are one step.
+    private func admit(limit: Int) -> Admission {
         let (stream, continuation) = AsyncStream.makeStream(of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(32))
-        let id: Int? = state.withLock { state in
-            guard !state.finished else { return nil }
+        enum Outcome { case admitted(Int), finished, full }
+        let outcome: Outcome = state.withLock { state in
+            guard !state.finished else { return .finished }
+            guard state.subscribers.count < limit else { return .full }
             let id = state.nextSubscriber
             state.nextSubscriber += 1
             state.subscribers[id] = continuation
             continuation.yield(.ready(buildID: "\(instance)-\(state.generation)"))
             if let failure = state.failure { continuation.yield(.error(failure)) }
-            return id
+            return .admitted(id)
         }
-        guard let id else {
+        switch outcome {
+        case .finished:
             continuation.finish()
-            return stream
+            return .finished(stream)
+        case .full:
+            continuation.finish()
+            return .full
+        case .admitted(let id):
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+            }
+            return .admitted(stream)
         }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
     }
 
     /// Records a successful build and tells every browser to reload.

@@ -4,14 +4,19 @@ import Synchronization
 /// The bytes of served files, kept in memory until the next successful
 /// rebuild, so that a page is read from disk once per build.
 ///
-/// Entries carry the generation they were read in; a rebuild bumps the
-/// generation after the new files are in place, which retires every older
-/// entry, including one read while the files were being replaced.
+/// Each entry remembers the build identifier its page was injected with, and
+/// is handed out only to a request that read the same identifier: a page read
+/// while a rebuild published never outlives it (a page with an older
+/// identifier would make every browser reload again and again). Entries are
+/// also stored with the cache's generation; a rebuild bumps the generation
+/// after the new files are in place, which retires every older entry.
 final class SiteFileCache: Sendable {
     /// A cached response body.
     struct Entry: Sendable {
         var bytes: [UInt8]
         var contentType: String
+        /// The build identifier read before the bytes (and injected into them, for HTML).
+        var buildID: String
     }
 
     private struct State {
@@ -21,7 +26,8 @@ final class SiteFileCache: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Files larger than this are read every time and never kept.
+    /// Files larger than this are never kept: the server streams them from
+    /// disk (an HTML page is still read whole, to add the script).
     let largestFile: Int
     /// The most bytes kept in all.
     let capacity: Int
@@ -34,9 +40,12 @@ final class SiteFileCache: Sendable {
     /// The current generation; read it before reading a file, and store with it.
     var generation: Int { state.withLock { $0.generation } }
 
-    /// The entry for `key` in the current generation.
-    func entry(for key: String) -> Entry? {
-        state.withLock { $0.entries[key] }
+    /// The entry for `key`, when it was read under build `buildID`.
+    func entry(for key: String, buildID: String) -> Entry? {
+        state.withLock { state in
+            guard let entry = state.entries[key], entry.buildID == buildID else { return nil }
+            return entry
+        }
     }
 
     /// Keeps `entry` if no rebuild happened since `generation` was read.

@@ -15,6 +15,7 @@ public struct SitePathResolver: Sendable {
         /// A regular file inside the site folder (symbolic links resolved).
         case file(URL)
         /// A folder asked for without its final `/`: redirect there, so relative links work.
+        /// The location is an absolute path on this server, e.g. `/guide/`, never `//host/`.
         case redirect(String)
         /// Nothing there (or a hidden file): the site's 404 page.
         case notFound
@@ -49,7 +50,7 @@ public struct SitePathResolver: Sendable {
         var info = stat()
         guard stat(real, &info) == 0 else { return .notFound }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            guard rawPath.hasSuffix("/") else { return .redirect(rawPath + "/") }
+            guard rawPath.hasSuffix("/") else { return .redirect(Self.folderLocation(segments)) }
             guard let index = Self.realPath(real + "/index.html") else { return .notFound }
             guard index.hasPrefix(base + "/") else { return .forbidden }
             guard stat(index, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .notFound }
@@ -58,6 +59,20 @@ public struct SitePathResolver: Sendable {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .notFound }
         return .file(URL(fileURLWithPath: real))
     }
+
+    /// The location of the folder made of `segments` (decoded): one leading `/`,
+    /// each segment percent-encoded again, and a final `/`. Built from the
+    /// segments rather than the request's path, whose empty segments would
+    /// make `//evil` a redirect to the host `evil`.
+    static func folderLocation(_ segments: [Substring]) -> String {
+        let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? "" }
+        return "/" + encoded.map { $0 + "/" }.joined()
+    }
+
+    /// The characters a path segment may carry unencoded (RFC 3986 `pchar`, ASCII only).
+    private static let segmentCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@"
+    )
 
     /// `realpath(3)`: the absolute path with every symbolic link resolved, or `nil` when it does not exist.
     static func realPath(_ path: String) -> String? {

@@ -113,6 +113,42 @@ struct HTTPTests {
             let head = try await blocking { try client.readHead() }
             #expect(head.status == 403 || head.status == 404, "\(attempt) answered \(head.status)")
         }
+        // content/escape.txt links to a file outside the site; the build copies the link, and
+        // the resolver refuses a link that leads out of the site folder with 403.
+        let escape = try RawHTTPClient(port: server.port)
+        try escape.send("/escape.txt")
+        let refused = try await blocking { try escape.readHead() }
+        #expect(refused.status == 403, "/escape.txt answered \(refused.status)")
+        let body = try await server.request("/escape.txt")
+        #expect(!String(decoding: body.body, as: UTF8.self).contains("outside the site"))
+        try await server.stop()
+    }
+
+    @Test("a folder redirect never leaves the site: //evil, ///evil and /%2Fevil get no Location to another host")
+    func redirectStaysOnSite() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        try site.write("content/evil/index.md", "# Evil\n")
+        try site.write("content/my docs/index.md", "# Docs\n")
+        let server = try await ServerHarness.start(site)
+        let expected: [String: String?] = [
+            "//evil": "/evil/", "///evil": "/evil/", "//evil?x=1": "/evil/?x=1", "/guide//": nil,
+            "/my%20docs": "/my%20docs/", "/%2Fevil": nil, "/%2fevil": nil, "/%5Cevil": nil,
+        ]
+        for (target, location) in expected {
+            let client = try RawHTTPClient(port: server.port)
+            try client.send(target)
+            let head = try await blocking { try client.readHead() }
+            if let location {
+                #expect(head.status == 301, "\(target) answered \(head.status)")
+                #expect(head.headers["location"] == location, "\(target) redirected to \(head.headers["location"] ?? "nowhere")")
+            } else {
+                #expect(head.headers["location"] == nil, "\(target) redirected to \(head.headers["location"] ?? "")")
+            }
+            if let sent = head.headers["location"] {
+                #expect(sent.hasPrefix("/") && !sent.hasPrefix("//") && !sent.contains("\\"), "\(target) → \(sent)")
+            }
+        }
         try await server.stop()
     }
 

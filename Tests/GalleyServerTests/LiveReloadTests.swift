@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Live reload over server-sent events", .serialized)
 struct LiveReloadTests {
-    @Test("editing a page sends reload; a failing sample sends error with file:line; the fix sends reload")
+    @Test("editing a page sends reload; a failing sample sends build-error with file:line; the fix sends reload")
     func editFailFix() async throws {
         let site = try ServerHarness.makeSite(["index.md": "# Home\n\nFirst version.\n", "guide.md": "# Guide\n\nText.\n"])
         defer { site.remove() }
@@ -20,7 +20,7 @@ struct LiveReloadTests {
         #expect(try site.read("public/index.html").contains("Second version."))
 
         try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"2\"\n```\n")
-        let error = try #require((try await blocking { events.waitForEvent("error") }))
+        let error = try #require((try await blocking { events.waitForEvent("build-error") }))
         #expect(error.data.contains("content/guide.md:6"), "the diagnostics name the sample's file and line: \(error.data)")
         #expect(error.data.contains("\"diagnostics\""))
         // The last good site is still served.
@@ -34,14 +34,14 @@ struct LiveReloadTests {
         try await server.stop()
     }
 
-    @Test("a browser connecting after a failed build gets the error at once, and the server serves a page that carries the script")
+    @Test("a browser connecting after a failed build gets the build-error at once, and the server serves a page that carries the script")
     func failingFirstBuild() async throws {
         let site = try ServerHarness.makeSite(["index.md": "---\ntitle: [unclosed\n---\n# Home\n"])
         defer { site.remove() }
         let server = try await ServerHarness.start(site)
         let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
         let error = try #require((try await blocking { events.nextEvent(timeout: .seconds(10)) }))
-        #expect(error.name == "error")
+        #expect(error.name == "build-error")
         #expect(error.data.contains("content/index.md:"), "front matter error at its line: \(error.data)")
         let page = try await server.request("/")
         #expect(page.status == 404)
@@ -72,6 +72,29 @@ struct LiveReloadTests {
         guard case .succeeded(let title, _) = server.builds.withLock({ $0.last }) else { Issue.record("no successful build"); return }
         #expect(title.renderedPageCount == 3)
         #expect(try await server.text("/b.html").contains(">Aleph</a>"))
+        try await server.stop()
+    }
+
+    @Test("event streams beyond the cap are refused with 503 and a sentence; the others keep working")
+    func streamCap() async throws {
+        let site = try ServerHarness.makeSite(["index.md": "# Home\n"])
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site, maxEventStreams: 2)
+        let (first, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+        let (second, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+        let response = try await server.request("/__galley/events")
+        #expect(response.status == 503)
+        #expect(response.headers["content-type"] == "text/plain; charset=utf-8")
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains("2") && text.hasSuffix(".\n"), "one sentence that names the cap: \(text)")
+        // HEAD opens no stream, so it is not counted.
+        #expect(try await server.request("/__galley/events", method: "HEAD").status == 200)
+
+        try site.write("content/index.md", "# Home\n\nEdited.\n")
+        #expect((try await blocking { first.waitForEvent("reload") }) != nil)
+        #expect((try await blocking { second.waitForEvent("reload") }) != nil)
+        first.close()
+        second.close()
         try await server.stop()
     }
 }

@@ -31,13 +31,14 @@ final class ServerHarness: Sendable {
 
     /// Starts the server and waits until it listens.
     static func start(
-        _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50)
+        _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50),
+        maxEventStreams: Int = 64
     ) async throws -> ServerHarness {
         let builds = BuildLog()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = PreviewServer(
             builder: SiteBuilder(layout: SiteLayout(root: directory.url)),
-            options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode)
+            options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode, maxEventStreams: maxEventStreams)
         )
         let task = Task {
             defer { portContinuation.finish() }
@@ -72,9 +73,13 @@ final class ServerHarness: Sendable {
     var buildCount: Int { builds.withLock { $0.count } }
 
     /// A real HTTP request with URLSession.
-    func request(_ path: String, method: String = "GET") async throws -> (status: Int, headers: [String: String], body: Data) {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+    func request(
+        _ path: String, method: String = "GET", headers extra: [String: String] = [:]
+    ) async throws -> (status: Int, headers: [String: String], body: Data) {
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else { throw HarnessError("not a URL path: \(path)") }
+        var request = URLRequest(url: url)
         request.httpMethod = method
+        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
         request.timeoutInterval = 10
         let configuration = URLSessionConfiguration.ephemeral
         let session = URLSession(configuration: configuration)

@@ -12,6 +12,7 @@ struct UnitTests {
         defer { directory.remove() }
         try directory.write("public/index.html", "home")
         try directory.write("public/guide/index.html", "guide")
+        try directory.write("public/read me/index.html", "spaces")
         try directory.write("public/.hidden", "no")
         try directory.write("outside.txt", "secret")
         let root = directory.url.appendingPathComponent("public")
@@ -22,6 +23,11 @@ struct UnitTests {
         #expect(resolver.resolve("/") == .file(real.appendingPathComponent("index.html")))
         #expect(resolver.resolve("/guide/") == .file(real.appendingPathComponent("guide/index.html")))
         #expect(resolver.resolve("/guide") == .redirect("/guide/"))
+        // The Location is rebuilt from the segments: `//guide/` would name a host.
+        #expect(resolver.resolve("//guide") == .redirect("/guide/"))
+        #expect(resolver.resolve("///guide") == .redirect("/guide/"))
+        #expect(resolver.resolve("/%67uide") == .redirect("/guide/"))
+        #expect(resolver.resolve("/read%20me") == .redirect("/read%20me/"))
         #expect(resolver.resolve("/in.html") == .file(real.appendingPathComponent("index.html")))
         #expect(resolver.resolve("/out.txt") == .forbidden)
         #expect(resolver.resolve("/.hidden") == .notFound)
@@ -50,17 +56,25 @@ struct UnitTests {
         #expect(MediaTypes.contentType(forPath: ".profile") == "application/octet-stream")
     }
 
-    @Test("events on the wire: an error carries its diagnostics as one JSON line")
+    @Test("events on the wire: a failed build is `build-error` (not EventSource's own `error`), its diagnostics one JSON line")
     func events() throws {
         let failure = BuildFailure(message: "build failed with 1 error", diagnostics: ["content/a.md:3: sample failed: x"], details: "line 1\nline 2")
         let wire = ReloadEvent.error(failure).serverSentEvent
-        #expect(wire.hasPrefix("event: error\ndata: {"))
+        #expect(ReloadEvent.error(failure).name == "build-error")
+        #expect(wire.hasPrefix("event: build-error\ndata: {"))
         #expect(wire.hasSuffix("}\n\n"))
         #expect(wire.filter { $0 == "\n" }.count == 3, "data stays on one line")
         #expect(wire.contains("content/a.md:3"))
-        let decoded = try JSONDecoder().decode(BuildFailure.self, from: Data(wire.dropFirst("event: error\ndata: ".count).dropLast(2).utf8))
+        let decoded = try JSONDecoder().decode(BuildFailure.self, from: Data(wire.dropFirst("event: build-error\ndata: ".count).dropLast(2).utf8))
         #expect(decoded == failure)
         #expect(ReloadEvent.reload(buildID: "k-2").serverSentEvent == "event: reload\ndata: k-2\n\n")
+    }
+
+    @Test("the injected script listens for build-error, and not for EventSource's error event")
+    func scriptListensForBuildError() {
+        let script = LiveReloadScript.element(buildID: "b-1")
+        #expect(script.contains("addEventListener(\"build-error\""))
+        #expect(!script.contains("addEventListener(\"error\""))
     }
 
     @Test("the reloader tells late subscribers the current build and failure, and forgets ended streams")
@@ -77,6 +91,22 @@ struct UnitTests {
         reloader.finishAll()
         #expect(await iterator.next() == nil)
         #expect(reloader.subscriberCount == 0)
+    }
+
+    @Test("a capped subscription is refused when the cap is reached, and a closed stream frees its place")
+    func subscriberCap() async throws {
+        let reloader = Reloader()
+        var first = reloader.subscribe(limit: 2)
+        let second = reloader.subscribe(limit: 2)
+        #expect(first != nil && second != nil)
+        #expect(reloader.subscribe(limit: 2) == nil)
+        #expect(reloader.subscriberCount == 2)
+        first = nil
+        #expect(reloader.subscriberCount == 1)
+        let third = try #require(reloader.subscribe(limit: 2))
+        var iterator = third.makeAsyncIterator()
+        #expect(await iterator.next() == .ready(buildID: reloader.buildID))
+        _ = second
     }
 
     @Test("changed files are sorted into content, templates, configuration and library changes")
