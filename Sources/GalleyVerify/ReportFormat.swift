@@ -83,30 +83,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     }
 
     private static func json(_ report: VerificationReport) -> String {
-        struct Entry: Encodable {
-            var id: String, page: String, line: Int, mode: String, status: String
-            var failure: String?, location: String?, output: String, cached: Bool, merged: Bool
-        }
-        struct Document: Encodable {
-            var passed: Int, failed: Int, skipped: Int, knownFailures: Int, compiler: String?
-            var samples: [Entry]
-            var problems: [String]
-            var knownProblems: [String]
-        }
-        let document = Document(
-            passed: report.passed, failed: report.failed, skipped: report.skipped, knownFailures: report.knownFailures,
-            compiler: report.compilerVersion,
-            samples: report.results.map {
-                Entry(id: $0.sample.id, page: $0.sample.page, line: $0.sample.block.fenceLine, mode: $0.sample.mode.rawValue,
-                      status: $0.status.rawValue, failure: $0.failure, location: $0.failureLocation?.description,
-                      output: $0.output, cached: $0.cached, merged: $0.merged)
-            },
-            problems: report.problems.map(\.description),
-            knownProblems: report.knownProblems.map(\.description)
-        )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
+        return (try? encoder.encode(JSONReport(report))).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
     }
 }
 

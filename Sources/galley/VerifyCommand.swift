@@ -29,6 +29,10 @@ struct VerifyCommand: AsyncParsableCommand {
           galley verify --baseline known.json --bless-baseline
                                                  Record today's failures (adopting Galley on existing docs)
           galley verify --baseline known.json    Only new failures fail; fixed ones must leave the list
+          galley verify --shard 1/2 --format json > shard1.json
+                                                 Half of the pages, for a CI matrix
+          galley verify --merge-reports shard1.json shard2.json
+                                                 One report from the shards
         """
     )
 
@@ -58,7 +62,20 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(name: .customLong("bless-baseline"), help: "Record every current failure in the --baseline file (replacing it), then report them as known.")
     var blessBaseline = false
 
+    @Option(help: ArgumentHelp("Verify only shard I of N (balanced by samples, pages never split), e.g. 2/4, for a CI matrix.", valueName: "I/N"))
+    var shard: String?
+
+    @Option(name: .customLong("merge-reports"), parsing: .upToNextOption,
+            help: ArgumentHelp("Merge the JSON reports of shards (--format json) into one report in --format, without verifying.", valueName: "report.json"))
+    var mergeReports: [String] = []
+
     func validate() throws {
+        if let shard {
+            do { _ = try PageSharding(parsing: shard) } catch { throw ValidationError(error.description) }
+        }
+        if !mergeReports.isEmpty && (bless || blessBaseline || shard != nil || !pages.isEmpty) {
+            throw ValidationError("--merge-reports only merges reports; it cannot be combined with pages, --shard, --bless or --bless-baseline")
+        }
         if blessBaseline && baseline == nil {
             throw ValidationError("--bless-baseline needs --baseline FILE, the file to record the failures in")
         }
@@ -67,13 +84,23 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         let layout = paths.layout
-        let selected: [Page]
+        if !mergeReports.isEmpty {
+            try merge(layout: layout)
+            return
+        }
+        var selected: [Page]
         var pageProblems: [SiteError]
         let configuration: SiteConfiguration
         do {
             configuration = try SiteConfiguration.load(from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile))
             let loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
             (selected, pageProblems) = try select(from: loader)
+            if let shard {
+                let sharding = try PageSharding(parsing: shard)
+                selected = sharding.pages(of: selected)
+                // A page that could not be read belongs to the first shard, so exactly one reports it.
+                pageProblems = sharding.index == 1 ? pageProblems : []
+            }
         } catch let error as SiteErrors {
             Diagnostics.report(error.errors)
             throw ExitCode.failure
@@ -120,6 +147,32 @@ struct VerifyCommand: AsyncParsableCommand {
             SampleProblem(location: problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory)),
                           message: problem.message, suggestion: problem.suggestion ?? "Fix the page")
         } + report.problems
+        report.problems = SampleProblem.inReportOrder(report.problems)
+        if let baseline {
+            report = try applyBaseline(baseline, to: report, layout: layout)
+        }
+        print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
+        if !report.succeeded { throw ExitCode.failure }
+    }
+
+    /// `--merge-reports`: one report from the shards' JSON reports.
+    private func merge(layout: SiteLayout) throws {
+        var documents: [(name: String, data: Data)] = []
+        for path in mergeReports {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : layout.root.appendingPathComponent(path)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                Diagnostics.printError("cannot read the report '\(path)'. Check the path; shards write theirs with --format json > shard.json")
+                throw ExitCode.failure
+            }
+            documents.append((path, data))
+        }
+        var report: VerificationReport
+        do {
+            report = try JSONReport.merge(documents)
+        } catch {
+            Diagnostics.printError(error.description)
+            throw ExitCode.failure
+        }
         if let baseline {
             report = try applyBaseline(baseline, to: report, layout: layout)
         }
