@@ -7,8 +7,9 @@ struct Galley: AsyncParsableCommand {
         commandName: "galley",
         abstract: "Build a documentation site from Markdown, refusing Swift samples that do not compile and run.",
         discussion: """
-        A Galley project has content/ (Markdown pages with optional YAML front matter), \
-        templates/ (a Mustache theme) and an optional galley.yml. Run the commands from the project root.
+        A Galley project has content/ (Markdown pages with optional YAML front matter), an optional \
+        galley.yml, and optionally templates/, whose files replace those of the built-in Mustache theme \
+        one by one. Run the commands from the project root; galley init starts a new project.
 
         Examples:
           galley build                      Build content/ into public/
