@@ -12,12 +12,13 @@ struct Galley: AsyncParsableCommand {
         one by one. Run the commands from the project root; galley init starts a new project.
 
         Examples:
+          galley init my-docs               Start a site in my-docs/ (galley.yml, content/index.md, a CI workflow)
           galley build                      Build content/ into public/
           galley build --output site        Build into site/ instead
           galley verify                     Only compile and run the Swift samples (CI)
           galley serve                      Preview at http://127.0.0.1:8000/, rebuilt and reloaded on save
         """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, VerifyCommand.self, ServeCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, VerifyCommand.self, ServeCommand.self]
     )
 }
