@@ -12,7 +12,7 @@ struct Galley: AsyncParsableCommand {
         one by one. Run the commands from the project root; galley init starts a new project.
 
         Examples:
-          galley init my-docs               Start a site in my-docs/ (galley.yml, content/index.md, a CI workflow)
+          galley init my-docs               Start a new site in my-docs/
           galley build                      Build content/ into public/
           galley build --output site        Build into site/ instead
           galley verify                     Only compile and run the Swift samples (CI)
