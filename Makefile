@@ -6,7 +6,7 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test swift-test browser-test browser-deps verify build deps clean
+.PHONY: site serve test swift-test browser-test browser-deps verify build theme deps clean
 
 site: deps
 	$(SWIFT) build --product galley
@@ -50,6 +50,12 @@ browser-deps:
 
 build: deps
 	$(SWIFT) build
+
+# Regenerates Sources/GalleySite/DefaultTheme.swift, the built-in theme compiled
+# into galley, from the files in Sources/GalleySite/DefaultTheme/. Run it after
+# editing them (GalleySiteTests fails until you do), then rebuild.
+theme:
+	python3 scripts/embed-theme.py
 
 # Installs the C libraries cmark needs when pkg-config cannot find them.
 deps:

@@ -45,7 +45,9 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            // The built-in theme's files; compiled in through DefaultTheme.swift (`make theme`).
+            exclude: ["DefaultTheme"]
         ),
         .target(
             name: "GalleyServer",

@@ -18,7 +18,7 @@ swift build -c release --product galley --package-path "$repo" >/dev/null
 galley="$(swift build -c release --show-bin-path --package-path "$repo")/galley"
 # The sample library is built (debug) by the first build, as `galley build` does.
 
-cp -r "$repo/content" "$repo/templates" "$work/"
+cp -r "$repo/content" "$work/"   # the theme is the one built into galley
 sed "s|^  package: \.$|  package: $repo|" "$repo/galley.yml" > "$work/galley.yml"
 for p in $(seq 1 30); do
   printf -- '---\ntitle: Prose page %d\norder: %d\n---\n# Prose page %d\n\n## Section\n\nSome prose for page %d.\n' "$p" "$p" "$p" "$p" \

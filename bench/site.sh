@@ -11,7 +11,6 @@ work=${2:-$(mktemp -d /tmp/galley-site-XXXX)}
 swift build -c release --product galley --package-path "$repo" >/dev/null
 galley="$(swift build -c release --show-bin-path --package-path "$repo")/galley"
 rm -rf "$work/content"; mkdir -p "$work/content"
-cp -r "$repo/templates" "$work/"
 printf -- '---\ntitle: Home\n---\n# Home\n\nStart at [page 1](section1/page1.md).\n' > "$work/content/index.md"
 for i in $(seq 1 "$pages"); do
   s=$((i % 20)); n=$((i + 1)); ns=$((n % 20))

@@ -113,7 +113,8 @@ public struct IncrementalSiteBuilder: Sendable {
         } else {
             do {
                 templates = try TemplateSet.load(
-                    from: layout.templatesDirectory, displayPath: layout.displayPath(of: layout.templatesDirectory)
+                    from: layout.templatesDirectory, displayPath: layout.displayPath(of: layout.templatesDirectory),
+                    requiresDirectory: layout.requiresTemplatesDirectory
                 )
             } catch {
                 errors += error.errors
@@ -132,17 +133,22 @@ public struct IncrementalSiteBuilder: Sendable {
 
         var copied: [String: URL] = [:]
         for asset in content.assets { copied[asset] = layout.contentDirectory.appendingPathComponent(asset) }
-        for asset in templates?.assets ?? [] {
-            copied["assets/\(asset)"] = layout.templatesDirectory.appendingPathComponent("assets/\(asset)")
+        // The site's theme files are copied; the built-in theme's are written as bytes (see `generated`).
+        var builtInAssets: [String: Data] = [:]
+        for (asset, source) in templates?.assets ?? [:] {
+            switch source {
+            case .copy(let url): copied["assets/\(asset)"] = url
+            case .data(let data): builtInAssets["assets/\(asset)"] = data
+            }
         }
-        let checker = LinkChecker(pages: content.pages, files: Set(copied.keys), unreadable: content.unreadable)
+        let checker = LinkChecker(pages: content.pages, files: Set(copied.keys).union(builtInAssets.keys), unreadable: content.unreadable)
         errors += checker.check()
-        let themeClashes = Set(content.assets).intersection((templates?.assets ?? []).map { "assets/\($0)" })
+        let themeClashes = Set(content.assets).intersection(templates?.assets.keys.map { "assets/\($0)" } ?? [])
         errors += themeClashes.sorted().map {
             SiteError(
                 "'\(loader.displayPath)/\($0)' has the same path as a theme asset",
                 at: SourceLocation(path: "\(loader.displayPath)/\($0)"),
-                suggestion: "Move it out of content/assets/"
+                suggestion: "Move it out of content/assets/ (to replace the theme's file, put it in templates/assets/)"
             )
         }
 
@@ -220,6 +226,8 @@ public struct IncrementalSiteBuilder: Sendable {
                 generated["sitemap.xml"] = Data(Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url)).utf8)
             }
         }
+        // Compared byte for byte with what is on disk like the pages, so they are rewritten only when they change.
+        generated.merge(builtInAssets) { _, asset in asset }
 
         let outputDisplay = layout.displayPath(of: layout.outputDirectory)
         let writer = OutputWriter(directory: layout.outputDirectory, displayPath: outputDisplay)

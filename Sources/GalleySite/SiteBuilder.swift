@@ -9,8 +9,12 @@ public struct SiteLayout: Sendable {
     public var root: URL
     /// The Markdown pages, `content/`.
     public var contentDirectory: URL
-    /// The theme, `templates/`.
+    /// The site's theme folder, `templates/`: its files override the built-in
+    /// theme's (``DefaultTheme``) file by file. It need not exist.
     public var templatesDirectory: URL
+    /// Whether a missing ``templatesDirectory`` is an error rather than the
+    /// built-in theme alone (set when the folder was named with `--templates`).
+    public var requiresTemplatesDirectory = false
     /// The built site, `public/`.
     public var outputDirectory: URL
     /// The optional settings file, `galley.yml`.

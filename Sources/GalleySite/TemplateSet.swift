@@ -4,11 +4,19 @@ import Mustache
 
 /// The Mustache templates of a theme, parsed and checked.
 ///
-/// A theme folder holds `layout.mustache` (required), optionally
-/// `404.mustache`, any number of partials (any other `*.mustache`, named by
-/// their path without extension: `partials/head`), and `assets/`, copied to
-/// `public/assets/`. A syntax error or a reference to a missing partial fails
-/// with the template's file and line.
+/// A theme is the built-in theme (``DefaultTheme``) with a site's
+/// `templates/` folder laid over it file by file: a file the folder has
+/// replaces the built-in file of the same path, a file it does not have comes
+/// from the built-in theme, and its other files are added. A theme holds
+/// `layout.mustache`, `404.mustache`, any number of partials (any other
+/// `*.mustache`, named by their path without extension: `partials/head`), and
+/// `assets/`, copied to `public/assets/`. A syntax error or a reference to a
+/// missing partial fails with the template's file and line.
+///
+/// ```swift
+/// let theme = try TemplateSet.load(from: projectURL.appendingPathComponent("templates"), displayPath: "templates")
+/// theme.assets["galley.css"]   // .data(…) from the built-in theme, or .copy(url) of templates/assets/galley.css
+/// ```
 public struct TemplateSet: Sendable {
     /// The template every page renders through.
     public static let layoutName = "layout"
@@ -16,64 +24,115 @@ public struct TemplateSet: Sendable {
     public static let notFoundName = "404"
 
     let library: MustacheLibrary
-    /// The theme folder.
+    /// The site's theme folder (it need not exist).
     public let directory: URL
-    /// Files under `assets/`, relative to it.
-    public let assets: [String]
-    /// Whether the theme has its own `404.mustache`.
+    /// The files under `assets/` by their path relative to it: a site's own
+    /// files to copy, the built-in theme's as bytes.
+    public let assets: [String: OutputFile.Content]
+    /// Whether the theme has a `404.mustache`.
     public let hasNotFoundTemplate: Bool
 
-    /// Loads and checks every template under `directory`.
-    public static func load(from directory: URL, displayPath: String) throws(SiteErrors) -> TemplateSet {
+    /// Loads and checks the theme: `builtIn` overridden by the files under
+    /// `directory`.
+    ///
+    /// - Parameters:
+    ///   - directory: the site's theme folder; when it does not exist the built-in theme is used alone.
+    ///   - displayPath: how errors name `directory`.
+    ///   - builtIn: the theme a missing file comes from, by path (``DefaultTheme/files``).
+    ///   - requiresDirectory: whether a missing `directory` is an error (it was named on the command line).
+    public static func load(
+        from directory: URL, displayPath: String,
+        builtIn: [String: Data] = DefaultTheme.files, requiresDirectory: Bool = false
+    ) throws(SiteErrors) -> TemplateSet {
+        var sources: [String: Source] = builtIn.mapValues { .builtIn($0) }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw SiteErrors([SiteError(
+                    "templates folder '\(displayPath)' is a file, not a folder",
+                    at: SourceLocation(path: displayPath),
+                    suggestion: "Move it away to use the built-in theme, or make it a folder of templates (galley init --theme DIR writes a copy of the built-in one)"
+                )])
+            }
+            for path in FileTree.files(under: directory) {
+                sources[path] = .file(directory.appendingPathComponent(path))
+            }
+        } else if requiresDirectory {
             throw SiteErrors([SiteError(
                 "templates folder '\(displayPath)' does not exist",
-                suggestion: "Create it with a layout.mustache, or pass --templates DIR"
+                suggestion: "Check the --templates path, leave the option out to use the built-in theme, or create a copy of the built-in theme to edit with `galley init --theme DIR`"
             )])
         }
+
         var library = MustacheLibrary()
-        var sources: [String: (display: String, text: String)] = [:]
+        var templates: [String: (display: String, text: String)] = [:]
         var errors: [SiteError] = []
         var unparsed: Set<String> = []
-        var assets: [String] = []
-        for path in FileTree.files(under: directory) {
+        var assets: [String: OutputFile.Content] = [:]
+        for (path, source) in sources.sorted(by: { $0.key < $1.key }) {
             if path.hasPrefix("assets/") {
-                assets.append(String(path.dropFirst("assets/".count)))
+                let name = String(path.dropFirst("assets/".count))
+                switch source {
+                case .builtIn(let data): assets[name] = .data(data)
+                case .file(let url): assets[name] = .copy(url)
+                }
                 continue
             }
             guard path.hasSuffix(".mustache") else { continue }
             let name = String(path.dropLast(".mustache".count))
-            let display = "\(displayPath)/\(path)"
-            do {
-                let text = try SourceFile.readText(at: directory.appendingPathComponent(path), displayPath: display)
+            do throws(SiteError) {
+                let display: String
+                let text: String
+                switch source {
+                case .file(let url):
+                    display = "\(displayPath)/\(path)"
+                    text = try SourceFile.readText(at: url, displayPath: display)
+                case .builtIn(let data):
+                    display = "\(builtInDisplayPath)/\(path)"
+                    guard let decoded = String(validating: data, as: UTF8.self) else {
+                        throw SiteError("file is not valid UTF-8", at: SourceLocation(path: display),
+                                        suggestion: "Rebuild galley after `make theme`")
+                    }
+                    text = decoded
+                }
                 library.register(try Self.parse(text, displayPath: display), named: name)
-                sources[name] = (display, text)
+                templates[name] = (display, text)
             } catch {
                 errors.append(error)
                 unparsed.insert(name)
             }
         }
-        if sources[layoutName] == nil && !unparsed.contains(layoutName) {
+        if templates[layoutName] == nil && !unparsed.contains(layoutName) {
             errors.append(SiteError(
                 "missing template '\(displayPath)/\(layoutName).mustache'",
-                suggestion: "Every theme needs a layout.mustache; copy the one from Galley's templates/"
+                suggestion: "Every theme needs a layout.mustache; `galley init --theme DIR` writes a copy of the built-in one"
             ))
         }
-        for (_, source) in sources.sorted(by: { $0.key < $1.key }) {
-            for reference in Self.partialReferences(in: source.text) where sources[reference.name] == nil && !unparsed.contains(reference.name) {
+        for (_, template) in templates.sorted(by: { $0.key < $1.key }) {
+            for reference in Self.partialReferences(in: template.text) where templates[reference.name] == nil && !unparsed.contains(reference.name) {
                 errors.append(SiteError(
                     "missing partial '\(reference.name)' (no file \(displayPath)/\(reference.name).mustache)",
-                    at: SourceLocation(path: source.display, line: reference.line),
+                    at: SourceLocation(path: template.display, line: reference.line),
                     suggestion: "Create the partial or fix its name"
                 ))
             }
         }
         if !errors.isEmpty { throw SiteErrors(errors) }
         return TemplateSet(
-            library: library, directory: directory, assets: assets.sorted(),
-            hasNotFoundTemplate: sources[notFoundName] != nil
+            library: library, directory: directory, assets: assets,
+            hasNotFoundTemplate: templates[notFoundName] != nil
         )
+    }
+
+    /// How errors name a file of the built-in theme: `(built-in theme)/layout.mustache`.
+    static let builtInDisplayPath = "(built-in theme)"
+
+    /// Where one file of a theme comes from.
+    private enum Source {
+        /// The built-in theme's bytes.
+        case builtIn(Data)
+        /// A file of the site's theme folder.
+        case file(URL)
     }
 
     /// Renders the template `name` with `context`.

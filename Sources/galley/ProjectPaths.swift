@@ -7,8 +7,11 @@ struct ProjectPaths: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The folder of Markdown pages.", valueName: "dir"))
     var content = "content"
 
-    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates and assets/.", valueName: "dir"))
-    var templates = "templates"
+    @Option(name: .long, help: ArgumentHelp(
+        "The theme folder: Mustache templates and assets/ that replace the built-in theme's file by file (default: templates, when it exists).",
+        valueName: "dir"
+    ))
+    var templates: String?
 
     @Option(name: .long, help: ArgumentHelp("The folder the site is written to; replaced whole on success.", valueName: "dir"))
     var output = "public"
@@ -21,7 +24,9 @@ struct ProjectPaths: ParsableArguments {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var layout = SiteLayout(root: cwd)
         layout.contentDirectory = resolve(content, against: cwd)
-        layout.templatesDirectory = resolve(templates, against: cwd)
+        layout.templatesDirectory = resolve(templates ?? "templates", against: cwd)
+        // A folder named on the command line must exist; the default one is optional.
+        layout.requiresTemplatesDirectory = templates != nil
         layout.outputDirectory = resolve(output, against: cwd)
         layout.configurationFile = resolve(config, against: cwd)
         return layout

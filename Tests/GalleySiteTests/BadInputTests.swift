@@ -17,7 +17,7 @@ struct BadInputTests {
         defer { project.directory.remove() }
         try project.build()
         let before = try project.directory.snapshot("public")
-        #expect(before.count == 6, "four pages and assets, the search index and the .galley-output stamp")
+        #expect(before.count == 8, "three pages, the fixture's and the built-in theme's assets, the search index and the .galley-output stamp")
         try breakIt(project.directory)
         let errors = project.buildErrors()
         #expect(try project.directory.snapshot("public") == before, "public/ changed after a failed build")
@@ -57,16 +57,12 @@ struct BadInputTests {
             || errors == ["content/Guide.markdown: 'content/Guide.markdown' and 'content/guide.md' both map to the URL 'Guide.html'. Rename or remove one of them"])
     }
 
-    @Test("a missing layout or partial is named")
-    func missingTemplates() throws {
-        let missingPartial = try errorsAfter {
-            try FileManager.default.removeItem(at: $0.url.appendingPathComponent("templates/partials/head.mustache"))
+    @Test("a partial that neither templates/ nor the built-in theme has is named at its line")
+    func missingPartial() throws {
+        let errors = try errorsAfter {
+            try $0.write("templates/partials/head.mustache", "<title>{{page.title}}</title>\n{{> partials/menu}}\n")
         }
-        #expect(missingPartial == ["templates/layout.mustache:1: missing partial 'partials/head' (no file templates/partials/head.mustache). Create the partial or fix its name"])
-        let missingLayout = try errorsAfter {
-            try FileManager.default.removeItem(at: $0.url.appendingPathComponent("templates/layout.mustache"))
-        }
-        #expect(missingLayout.first?.hasPrefix("missing template 'templates/layout.mustache'") == true)
+        #expect(errors == ["templates/partials/head.mustache:2: missing partial 'partials/menu' (no file templates/partials/menu.mustache). Create the partial or fix its name"])
     }
 
     @Test("a Mustache syntax error names the template file and line")

@@ -76,6 +76,27 @@ struct IncrementalBuildTests {
         #expect(incremental["/files/unused.txt"] == nil)
     }
 
+    @Test("overriding a built-in asset and partial, then removing the overrides, match full builds")
+    func builtInThemeOverrides() throws {
+        var session = try Session(pages: pages)
+        defer { session.project.directory.remove() }
+        let directory = session.project.directory
+        try directory.write("templates/assets/galley.css", "body { color: red }\n")
+        try session.rebuild(["templates/assets/galley.css"])
+        var (incremental, full) = try session.compareWithFullBuild()
+        #expect(incremental == full)
+        #expect(incremental["/assets/galley.css"] == Data("body { color: red }\n".utf8))
+
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("templates/assets/galley.css"))
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("templates/partials/head.mustache"))
+        try session.rebuild(["templates/assets/galley.css", "templates/partials/head.mustache"])
+        (incremental, full) = try session.compareWithFullBuild()
+        #expect(incremental == full)
+        #expect(incremental["/assets/galley.css"] == DefaultTheme.files["assets/galley.css"])
+        #expect(String(decoding: incremental["/zeta.html"] ?? Data(), as: UTF8.self).contains("href=\"assets/galley.css\""),
+                "the built-in head partial is used again")
+    }
+
     @Test("a deleted page disappears and the navigation of every other page changes")
     func deletion() throws {
         var session = try Session(pages: pages)

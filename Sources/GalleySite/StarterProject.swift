@@ -1,0 +1,256 @@
+import Foundation
+import GalleyMarkdown
+
+/// The files `galley init` writes: a `galley.yml` whose every key is
+/// commented out and explained, a first page with a sample that is verified,
+/// a GitHub Actions workflow that verifies, builds and publishes the site,
+/// and optionally a copy of the built-in theme to edit.
+///
+/// It never overwrites anything: ``write(into:displayPath:)`` checks every
+/// file first and writes nothing when one is in the way.
+///
+/// ```swift
+/// let written = try StarterProject(includesTheme: true).write(into: folderURL, displayPath: "my-site")
+/// // ["galley.yml", "content/index.md", ".github/workflows/docs.yml", "templates/404.mustache", …]
+/// ```
+public struct StarterProject: Sendable {
+    /// Whether the built-in theme is copied into `templates/`.
+    public var includesTheme: Bool
+
+    /// A project with or without a copy of the theme.
+    public init(includesTheme: Bool = false) {
+        self.includesTheme = includesTheme
+    }
+
+    /// One file to write.
+    public struct File: Sendable, Equatable {
+        /// The path relative to the project folder, `/`-separated.
+        public var path: String
+        /// The bytes to write.
+        public var contents: Data
+    }
+
+    /// Every file, in the order they are written: `galley.yml`,
+    /// `content/index.md`, `.github/workflows/docs.yml`, then the theme under
+    /// `templates/` when ``includesTheme`` is set.
+    public var files: [File] {
+        var files = [
+            File(path: "galley.yml", contents: Data(Self.configuration.utf8)),
+            File(path: "content/index.md", contents: Data(Self.indexPage.utf8)),
+            File(path: ".github/workflows/docs.yml", contents: Data(Self.workflow.utf8)),
+        ]
+        if includesTheme {
+            files += DefaultTheme.files.sorted { $0.key < $1.key }.map { File(path: "templates/\($0.key)", contents: $0.value) }
+        }
+        return files
+    }
+
+    /// Writes ``files`` into `directory`, creating it and the folders on the
+    /// way, and returns their paths.
+    ///
+    /// Before it writes anything it checks every file: when one already exists
+    /// (or a file stands where a folder must go) it writes nothing and throws
+    /// one error per file in the way, then one that says what to do. When a write fails halfway, what was
+    /// written is removed again.
+    ///
+    /// - Parameter displayPath: how errors name `directory` (`my-site`, or `.`).
+    public func write(into directory: URL, displayPath: String) throws(SiteErrors) -> [String] {
+        let manager = FileManager.default
+        let files = self.files
+        let shown = { (path: String) in displayPath == "." ? path : "\(displayPath)/\(path)" }
+
+        if Self.exists(directory) && !Self.isFolder(directory) {
+            throw SiteErrors([SiteError(
+                "is a file, not a folder", at: SourceLocation(path: displayPath),
+                suggestion: "Pick another folder: galley init DIR"
+            )])
+        }
+        var conflicts: [SiteError] = []
+        do {
+            var checkedFolders: Set<String> = []
+            for file in files {
+                let components = file.path.split(separator: "/").map(String.init)
+                for depth in 1..<components.count {
+                    let folder = components.prefix(depth).joined(separator: "/")
+                    guard checkedFolders.insert(folder).inserted else { continue }
+                    let url = directory.appendingPathComponent(folder)
+                    if Self.exists(url) && !Self.isFolder(url) {
+                        conflicts.append(SiteError("is a file where galley init needs a folder", at: SourceLocation(path: shown(folder))))
+                    }
+                }
+                if Self.exists(directory.appendingPathComponent(file.path)) {
+                    conflicts.append(SiteError("already exists", at: SourceLocation(path: shown(file.path))))
+                }
+            }
+        }
+        if !conflicts.isEmpty {
+            var advice = "Move or remove \(conflicts.count == 1 ? "it" : "them"), or pick another folder: galley init DIR"
+            if includesTheme {
+                advice += ". To add only the theme to an existing site, run `galley init --theme /tmp/galley-theme` and move its templates/ folder into the site"
+            }
+            let count = conflicts.count == 1 ? "a file is" : "\(conflicts.count) files are"
+            throw SiteErrors(conflicts + [SiteError("galley init wrote nothing: \(count) in the way, and it never overwrites one", suggestion: advice)])
+        }
+
+        var createdFolders: [URL] = []
+        var createdFiles: [URL] = []
+        do {
+            for file in files {
+                let target = directory.appendingPathComponent(file.path)
+                var missing: [URL] = []
+                var folder = target.deletingLastPathComponent()
+                while !Self.exists(folder) {
+                    missing.insert(folder, at: 0)
+                    folder = folder.deletingLastPathComponent()
+                }
+                for folder in missing {
+                    try manager.createDirectory(at: folder, withIntermediateDirectories: false)
+                    createdFolders.append(folder)
+                }
+                // O_EXCL: a file that appeared since the check is never overwritten.
+                try file.contents.write(to: target, options: .withoutOverwriting)
+                createdFiles.append(target)
+            }
+        } catch {
+            for file in createdFiles.reversed() { try? manager.removeItem(at: file) }
+            for folder in createdFolders.reversed() { try? manager.removeItem(at: folder) }
+            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+            throw SiteErrors([SiteError(
+                "cannot write the new project: \(reason)",
+                at: SourceLocation(path: displayPath),
+                suggestion: "Check that the folder is writable; nothing galley init wrote was left behind"
+            )])
+        }
+        return files.map(\.path)
+    }
+
+    /// Whether anything (a dangling symbolic link too) is at `url`.
+    private static func exists(_ url: URL) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil
+    }
+
+    /// Whether `url` is a folder (or a link to one).
+    private static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// `galley.yml`: every key commented out, with what it does.
+    public static let configuration = """
+        # Site settings for galley build, galley verify and galley serve.
+        # Every key is optional: uncomment a line to set it (the values shown are examples).
+
+        # title: My Documentation              # the site's name, in the sidebar and page titles (default: Documentation)
+        # description: One sentence about the site.   # a summary of the site, site.description in templates
+        # base_url: https://example.org/docs/  # where the site is published; adds sitemap.xml and absolute links on 404.html
+        # language: en                         # the lang attribute of every page (default: en)
+        # edit_url: https://github.com/org/repo/edit/main/content/   # adds "Edit this page"; the page's path under content/ is appended
+        # markdown:
+        #   unsafe_html: false                 # raw HTML in Markdown is left out unless true
+
+        # How the Swift samples are compiled and run (galley verify --help explains the samples):
+        # verify:
+        #   package: .                         # the SwiftPM package whose library products samples link against
+        #   products: [MyLibrary]              # library products built with `swift build --product` and linked into every sample
+        #   module_aliases:                    # `import SwiftUI` compiles against HeadlessSwiftUI (swiftc -module-alias)
+        #     SwiftUI: HeadlessSwiftUI
+        #   timeout: 10                        # seconds one sample program may run
+        #   prelude: |                         # Swift lines compiled before every sample
+        #     import Foundation
+        #   swift_version: 6                   # the samples' language mode: 5 or 6 (a sample's swift5 or swift6 attribute wins)
+        #   flags: [-enable-upcoming-feature, ExistentialAny]   # extra swiftc flags
+        #   default: no_run                    # what a plain ```swift block does: run (the default), no_run (compile only) or ignore
+        #   environment: { LANG: C }           # extra environment variables of sample runs
+
+        """
+
+    /// `content/index.md`: a title, a paragraph and a sample that states its output.
+    public static let indexPage = #"""
+        ---
+        title: Welcome
+        description: The home page of a documentation site built with Galley.
+        ---
+
+        # Welcome
+
+        Galley compiles and runs every Swift sample on these pages before it
+        publishes them. A `// Prints` comment says what a sample prints; when the
+        program prints something else, `galley build` fails at the sample's line.
+        Edit this file, add more Markdown pages next to it, and run `galley serve`
+        to see each change as you save.
+
+        ```swift
+        struct Greeting {
+            var name: String
+            var text: String { "Hello, \(name)!" }
+        }
+
+        let greeting = Greeting(name: "Galley")
+        print(greeting.text)
+        // Prints "Hello, Galley!"
+        ```
+
+        """#
+
+    /// `.github/workflows/docs.yml`: verify, build and publish with GitHub Pages.
+    public static let workflow = #"""
+        # Verifies the Swift samples and builds the site on every pull request and
+        # push; a push to main also publishes it with GitHub Pages (in the
+        # repository's Settings → Pages, set Source to "GitHub Actions").
+        name: Docs
+
+        on:
+          push:
+            branches: [main]
+          pull_request:
+          workflow_dispatch:
+
+        permissions:
+          contents: read
+          pages: write
+          id-token: write
+
+        concurrency:
+          group: docs-${{ github.ref }}
+          cancel-in-progress: true
+
+        jobs:
+          build:
+            runs-on: ubuntu-24.04
+            container: swift:6.3-noble   # the Swift toolchain; samples are compiled with it
+            steps:
+              - uses: actions/checkout@v4
+              - name: Install cmark-gfm
+                run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+              # Galley is built from source with SwiftPM and put on PATH: set
+              # GALLEY_GIT to the repository you get Galley from, GALLEY_REF to a tag.
+              - name: Install Galley
+                env:
+                  GALLEY_GIT: https://github.com/your-org/galley.git
+                  GALLEY_REF: main
+                run: |
+                  git clone --depth 1 --branch "$GALLEY_REF" "$GALLEY_GIT" "$RUNNER_TEMP/galley"
+                  swift build -c release --product galley --package-path "$RUNNER_TEMP/galley"
+                  echo "$RUNNER_TEMP/galley/.build/release" >> "$GITHUB_PATH"
+              - name: Verify the samples
+                run: galley verify --format github
+              - name: Build the site
+                run: galley build
+              - if: github.ref == 'refs/heads/main'
+                uses: actions/upload-pages-artifact@v3
+                with:
+                  path: public/
+
+          deploy:
+            if: github.ref == 'refs/heads/main'
+            needs: build
+            runs-on: ubuntu-24.04
+            environment:
+              name: github-pages
+              url: ${{ steps.deployment.outputs.page_url }}
+            steps:
+              - id: deployment
+                uses: actions/deploy-pages@v4
+
+        """#
+}
