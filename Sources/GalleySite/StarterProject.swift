@@ -145,6 +145,7 @@ public struct StarterProject: Sendable {
         # base_url: https://example.org/docs/  # where the site is published; adds sitemap.xml and absolute links on 404.html
         # language: en                         # the lang attribute of every page (default: en)
         # edit_url: https://github.com/org/repo/edit/main/content/   # adds "Edit this page"; the page's path under content/ is appended
+        # search: true                         # the search box and search-index.js; false turns search off
         # markdown:
         #   unsafe_html: false                 # raw HTML in Markdown is left out unless true
 
