@@ -23,7 +23,7 @@ verify: deps
 	$(SWIFT) build --product galley
 	$$($(SWIFT) build --show-bin-path)/galley verify
 
-test: swift-test
+test: swift-test browser-test
 
 swift-test: deps
 	$(SWIFT) build --build-tests

@@ -34,6 +34,10 @@ public enum DefaultTheme {
 </html>
 
 """#.utf8),
+        "assets/favicon.svg": Data(#"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0a5bc4"/><path d="M9 8h14v3H12v4h9v3h-9v6H9z" fill="#fff"/></svg>
+
+"""#.utf8),
         "assets/galley.css": Data(#"""
 /* Galley default theme */
 
@@ -77,8 +81,9 @@ public enum DefaultTheme {
   --tok-operator: #4d5663;
 }
 
+/* Dark: the system's choice unless the reader picked light, or the reader's choice. */
 @media (prefers-color-scheme: dark) {
-  :root {
+  :root:not([data-theme="light"]) {
     --bg: #15171b;
     --bg-soft: #1c1f24;
     --bg-sidebar: #181a1f;
@@ -107,8 +112,41 @@ public enum DefaultTheme {
     --tok-attribute: #ffa14f;
     --tok-identifier: #cdd6e0;
     --tok-operator: #a8b3bf;
-  }
+    }
 }
+
+:root[data-theme="dark"] {
+  --bg: #15171b;
+  --bg-soft: #1c1f24;
+  --bg-sidebar: #181a1f;
+  --fg: #e6e9ed;
+  --fg-muted: #9ea7b3;
+  --border: #30363d;
+  --link: #6cb6ff;
+  --link-hover: #a5d2ff;
+  --accent: #ff7a50;
+  --focus: #58a6ff;
+  --code-bg: #1c1f24;
+  --code-fg: #e6e9ed;
+  --inline-code-bg: rgba(110, 118, 129, 0.35);
+  --quote-border: #3d444d;
+  --ok: #3fb950;
+  --err: #f85149;
+  --err-bg: rgba(248, 81, 73, 0.1);
+  --warn: #d29922;
+  --neutral: #9ea7b3;
+
+  --tok-keyword: #ff7ab2;
+  --tok-string: #ff8170;
+  --tok-number: #d9c97c;
+  --tok-comment: #8b98a5;
+  --tok-type: #6bdfff;
+  --tok-attribute: #ffa14f;
+  --tok-identifier: #cdd6e0;
+  --tok-operator: #a8b3bf;
+  }
+:root[data-theme="dark"] { color-scheme: dark; }
+:root[data-theme="light"] { color-scheme: light; }
 
 /* ---------- Base ---------- */
 *, *::before, *::after { box-sizing: border-box; }
@@ -429,9 +467,65 @@ figure.sample pre, figure.sample .code-block { margin: 0; border: 0; border-radi
   .content table { display: table; }
 }
 
+/* ---------- Reader tools (issue 11) ---------- */
+
+/* Hidden sample lines: revealed in place by the eye button. */
+.sample-hidden-line { display: none; }
+.sample.show-hidden .sample-hidden-line { display: inline; opacity: 0.75; }
+.sample-eye {
+  display: inline-flex; align-items: center; vertical-align: middle;
+  margin-left: 0.5rem; padding: 0.1rem 0.4rem; font: inherit; font-size: 0.875rem; line-height: 1.4;
+  color: var(--fg-muted); background: transparent; border: 1px solid var(--border); border-radius: var(--radius);
+  cursor: pointer;
+}
+.sample-eye:hover, .sample-eye[aria-pressed="true"] { color: var(--fg); background: var(--bg-soft); }
+
+/* Theme toggle: light / dark / system. */
+.theme-toggle {
+  margin-left: auto; width: 2rem; height: 2rem; padding: 0; font: inherit; line-height: 1;
+  color: var(--fg-muted); background: var(--bg); border: 1px solid var(--border); border-radius: var(--radius);
+  cursor: pointer;
+}
+.theme-toggle:hover { color: var(--fg); }
+.theme-toggle span::before { content: "◐"; }
+.theme-toggle[data-theme-choice="light"] span::before { content: "☀"; }
+.theme-toggle[data-theme-choice="dark"] span::before { content: "☾"; }
+
+/* Search. */
+.search { position: relative; margin-top: 0.75rem; }
+.search-input {
+  width: 100%; padding: 0.4rem 0.6rem; font: inherit; font-size: 0.9375rem;
+  color: var(--fg); background: var(--bg); border: 1px solid var(--border); border-radius: var(--radius);
+}
+.search-input::placeholder { color: var(--fg-muted); opacity: 1; }
+.search-results {
+  position: absolute; z-index: 50; left: 0; right: 0; top: calc(100% + 0.25rem);
+  max-height: 70vh; overflow-y: auto; padding: 0.25rem;
+  background: var(--bg); border: 1px solid var(--border); border-radius: var(--radius);
+  box-shadow: 0 6px 24px rgba(0, 0, 0, 0.18);
+}
+@media (min-width: 48rem) { .search-results { width: min(32rem, 80vw); right: auto; } }
+.search-results ul { list-style: none; margin: 0; padding: 0; }
+.search-results a {
+  display: block; padding: 0.45rem 0.6rem; border-radius: var(--radius);
+  color: var(--fg); text-decoration: none; line-height: 1.35;
+}
+.search-results a:hover, .search-results a:focus { background: var(--bg-soft); }
+.galley-search-path { display: block; font-weight: 600; font-size: 0.9375rem; }
+.galley-search-snippet { display: block; margin-top: 0.15rem; font-size: 0.8125rem; color: var(--fg-muted); overflow-wrap: anywhere; }
+.search-results mark { background: rgba(255, 196, 0, 0.45); color: inherit; border-radius: 2px; }
+.galley-search-empty { margin: 0; padding: 0.5rem 0.6rem; color: var(--fg-muted); }
+
+/* Small screens: wide things scroll inside themselves, never the page. */
+.main pre, .main table { max-width: 100%; overflow-x: auto; }
+.main table { display: block; }
+.main img, .main video { max-width: 100%; height: auto; }
+.main p, .main li { overflow-wrap: anywhere; }
+
 """#.utf8),
         "assets/galley.js": Data(#"""
-/* Galley: copy buttons for code blocks and table-of-contents highlighting. No dependencies. */
+/* Galley: copy buttons, hidden sample lines on demand, table-of-contents highlighting,
+   the theme toggle, keyboard shortcuts and search (lunr, loaded on first use). */
 (function () {
   "use strict";
 
@@ -471,6 +565,18 @@ figure.sample pre, figure.sample .code-block { margin: 0; border: 0; border-radi
     return fallbackCopy(text);
   }
 
+  // What the reader sees of a code block: hidden sample lines only once
+  // revealed, and never the compiler messages shown under lines.
+  function visibleText(code) {
+    var copy = code.cloneNode(true);
+    var figure = code.closest("figure.sample");
+    var revealed = figure && figure.classList.contains("show-hidden");
+    Array.prototype.forEach.call(copy.querySelectorAll(".sample-diagnostic" + (revealed ? "" : ", .sample-hidden-line")), function (node) {
+      node.parentNode.removeChild(node);
+    });
+    return copy.textContent;
+  }
+
   function addCopyButtons() {
     var blocks = document.querySelectorAll("pre > code");
     Array.prototype.forEach.call(blocks, function (code) {
@@ -500,7 +606,7 @@ figure.sample pre, figure.sample .code-block { margin: 0; border: 0; border-radi
       }
 
       button.addEventListener("click", function () {
-        copyText(code.textContent.replace(/\n$/, "")).then(
+        copyText(visibleText(code).replace(/\n$/, "")).then(
           function () { show("Copied", true); announce("Code copied to clipboard"); },
           function () { show("Failed", false); announce("Could not copy code"); }
         );
@@ -565,16 +671,296 @@ figure.sample pre, figure.sample .code-block { margin: 0; border: 0; border-radi
     });
   }
 
+  // ---------- Hidden lines on demand (mdBook's eye) ----------
+
+  function addEyeButtons() {
+    var figures = document.querySelectorAll("figure.sample[data-hidden-lines]");
+    Array.prototype.forEach.call(figures, function (figure) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sample-eye";
+      button.setAttribute("aria-pressed", "false");
+      var count = figure.getAttribute("data-hidden-lines");
+      button.setAttribute("aria-label", "Show the " + count + " hidden line" + (count === "1" ? "" : "s"));
+      button.title = "Show hidden lines";
+      button.innerHTML = '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">'
+        + '<path d="M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" fill="currentColor"/></svg>';
+      button.addEventListener("click", function () {
+        var shown = figure.classList.toggle("show-hidden");
+        button.setAttribute("aria-pressed", shown ? "true" : "false");
+        button.title = shown ? "Hide hidden lines" : "Show hidden lines";
+      });
+      var caption = figure.querySelector(".sample-badge");
+      (caption || figure).appendChild(button);
+    });
+  }
+
+  // ---------- Theme: light / dark / system ----------
+
+  var THEME_KEY = "galley-theme";
+  var THEMES = ["system", "light", "dark"];
+  var THEME_LABELS = { system: "Theme: system", light: "Theme: light", dark: "Theme: dark" };
+
+  function currentTheme() {
+    var theme = null;
+    try { theme = localStorage.getItem(THEME_KEY); } catch (e) {}
+    return THEMES.indexOf(theme) >= 0 ? theme : "system";
+  }
+
+  function applyTheme(theme) {
+    if (theme === "system") document.documentElement.removeAttribute("data-theme");
+    else document.documentElement.setAttribute("data-theme", theme);
+  }
+
+  function setUpThemeToggle() {
+    var button = document.getElementById("galley-theme-toggle");
+    if (!button) return;
+    function show(theme) {
+      button.setAttribute("data-theme-choice", theme);
+      button.setAttribute("aria-label", THEME_LABELS[theme] + " (change)");
+      button.title = THEME_LABELS[theme];
+    }
+    button.hidden = false;
+    show(currentTheme());
+    button.addEventListener("click", function () {
+      var next = THEMES[(THEMES.indexOf(currentTheme()) + 1) % THEMES.length];
+      try {
+        if (next === "system") localStorage.removeItem(THEME_KEY);
+        else localStorage.setItem(THEME_KEY, next);
+      } catch (e) {}
+      applyTheme(next);
+      show(next);
+      announce(THEME_LABELS[next]);
+    });
+  }
+
+  // ---------- Keyboard: / or s searches, ← and → turn pages ----------
+
+  function isTyping(target) {
+    if (!target) return false;
+    var tag = target.tagName;
+    return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
+  }
+
+  function setUpKeyboard() {
+    document.addEventListener("keydown", function (event) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.key === "/" || event.key === "s" || event.key === "S") {
+        var box = document.getElementById("galley-search");
+        if (box) {
+          event.preventDefault();
+          box.focus();
+        }
+      } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+        var link = document.querySelector(event.key === "ArrowLeft" ? "a[rel='prev']" : "a[rel='next']");
+        if (link) {
+          event.preventDefault();
+          window.location.href = link.href;
+        }
+      }
+    });
+  }
+
+  // ---------- Search (lunr, loaded on first use) ----------
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error("cannot load " + src)); };
+      document.head.appendChild(script);
+    });
+  }
+
+  function escapeHTML(text) {
+    return text.replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
+  function highlight(text, terms) {
+    var html = escapeHTML(text);
+    terms.forEach(function (term) {
+      if (!term) return;
+      var pattern = new RegExp("(" + term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + ")", "ig");
+      html = html.replace(pattern, "<mark>$1</mark>");
+    });
+    return html;
+  }
+
+  function snippet(text, terms) {
+    var lower = text.toLowerCase();
+    var at = -1;
+    terms.some(function (term) { at = lower.indexOf(term); return at >= 0; });
+    var start = Math.max(0, at - 60);
+    var piece = text.slice(start, start + 160);
+    return (start > 0 ? "…" : "") + piece + (start + 160 < text.length ? "…" : "");
+  }
+
+  function setUpSearch() {
+    var box = document.getElementById("galley-search");
+    var panel = document.getElementById("galley-search-results");
+    if (!box || !panel) return;
+    var root = document.body.getAttribute("data-root") || "";
+    var ready = null;
+    var index = null;
+    var documents = [];
+
+    function prepare() {
+      if (!ready) {
+        ready = loadScript(root + "assets/lunr.min.js")
+          .then(function () { return loadScript(root + "search-index.js"); })
+          .then(function () {
+            documents = window.galleySearchIndex || [];
+            index = lunr(function () {
+              this.ref("i");
+              this.field("t", { boost: 10 });
+              this.field("h", { boost: 5 });
+              this.field("x");
+              var builder = this;
+              documents.forEach(function (entry, i) {
+                builder.add({ i: String(i), t: entry.t, h: entry.h, x: entry.x });
+              });
+            });
+          });
+      }
+      return ready;
+    }
+
+    function close() {
+      panel.hidden = true;
+      panel.innerHTML = "";
+    }
+
+    function terms(query) {
+      return query.toLowerCase().split(/\s+/).filter(function (t) { return t.length > 0; });
+    }
+
+    function run() {
+      var query = box.value.trim();
+      if (!query) { close(); return Promise.resolve(); }
+      return prepare().then(function () {
+        if (box.value.trim() !== query) return;
+        var words = terms(query);
+        var hits = [];
+        try {
+          hits = index.query(function (q) {
+            words.forEach(function (word) {
+              var clean = word.replace(/[~^:*+-]/g, "");
+              if (!clean) return;
+              q.term(clean, { boost: 10 });
+              q.term(clean, { wildcard: lunr.Query.wildcard.TRAILING, boost: 2 });
+            });
+          });
+        } catch (e) { hits = []; }
+        panel.innerHTML = "";
+        if (!hits.length) {
+          var empty = document.createElement("p");
+          empty.className = "galley-search-empty";
+          empty.textContent = "No results";
+          panel.appendChild(empty);
+        } else {
+          var list = document.createElement("ul");
+          hits.slice(0, 10).forEach(function (hit) {
+            var entry = documents[Number(hit.ref)];
+            var item = document.createElement("li");
+            var link = document.createElement("a");
+            link.href = root + entry.u;
+            link.className = "galley-search-result";
+            var path = entry.h ? entry.t + " › " + entry.h : entry.t;
+            link.innerHTML = '<span class="galley-search-path">' + highlight(path, words) + "</span>"
+              + (entry.x ? '<span class="galley-search-snippet">' + highlight(snippet(entry.x, words), words) + "</span>" : "");
+            item.appendChild(link);
+            list.appendChild(item);
+          });
+          panel.appendChild(list);
+        }
+        panel.hidden = false;
+      }, function () {
+        panel.innerHTML = '<p class="galley-search-empty">Search is unavailable</p>';
+        panel.hidden = false;
+      });
+    }
+
+    var timer;
+    box.addEventListener("focus", function () { prepare().catch(function () {}); });
+    box.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(run, 60);
+    });
+    box.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") {
+        close();
+        box.blur();
+      } else if (event.key === "Enter") {
+        event.preventDefault();
+        clearTimeout(timer);
+        run().then(function () {
+          var first = panel.querySelector("a.galley-search-result");
+          if (first) window.location.href = first.href;
+        });
+      } else if (event.key === "ArrowDown") {
+        var firstLink = panel.querySelector("a");
+        if (firstLink) { event.preventDefault(); firstLink.focus(); }
+      }
+    });
+    panel.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { close(); box.focus(); }
+    });
+    document.addEventListener("click", function (event) {
+      if (!panel.contains(event.target) && event.target !== box) close();
+    });
+  }
+
   addCopyButtons();
+  addEyeButtons();
   highlightTOC();
+  setUpThemeToggle();
+  setUpKeyboard();
+  setUpSearch();
 })();
 
+"""#.utf8),
+        "assets/lunr-LICENSE.txt": Data(#"""
+lunr.js 2.3.9 — http://lunrjs.com — vendored from Debian's libjs-lunr package
+(/usr/share/javascript/lunr/lunr.min.js) into Galley's default theme.
+
+Copyright (C) 2022 Oliver Nightingale
+
+Permission is hereby granted, free of charge, to any person obtaining a copy of
+this software and associated documentation files (the "Software"), to deal in
+the Software without restriction, including without limitation the rights to
+use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies
+of the Software, and to permit persons to whom the Software is furnished to do
+so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+"""#.utf8),
+        "assets/lunr.min.js": Data(#"""
+/**
+ * lunr - http://lunrjs.com - A bit like Solr, but much smaller and not as bright - 2.3.9
+ * Copyright (C) 2022 Oliver Nightingale
+ * @license MIT
+ */
+!function(){function D(e){var t=new D.Builder;return t.pipeline.add(D.trimmer,D.stopWordFilter,D.stemmer),t.searchPipeline.add(D.stemmer),e.call(t,t),t.build()}var t,l,c,h,d,f,p,y,m,g,x,v,w,Q,k,S,E,L,b,P,T,O,I,e,r;function i(e){var t,r,i,n,s,o,a,u;return e.length<3||("y"==(u=e.substr(0,1))&&(e=u.toUpperCase()+e.substr(1)),o=m,(n=y).test(e)?e=e.replace(n,"$1$2"):o.test(e)&&(e=e.replace(o,"$1$2")),o=x,(n=g).test(e)?(a=n.exec(e),(n=h).test(a[1])&&(e=e.replace(n=v,""))):o.test(e)&&(s=(a=o.exec(e))[1],(o=p).test(s))&&(e=s,r=Q,i=k,(o=w).test(e)?e+="e":r.test(e)?e=e.replace(n=v,""):i.test(e)&&(e+="e")),(n=S).test(e)&&(e=(s=(a=n.exec(e))[1])+"i"),(n=E).test(e)&&(s=(a=n.exec(e))[1],t=a[2],(n=h).test(s))&&(e=s+l[t]),(n=L).test(e)&&(s=(a=n.exec(e))[1],t=a[2],(n=h).test(s))&&(e=s+c[t]),o=P,(n=b).test(e)?(s=(a=n.exec(e))[1],(n=d).test(s)&&(e=s)):o.test(e)&&(s=(a=o.exec(e))[1]+a[2],(o=d).test(s))&&(e=s),(n=T).test(e)&&(s=(a=n.exec(e))[1],o=f,r=I,(n=d).test(s)||o.test(s)&&!r.test(s))&&(e=s),o=d,(n=O).test(e)&&o.test(e)&&(e=e.replace(n=v,"")),"y"==u&&(e=u.toLowerCase()+e.substr(1))),e}D.version="2.3.9",(D.utils={}).warn=(t=this,function(e){t.console&&console.warn&&console.warn(e)}),D.utils.asString=function(e){return null==e?"":e.toString()},D.utils.clone=function(e){if(null==e)return e;for(var t=Object.create(null),r=Object.keys(e),i=0;i<r.length;i++){var n=r[i],s=e[n];if(Array.isArray(s))t[n]=s.slice();else{if("string"!=typeof s&&"number"!=typeof s&&"boolean"!=typeof s)throw new TypeError("clone is not deep and does not support nested objects");t[n]=s}}return t},(D.FieldRef=function(e,t,r){this.docRef=e,this.fieldName=t,this._stringValue=r}).joiner="/",D.FieldRef.fromString=function(e){var t=e.indexOf(D.FieldRef.joiner);if(-1===t)throw"malformed field ref string";var r=e.slice(0,t),t=e.slice(t+1);return new D.FieldRef(t,r,e)},D.FieldRef.prototype.toString=function(){return null==this._stringValue&&(this._stringValue=this.fieldName+D.FieldRef.joiner+this.docRef),this._stringValue},(D.Set=function(e){if(this.elements=Object.create(null),e){this.length=e.length;for(var t=0;t<this.length;t++)this.elements[e[t]]=!0}else this.length=0}).complete={intersect:function(e){return e},union:function(){return this},contains:function(){return!0}},D.Set.empty={intersect:function(){return this},union:function(e){return e},contains:function(){return!1}},D.Set.prototype.contains=function(e){return!!this.elements[e]},D.Set.prototype.intersect=function(e){var t,r=[];if(e===D.Set.complete)return this;if(e===D.Set.empty)return e;for(var i=this.length<e.length?(t=this,e):(t=e,this),n=Object.keys(t.elements),s=0;s<n.length;s++){var o=n[s];o in i.elements&&r.push(o)}return new D.Set(r)},D.Set.prototype.union=function(e){return e===D.Set.complete?D.Set.complete:e===D.Set.empty?this:new D.Set(Object.keys(this.elements).concat(Object.keys(e.elements)))},D.idf=function(e,t){var r,i=0;for(r in e)"_index"!=r&&(i+=Object.keys(e[r]).length);return Math.log(1+Math.abs((t-i+.5)/(i+.5)))},(D.Token=function(e,t){this.str=e||"",this.metadata=t||{}}).prototype.toString=function(){return this.str},D.Token.prototype.update=function(e){return this.str=e(this.str,this.metadata),this},D.Token.prototype.clone=function(e){return new D.Token((e=e||function(e){return e})(this.str,this.metadata),this.metadata)},(D.tokenizer=function(e,t){if(null==e)return[];if(Array.isArray(e))return e.map(function(e){return new D.Token(D.utils.asString(e).toLowerCase(),D.utils.clone(t))});for(var r=e.toString().toLowerCase(),i=r.length,n=[],s=0,o=0;s<=i;s++){var a,u=s-o;!r.charAt(s).match(D.tokenizer.separator)&&s!=i||(0<u&&((a=D.utils.clone(t)||{}).position=[o,u],a.index=n.length,n.push(new D.Token(r.slice(o,s),a))),o=s+1)}return n}).separator=/[\s\-]+/,(D.Pipeline=function(){this._stack=[]}).registeredFunctions=Object.create(null),D.Pipeline.registerFunction=function(e,t){t in this.registeredFunctions&&D.utils.warn("Overwriting existing registered function: "+t),e.label=t,D.Pipeline.registeredFunctions[e.label]=e},D.Pipeline.warnIfFunctionNotRegistered=function(e){e.label&&e.label in this.registeredFunctions||D.utils.warn("Function is not registered with pipeline. This may cause problems when serialising the index.\n",e)},D.Pipeline.load=function(e){var r=new D.Pipeline;return e.forEach(function(e){var t=D.Pipeline.registeredFunctions[e];if(!t)throw new Error("Cannot load unregistered function: "+e);r.add(t)}),r},D.Pipeline.prototype.add=function(){Array.prototype.slice.call(arguments).forEach(function(e){D.Pipeline.warnIfFunctionNotRegistered(e),this._stack.push(e)},this)},D.Pipeline.prototype.after=function(e,t){D.Pipeline.warnIfFunctionNotRegistered(t);e=this._stack.indexOf(e);if(-1==e)throw new Error("Cannot find existingFn");this._stack.splice(e+=1,0,t)},D.Pipeline.prototype.before=function(e,t){D.Pipeline.warnIfFunctionNotRegistered(t);e=this._stack.indexOf(e);if(-1==e)throw new Error("Cannot find existingFn");this._stack.splice(e,0,t)},D.Pipeline.prototype.remove=function(e){e=this._stack.indexOf(e);-1!=e&&this._stack.splice(e,1)},D.Pipeline.prototype.run=function(e){for(var t=this._stack.length,r=0;r<t;r++){for(var i=this._stack[r],n=[],s=0;s<e.length;s++){var o=i(e[s],s,e);if(null!=o&&""!==o)if(Array.isArray(o))for(var a=0;a<o.length;a++)n.push(o[a]);else n.push(o)}e=n}return e},D.Pipeline.prototype.runString=function(e,t){e=new D.Token(e,t);return this.run([e]).map(function(e){return e.toString()})},D.Pipeline.prototype.reset=function(){this._stack=[]},D.Pipeline.prototype.toJSON=function(){return this._stack.map(function(e){return D.Pipeline.warnIfFunctionNotRegistered(e),e.label})},(D.Vector=function(e){this._magnitude=0,this.elements=e||[]}).prototype.positionForIndex=function(e){if(0==this.elements.length)return 0;for(var t=0,r=this.elements.length/2,i=r-t,n=Math.floor(i/2),s=this.elements[2*n];1<i&&(s<e&&(t=n),e<s&&(r=n),s!=e);)i=r-t,n=t+Math.floor(i/2),s=this.elements[2*n];return s==e||e<s?2*n:s<e?2*(n+1):void 0},D.Vector.prototype.insert=function(e,t){this.upsert(e,t,function(){throw"duplicate index"})},D.Vector.prototype.upsert=function(e,t,r){this._magnitude=0;var i=this.positionForIndex(e);this.elements[i]==e?this.elements[i+1]=r(this.elements[i+1],t):this.elements.splice(i,0,e,t)},D.Vector.prototype.magnitude=function(){if(this._magnitude)return this._magnitude;for(var e=0,t=this.elements.length,r=1;r<t;r+=2){var i=this.elements[r];e+=i*i}return this._magnitude=Math.sqrt(e)},D.Vector.prototype.dot=function(e){for(var t,r,i=0,n=this.elements,s=e.elements,o=n.length,a=s.length,u=0,l=0;u<o&&l<a;)(t=n[u])<(r=s[l])?u+=2:r<t?l+=2:t==r&&(i+=n[u+1]*s[l+1],u+=2,l+=2);return i},D.Vector.prototype.similarity=function(e){return this.dot(e)/this.magnitude()||0},D.Vector.prototype.toArray=function(){for(var e=new Array(this.elements.length/2),t=1,r=0;t<this.elements.length;t+=2,r++)e[r]=this.elements[t];return e},D.Vector.prototype.toJSON=function(){return this.elements},l={ational:"ate",tional:"tion",enci:"ence",anci:"ance",izer:"ize",bli:"ble",alli:"al",entli:"ent",eli:"e",ousli:"ous",ization:"ize",ation:"ate",ator:"ate",alism:"al",iveness:"ive",fulness:"ful",ousness:"ous",aliti:"al",iviti:"ive",biliti:"ble",logi:"log"},c={icate:"ic",ative:"",alize:"al",iciti:"ic",ical:"ic",ful:"",ness:""},r="[aeiouy]",e="[^aeiou][^aeiouy]*",h=new RegExp("^([^aeiou][^aeiouy]*)?[aeiouy][aeiou]*[^aeiou][^aeiouy]*"),d=new RegExp("^([^aeiou][^aeiouy]*)?[aeiouy][aeiou]*[^aeiou][^aeiouy]*[aeiouy][aeiou]*[^aeiou][^aeiouy]*"),f=new RegExp("^([^aeiou][^aeiouy]*)?[aeiouy][aeiou]*[^aeiou][^aeiouy]*([aeiouy][aeiou]*)?$"),p=new RegExp("^([^aeiou][^aeiouy]*)?[aeiouy]"),y=/^(.+?)(ss|i)es$/,m=/^(.+?)([^s])s$/,g=/^(.+?)eed$/,x=/^(.+?)(ed|ing)$/,v=/.$/,w=/(at|bl|iz)$/,Q=new RegExp("([^aeiouylsz])\\1$"),k=new RegExp("^"+e+r+"[^aeiouwxy]$"),S=/^(.+?[^aeiou])y$/,E=/^(.+?)(ational|tional|enci|anci|izer|bli|alli|entli|eli|ousli|ization|ation|ator|alism|iveness|fulness|ousness|aliti|iviti|biliti|logi)$/,L=/^(.+?)(icate|ative|alize|iciti|ical|ful|ness)$/,b=/^(.+?)(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$/,P=/^(.+?)(s|t)(ion)$/,T=/^(.+?)e$/,O=/ll$/,I=new RegExp("^"+e+r+"[^aeiouwxy]$"),D.Pipeline.registerFunction(D.stemmer=function(e){return e.update(i)},"stemmer"),D.stopWordFilter=(D.generateStopWordFilter=function(e){var t=e.reduce(function(e,t){return e[t]=t,e},{});return function(e){if(e&&t[e.toString()]!==e.toString())return e}})(["a","able","about","across","after","all","almost","also","am","among","an","and","any","are","as","at","be","because","been","but","by","can","cannot","could","dear","did","do","does","either","else","ever","every","for","from","get","got","had","has","have","he","her","hers","him","his","how","however","i","if","in","into","is","it","its","just","least","let","like","likely","may","me","might","most","must","my","neither","no","nor","not","of","off","often","on","only","or","other","our","own","rather","said","say","says","she","should","since","so","some","than","that","the","their","them","then","there","these","they","this","tis","to","too","twas","us","wants","was","we","were","what","when","where","which","while","who","whom","why","will","with","would","yet","you","your"]),D.Pipeline.registerFunction(D.stopWordFilter,"stopWordFilter"),D.Pipeline.registerFunction(D.trimmer=function(e){return e.update(function(e){return e.replace(/^\W+/,"").replace(/\W+$/,"")})},"trimmer"),(D.TokenSet=function(){this.final=!1,this.edges={},this.id=D.TokenSet._nextId,D.TokenSet._nextId+=1})._nextId=1,D.TokenSet.fromArray=function(e){for(var t=new D.TokenSet.Builder,r=0,i=e.length;r<i;r++)t.insert(e[r]);return t.finish(),t.root},D.TokenSet.fromClause=function(e){return"editDistance"in e?D.TokenSet.fromFuzzyString(e.term,e.editDistance):D.TokenSet.fromString(e.term)},D.TokenSet.fromFuzzyString=function(e,t){for(var r=new D.TokenSet,i=[{node:r,editsRemaining:t,str:e}];i.length;){var n,s,o,a,u,l,c=i.pop();0<c.str.length&&((a=c.str.charAt(0))in c.node.edges?n=c.node.edges[a]:(n=new D.TokenSet,c.node.edges[a]=n),1==c.str.length&&(n.final=!0),i.push({node:n,editsRemaining:c.editsRemaining,str:c.str.slice(1)})),0!=c.editsRemaining&&("*"in c.node.edges?s=c.node.edges["*"]:(s=new D.TokenSet,c.node.edges["*"]=s),0==c.str.length&&(s.final=!0),i.push({node:s,editsRemaining:c.editsRemaining-1,str:c.str}),1<c.str.length&&i.push({node:c.node,editsRemaining:c.editsRemaining-1,str:c.str.slice(1)}),1==c.str.length&&(c.node.final=!0),1<=c.str.length&&("*"in c.node.edges?o=c.node.edges["*"]:(o=new D.TokenSet,c.node.edges["*"]=o),1==c.str.length&&(o.final=!0),i.push({node:o,editsRemaining:c.editsRemaining-1,str:c.str.slice(1)})),1<c.str.length)&&(a=c.str.charAt(0),(u=c.str.charAt(1))in c.node.edges?l=c.node.edges[u]:(l=new D.TokenSet,c.node.edges[u]=l),1==c.str.length&&(l.final=!0),i.push({node:l,editsRemaining:c.editsRemaining-1,str:a+c.str.slice(2)}))}return r},D.TokenSet.fromString=function(e){for(var t=new D.TokenSet,r=t,i=0,n=e.length;i<n;i++){var s,o=e[i],a=i==n-1;"*"==o?(t.edges[o]=t).final=a:((s=new D.TokenSet).final=a,t.edges[o]=s,t=s)}return r},D.TokenSet.prototype.toArray=function(){for(var e=[],t=[{prefix:"",node:this}];t.length;){var r=t.pop(),i=Object.keys(r.node.edges),n=i.length;r.node.final&&(r.prefix.charAt(0),e.push(r.prefix));for(var s=0;s<n;s++){var o=i[s];t.push({prefix:r.prefix.concat(o),node:r.node.edges[o]})}}return e},D.TokenSet.prototype.toString=function(){if(this._str)return this._str;for(var e=this.final?"1":"0",t=Object.keys(this.edges).sort(),r=t.length,i=0;i<r;i++)var n=t[i],e=e+n+this.edges[n].id;return e},D.TokenSet.prototype.intersect=function(e){for(var t=new D.TokenSet,r=void 0,i=[{qNode:e,output:t,node:this}];i.length;)for(var r=i.pop(),n=Object.keys(r.qNode.edges),s=n.length,o=Object.keys(r.node.edges),a=o.length,u=0;u<s;u++)for(var l=n[u],c=0;c<a;c++){var h,d,f,p,y=o[c];y!=l&&"*"!=l||(h=r.node.edges[y],d=r.qNode.edges[l],f=h.final&&d.final,p=void 0,y in r.output.edges?(p=r.output.edges[y]).final=p.final||f:((p=new D.TokenSet).final=f,r.output.edges[y]=p),i.push({qNode:d,output:p,node:h}))}return t},D.TokenSet.Builder=function(){this.previousWord="",this.root=new D.TokenSet,this.uncheckedNodes=[],this.minimizedNodes={}},D.TokenSet.Builder.prototype.insert=function(e){var t=0;if(e<this.previousWord)throw new Error("Out of order word insertion");for(var r=0;r<e.length&&r<this.previousWord.length&&e[r]==this.previousWord[r];r++)t++;this.minimize(t);for(var i=0==this.uncheckedNodes.length?this.root:this.uncheckedNodes[this.uncheckedNodes.length-1].child,r=t;r<e.length;r++){var n=new D.TokenSet,s=e[r];i.edges[s]=n,this.uncheckedNodes.push({parent:i,char:s,child:n}),i=n}i.final=!0,this.previousWord=e},D.TokenSet.Builder.prototype.finish=function(){this.minimize(0)},D.TokenSet.Builder.prototype.minimize=function(e){for(var t=this.uncheckedNodes.length-1;e<=t;t--){var r=this.uncheckedNodes[t],i=r.child.toString();i in this.minimizedNodes?r.parent.edges[r.char]=this.minimizedNodes[i]:(r.child._str=i,this.minimizedNodes[i]=r.child),this.uncheckedNodes.pop()}},(D.Index=function(e){this.invertedIndex=e.invertedIndex,this.fieldVectors=e.fieldVectors,this.tokenSet=e.tokenSet,this.fields=e.fields,this.pipeline=e.pipeline}).prototype.search=function(t){return this.query(function(e){new D.QueryParser(t,e).parse()})},D.Index.prototype.query=function(e){for(var t=new D.Query(this.fields),r=Object.create(null),i=Object.create(null),n=Object.create(null),s=Object.create(null),o=Object.create(null),a=0;a<this.fields.length;a++)i[this.fields[a]]=new D.Vector;e.call(t,t);for(a=0;a<t.clauses.length;a++){for(var u=t.clauses[a],l=null,c=D.Set.empty,l=u.usePipeline?this.pipeline.runString(u.term,{fields:u.fields}):[u.term],h=0;h<l.length;h++){var d=l[h],d=(u.term=d,D.TokenSet.fromClause(u)),f=this.tokenSet.intersect(d).toArray();if(0===f.length&&u.presence===D.Query.presence.REQUIRED){for(var p=0;p<u.fields.length;p++)s[b=u.fields[p]]=D.Set.empty;break}for(var y=0;y<f.length;y++)for(var m=f[y],g=this.invertedIndex[m],_=g._index,p=0;p<u.fields.length;p++){var x=g[b=u.fields[p]],v=Object.keys(x),w=m+"/"+b,Q=new D.Set(v);if(u.presence==D.Query.presence.REQUIRED&&(c=c.union(Q),void 0===s[b])&&(s[b]=D.Set.complete),u.presence==D.Query.presence.PROHIBITED)void 0===o[b]&&(o[b]=D.Set.empty),o[b]=o[b].union(Q);else if(i[b].upsert(_,u.boost,function(e,t){return e+t}),!n[w]){for(var k=0;k<v.length;k++){var S,E=v[k],L=new D.FieldRef(E,b),E=x[E];void 0===(S=r[L])?r[L]=new D.MatchData(m,b,E):S.add(m,b,E)}n[w]=!0}}}if(u.presence===D.Query.presence.REQUIRED)for(p=0;p<u.fields.length;p++)s[b=u.fields[p]]=s[b].intersect(c)}for(var b,P=D.Set.complete,T=D.Set.empty,a=0;a<this.fields.length;a++)s[b=this.fields[a]]&&(P=P.intersect(s[b])),o[b]&&(T=T.union(o[b]));var O=Object.keys(r),I=[],R=Object.create(null);if(t.isNegated())for(O=Object.keys(this.fieldVectors),a=0;a<O.length;a++){var L=O[a],F=D.FieldRef.fromString(L);r[L]=new D.MatchData}for(a=0;a<O.length;a++){var C,N,j=(F=D.FieldRef.fromString(O[a])).docRef;!P.contains(j)||T.contains(j)||(C=this.fieldVectors[F],C=i[F.fieldName].similarity(C),void 0!==(N=R[j])?(N.score+=C,N.matchData.combine(r[F])):(N={ref:j,score:C,matchData:r[F]},R[j]=N,I.push(N)))}return I.sort(function(e,t){return t.score-e.score})},D.Index.prototype.toJSON=function(){var e=Object.keys(this.invertedIndex).sort().map(function(e){return[e,this.invertedIndex[e]]},this),t=Object.keys(this.fieldVectors).map(function(e){return[e,this.fieldVectors[e].toJSON()]},this);return{version:D.version,fields:this.fields,fieldVectors:t,invertedIndex:e,pipeline:this.pipeline.toJSON()}},D.Index.load=function(e){var t={},r={},i=e.fieldVectors,n=Object.create(null),s=e.invertedIndex,o=new D.TokenSet.Builder,a=D.Pipeline.load(e.pipeline);e.version!=D.version&&D.utils.warn("Version mismatch when loading serialised index. Current version of lunr '"+D.version+"' does not match serialized index '"+e.version+"'");for(var u=0;u<i.length;u++){var l=(h=i[u])[0],c=h[1];r[l]=new D.Vector(c)}for(u=0;u<s.length;u++){var h,d=(h=s[u])[0],f=h[1];o.insert(d),n[d]=f}return o.finish(),t.fields=e.fields,t.fieldVectors=r,t.invertedIndex=n,t.tokenSet=o.root,t.pipeline=a,new D.Index(t)},(D.Builder=function(){this._ref="id",this._fields=Object.create(null),this._documents=Object.create(null),this.invertedIndex=Object.create(null),this.fieldTermFrequencies={},this.fieldLengths={},this.tokenizer=D.tokenizer,this.pipeline=new D.Pipeline,this.searchPipeline=new D.Pipeline,this.documentCount=0,this._b=.75,this._k1=1.2,this.termIndex=0,this.metadataWhitelist=[]}).prototype.ref=function(e){this._ref=e},D.Builder.prototype.field=function(e,t){if(/\//.test(e))throw new RangeError("Field '"+e+"' contains illegal character '/'");this._fields[e]=t||{}},D.Builder.prototype.b=function(e){this._b=e<0?0:1<e?1:e},D.Builder.prototype.k1=function(e){this._k1=e},D.Builder.prototype.add=function(e,t){var r=e[this._ref],i=Object.keys(this._fields);this._documents[r]=t||{},this.documentCount+=1;for(var n=0;n<i.length;n++){var s=i[n],o=this._fields[s].extractor,o=o?o(e):e[s],o=this.tokenizer(o,{fields:[s]}),a=this.pipeline.run(o),o=new D.FieldRef(r,s),u=Object.create(null);this.fieldTermFrequencies[o]=u,this.fieldLengths[o]=0,this.fieldLengths[o]+=a.length;for(var l=0;l<a.length;l++){var c=a[l];if(null==u[c]&&(u[c]=0),u[c]+=1,null==this.invertedIndex[c]){var h=Object.create(null);h._index=this.termIndex,this.termIndex+=1;for(var d=0;d<i.length;d++)h[i[d]]=Object.create(null);this.invertedIndex[c]=h}null==this.invertedIndex[c][s][r]&&(this.invertedIndex[c][s][r]=Object.create(null));for(var f=0;f<this.metadataWhitelist.length;f++){var p=this.metadataWhitelist[f],y=c.metadata[p];null==this.invertedIndex[c][s][r][p]&&(this.invertedIndex[c][s][r][p]=[]),this.invertedIndex[c][s][r][p].push(y)}}}},D.Builder.prototype.calculateAverageFieldLengths=function(){for(var e=Object.keys(this.fieldLengths),t=e.length,r={},i={},n=0;n<t;n++){var s=D.FieldRef.fromString(e[n]),o=s.fieldName;i[o]||(i[o]=0),i[o]+=1,r[o]||(r[o]=0),r[o]+=this.fieldLengths[s]}for(var a=Object.keys(this._fields),n=0;n<a.length;n++){var u=a[n];r[u]=r[u]/i[u]}this.averageFieldLength=r},D.Builder.prototype.createFieldVectors=function(){for(var e={},t=Object.keys(this.fieldTermFrequencies),r=t.length,i=Object.create(null),n=0;n<r;n++){for(var s=D.FieldRef.fromString(t[n]),o=s.fieldName,a=this.fieldLengths[s],u=new D.Vector,l=this.fieldTermFrequencies[s],c=Object.keys(l),h=c.length,d=this._fields[o].boost||1,f=this._documents[s.docRef].boost||1,p=0;p<h;p++){var y,m=c[p],g=l[m],x=this.invertedIndex[m]._index;void 0===i[m]?(y=D.idf(this.invertedIndex[m],this.documentCount),i[m]=y):y=i[m],m=(m=y*((this._k1+1)*g)/(this._k1*(1-this._b+this._b*(a/this.averageFieldLength[o]))+g))*d*f,g=Math.round(1e3*m)/1e3,u.insert(x,g)}e[s]=u}this.fieldVectors=e},D.Builder.prototype.createTokenSet=function(){this.tokenSet=D.TokenSet.fromArray(Object.keys(this.invertedIndex).sort())},D.Builder.prototype.build=function(){return this.calculateAverageFieldLengths(),this.createFieldVectors(),this.createTokenSet(),new D.Index({invertedIndex:this.invertedIndex,fieldVectors:this.fieldVectors,tokenSet:this.tokenSet,fields:Object.keys(this._fields),pipeline:this.searchPipeline})},D.Builder.prototype.use=function(e){var t=Array.prototype.slice.call(arguments,1);t.unshift(this),e.apply(this,t)},(D.MatchData=function(e,t,r){for(var i=Object.create(null),n=Object.keys(r||{}),s=0;s<n.length;s++){var o=n[s];i[o]=r[o].slice()}this.metadata=Object.create(null),void 0!==e&&(this.metadata[e]=Object.create(null),this.metadata[e][t]=i)}).prototype.combine=function(e){for(var t=Object.keys(e.metadata),r=0;r<t.length;r++){var i=t[r],n=Object.keys(e.metadata[i]);null==this.metadata[i]&&(this.metadata[i]=Object.create(null));for(var s=0;s<n.length;s++){var o=n[s],a=Object.keys(e.metadata[i][o]);null==this.metadata[i][o]&&(this.metadata[i][o]=Object.create(null));for(var u=0;u<a.length;u++){var l=a[u];null==this.metadata[i][o][l]?this.metadata[i][o][l]=e.metadata[i][o][l]:this.metadata[i][o][l]=this.metadata[i][o][l].concat(e.metadata[i][o][l])}}}},D.MatchData.prototype.add=function(e,t,r){if(e in this.metadata)if(t in this.metadata[e])for(var i=Object.keys(r),n=0;n<i.length;n++){var s=i[n];s in this.metadata[e][t]?this.metadata[e][t][s]=this.metadata[e][t][s].concat(r[s]):this.metadata[e][t][s]=r[s]}else this.metadata[e][t]=r;else this.metadata[e]=Object.create(null),this.metadata[e][t]=r},(D.Query=function(e){this.clauses=[],this.allFields=e}).wildcard=new String("*"),D.Query.wildcard.NONE=0,D.Query.wildcard.LEADING=1,D.Query.wildcard.TRAILING=2,D.Query.presence={OPTIONAL:1,REQUIRED:2,PROHIBITED:3},D.Query.prototype.clause=function(e){return"fields"in e||(e.fields=this.allFields),"boost"in e||(e.boost=1),"usePipeline"in e||(e.usePipeline=!0),"wildcard"in e||(e.wildcard=D.Query.wildcard.NONE),e.wildcard&D.Query.wildcard.LEADING&&e.term.charAt(0)!=D.Query.wildcard&&(e.term="*"+e.term),e.wildcard&D.Query.wildcard.TRAILING&&e.term.slice(-1)!=D.Query.wildcard&&(e.term=e.term+"*"),"presence"in e||(e.presence=D.Query.presence.OPTIONAL),this.clauses.push(e),this},D.Query.prototype.isNegated=function(){for(var e=0;e<this.clauses.length;e++)if(this.clauses[e].presence!=D.Query.presence.PROHIBITED)return!1;return!0},D.Query.prototype.term=function(e,t){var r;return Array.isArray(e)?e.forEach(function(e){this.term(e,D.utils.clone(t))},this):((r=t||{}).term=e.toString(),this.clause(r)),this},(D.QueryParseError=function(e,t,r){this.name="QueryParseError",this.message=e,this.start=t,this.end=r}).prototype=new Error,(D.QueryLexer=function(e){this.lexemes=[],this.str=e,this.length=e.length,this.pos=0,this.start=0,this.escapeCharPositions=[]}).prototype.run=function(){for(var e=D.QueryLexer.lexText;e;)e=e(this)},D.QueryLexer.prototype.sliceString=function(){for(var e,t=[],r=this.start,i=(this.pos,0);i<this.escapeCharPositions.length;i++)e=this.escapeCharPositions[i],t.push(this.str.slice(r,e)),r=e+1;return t.push(this.str.slice(r,this.pos)),this.escapeCharPositions.length=0,t.join("")},D.QueryLexer.prototype.emit=function(e){this.lexemes.push({type:e,str:this.sliceString(),start:this.start,end:this.pos}),this.start=this.pos},D.QueryLexer.prototype.escapeCharacter=function(){this.escapeCharPositions.push(this.pos-1),this.pos+=1},D.QueryLexer.prototype.next=function(){var e;return this.pos>=this.length?D.QueryLexer.EOS:(e=this.str.charAt(this.pos),this.pos+=1,e)},D.QueryLexer.prototype.width=function(){return this.pos-this.start},D.QueryLexer.prototype.ignore=function(){this.start==this.pos&&(this.pos+=1),this.start=this.pos},D.QueryLexer.prototype.backup=function(){--this.pos},D.QueryLexer.prototype.acceptDigitRun=function(){for(var e,t;47<(t=(e=this.next()).charCodeAt(0))&&t<58;);e!=D.QueryLexer.EOS&&this.backup()},D.QueryLexer.prototype.more=function(){return this.pos<this.length},D.QueryLexer.EOS="EOS",D.QueryLexer.FIELD="FIELD",D.QueryLexer.TERM="TERM",D.QueryLexer.EDIT_DISTANCE="EDIT_DISTANCE",D.QueryLexer.BOOST="BOOST",D.QueryLexer.PRESENCE="PRESENCE",D.QueryLexer.lexField=function(e){return e.backup(),e.emit(D.QueryLexer.FIELD),e.ignore(),D.QueryLexer.lexText},D.QueryLexer.lexTerm=function(e){if(1<e.width()&&(e.backup(),e.emit(D.QueryLexer.TERM)),e.ignore(),e.more())return D.QueryLexer.lexText},D.QueryLexer.lexEditDistance=function(e){return e.ignore(),e.acceptDigitRun(),e.emit(D.QueryLexer.EDIT_DISTANCE),D.QueryLexer.lexText},D.QueryLexer.lexBoost=function(e){return e.ignore(),e.acceptDigitRun(),e.emit(D.QueryLexer.BOOST),D.QueryLexer.lexText},D.QueryLexer.lexEOS=function(e){0<e.width()&&e.emit(D.QueryLexer.TERM)},D.QueryLexer.termSeparator=D.tokenizer.separator,D.QueryLexer.lexText=function(e){for(;;){var t=e.next();if(t==D.QueryLexer.EOS)return D.QueryLexer.lexEOS;if(92==t.charCodeAt(0))e.escapeCharacter();else{if(":"==t)return D.QueryLexer.lexField;if("~"==t)return e.backup(),0<e.width()&&e.emit(D.QueryLexer.TERM),D.QueryLexer.lexEditDistance;if("^"==t)return e.backup(),0<e.width()&&e.emit(D.QueryLexer.TERM),D.QueryLexer.lexBoost;if("+"==t&&1===e.width())return e.emit(D.QueryLexer.PRESENCE),D.QueryLexer.lexText;if("-"==t&&1===e.width())return e.emit(D.QueryLexer.PRESENCE),D.QueryLexer.lexText;if(t.match(D.QueryLexer.termSeparator))return D.QueryLexer.lexTerm}}},(D.QueryParser=function(e,t){this.lexer=new D.QueryLexer(e),this.query=t,this.currentClause={},this.lexemeIdx=0}).prototype.parse=function(){this.lexer.run(),this.lexemes=this.lexer.lexemes;for(var e=D.QueryParser.parseClause;e;)e=e(this);return this.query},D.QueryParser.prototype.peekLexeme=function(){return this.lexemes[this.lexemeIdx]},D.QueryParser.prototype.consumeLexeme=function(){var e=this.peekLexeme();return this.lexemeIdx+=1,e},D.QueryParser.prototype.nextClause=function(){var e=this.currentClause;this.query.clause(e),this.currentClause={}},D.QueryParser.parseClause=function(e){var t=e.peekLexeme();if(null!=t)switch(t.type){case D.QueryLexer.PRESENCE:return D.QueryParser.parsePresence;case D.QueryLexer.FIELD:return D.QueryParser.parseField;case D.QueryLexer.TERM:return D.QueryParser.parseTerm;default:var r="expected either a field or a term, found "+t.type;throw 1<=t.str.length&&(r+=" with value '"+t.str+"'"),new D.QueryParseError(r,t.start,t.end)}},D.QueryParser.parsePresence=function(e){var t=e.consumeLexeme();if(null!=t){switch(t.str){case"-":e.currentClause.presence=D.Query.presence.PROHIBITED;break;case"+":e.currentClause.presence=D.Query.presence.REQUIRED;break;default:var r="unrecognised presence operator'"+t.str+"'";throw new D.QueryParseError(r,t.start,t.end)}var i=e.peekLexeme();if(null==i)throw new D.QueryParseError(r="expecting term or field, found nothing",t.start,t.end);switch(i.type){case D.QueryLexer.FIELD:return D.QueryParser.parseField;case D.QueryLexer.TERM:return D.QueryParser.parseTerm;default:r="expecting term or field, found '"+i.type+"'";throw new D.QueryParseError(r,i.start,i.end)}}},D.QueryParser.parseField=function(e){var t=e.consumeLexeme();if(null!=t){if(-1==e.query.allFields.indexOf(t.str))throw r=e.query.allFields.map(function(e){return"'"+e+"'"}).join(", "),r="unrecognised field '"+t.str+"', possible fields: "+r,new D.QueryParseError(r,t.start,t.end);e.currentClause.fields=[t.str];e=e.peekLexeme();if(null==e)throw new D.QueryParseError(r="expecting term, found nothing",t.start,t.end);if(e.type===D.QueryLexer.TERM)return D.QueryParser.parseTerm;var r="expecting term, found '"+e.type+"'";throw new D.QueryParseError(r,e.start,e.end)}},D.QueryParser.parseTerm=function(e){var t=e.consumeLexeme();if(null!=t){e.currentClause.term=t.str.toLowerCase(),-1!=t.str.indexOf("*")&&(e.currentClause.usePipeline=!1);var r=e.peekLexeme();if(null==r)e.nextClause();else switch(r.type){case D.QueryLexer.TERM:return e.nextClause(),D.QueryParser.parseTerm;case D.QueryLexer.FIELD:return e.nextClause(),D.QueryParser.parseField;case D.QueryLexer.EDIT_DISTANCE:return D.QueryParser.parseEditDistance;case D.QueryLexer.BOOST:return D.QueryParser.parseBoost;case D.QueryLexer.PRESENCE:return e.nextClause(),D.QueryParser.parsePresence;default:var i="Unexpected lexeme type '"+r.type+"'";throw new D.QueryParseError(i,r.start,r.end)}}},D.QueryParser.parseEditDistance=function(e){var t=e.consumeLexeme();if(null!=t){var r=parseInt(t.str,10);if(isNaN(r))throw new D.QueryParseError(n="edit distance must be numeric",t.start,t.end);e.currentClause.editDistance=r;var i=e.peekLexeme();if(null==i)e.nextClause();else switch(i.type){case D.QueryLexer.TERM:return e.nextClause(),D.QueryParser.parseTerm;case D.QueryLexer.FIELD:return e.nextClause(),D.QueryParser.parseField;case D.QueryLexer.EDIT_DISTANCE:return D.QueryParser.parseEditDistance;case D.QueryLexer.BOOST:return D.QueryParser.parseBoost;case D.QueryLexer.PRESENCE:return e.nextClause(),D.QueryParser.parsePresence;default:var n="Unexpected lexeme type '"+i.type+"'";throw new D.QueryParseError(n,i.start,i.end)}}},D.QueryParser.parseBoost=function(e){var t=e.consumeLexeme();if(null!=t){var r=parseInt(t.str,10);if(isNaN(r))throw new D.QueryParseError(n="boost must be numeric",t.start,t.end);e.currentClause.boost=r;var i=e.peekLexeme();if(null==i)e.nextClause();else switch(i.type){case D.QueryLexer.TERM:return e.nextClause(),D.QueryParser.parseTerm;case D.QueryLexer.FIELD:return e.nextClause(),D.QueryParser.parseField;case D.QueryLexer.EDIT_DISTANCE:return D.QueryParser.parseEditDistance;case D.QueryLexer.BOOST:return D.QueryParser.parseBoost;case D.QueryLexer.PRESENCE:return e.nextClause(),D.QueryParser.parsePresence;default:var n="Unexpected lexeme type '"+i.type+"'";throw new D.QueryParseError(n,i.start,i.end)}}},e=this,r=function(){return D},"function"==typeof define&&define.amd?define(r):"object"==typeof exports?module.exports=D:e.lunr=D}();
+//# sourceMappingURL=lunr.min.js.map
 """#.utf8),
         "layout.mustache": Data(#"""
 <!DOCTYPE html>
 <html lang="{{site.language}}">
 {{> partials/head}}
-<body class="galley{{#hasTOC}} has-toc{{/hasTOC}}{{#page.isHome}} is-home{{/page.isHome}}">
+<body class="galley{{#hasTOC}} has-toc{{/hasTOC}}{{#page.isHome}} is-home{{/page.isHome}}" data-root="{{root}}">
 <a class="skip-link" href="#content">Skip to content</a>
 <div class="layout">
 {{> partials/sidebar}}
@@ -594,12 +980,14 @@ figure.sample pre, figure.sample .code-block { margin: 0; border: 0; border-radi
 <title>{{#page.isHome}}{{site.title}}{{/page.isHome}}{{^page.isHome}}{{page.title}} · {{site.title}}{{/page.isHome}}</title>
 {{#page.description}}<meta name="description" content="{{.}}">{{/page.description}}
 <meta name="color-scheme" content="light dark">
+<script>try{var t=localStorage.getItem("galley-theme");if(t==="light"||t==="dark")document.documentElement.setAttribute("data-theme",t)}catch(e){}</script>
 <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#15171b" media="(prefers-color-scheme: dark)">
 <meta name="generator" content="{{generator}}">
 <meta property="og:site_name" content="{{site.title}}">
 <meta property="og:title" content="{{page.title}}">
 {{#page.description}}<meta property="og:description" content="{{.}}">{{/page.description}}
+<link rel="icon" href="{{root}}{{site.favicon}}">
 <link rel="stylesheet" href="{{root}}assets/galley.css">
 <script defer src="{{root}}assets/galley.js"></script>
 </head>
@@ -631,8 +1019,16 @@ figure.sample pre, figure.sample .code-block { margin: 0; border: 0; border-radi
   <input type="checkbox" id="galley-nav-toggle" class="nav-toggle">
   <div class="sidebar-top">
     <a class="site-title" href="{{root}}index.html"{{#page.isHome}} aria-current="page"{{/page.isHome}}>{{site.title}}</a>
+    <button type="button" id="galley-theme-toggle" class="theme-toggle" hidden aria-label="Theme: system (change)"><span aria-hidden="true"></span></button>
     <label for="galley-nav-toggle" class="nav-toggle-label">Menu</label>
   </div>
+  {{#site.search}}
+  <div class="search" role="search">
+    <label for="galley-search" class="visually-hidden">Search the site</label>
+    <input type="search" id="galley-search" class="search-input" placeholder="Search (/)" autocomplete="off" spellcheck="false" aria-controls="galley-search-results">
+    <div id="galley-search-results" class="search-results" hidden aria-live="polite"></div>
+  </div>
+  {{/site.search}}
   <nav class="site-nav" aria-label="Main">
     <ul>
       {{#nav}}

@@ -142,6 +142,13 @@ public struct IncrementalSiteBuilder: Sendable {
             }
         }
         let checker = LinkChecker(pages: content.pages, files: Set(copied.keys).union(builtInAssets.keys), unreadable: content.unreadable)
+        if templates != nil, copied[configuration.favicon] == nil, builtInAssets[configuration.favicon] == nil {
+            errors.append(SiteError(
+                "the favicon '\(configuration.favicon)' is not a file of the site",
+                at: SourceLocation(path: layout.displayPath(of: layout.configurationFile)),
+                suggestion: "Put the icon in content/ (e.g. content/images/icon.png) and write `favicon: images/icon.png`"
+            ))
+        }
         errors += checker.check()
         let themeClashes = Set(content.assets).intersection(templates?.assets.keys.map { "assets/\($0)" } ?? [])
         errors += themeClashes.sorted().map {

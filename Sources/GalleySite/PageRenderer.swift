@@ -91,6 +91,7 @@ public struct PageRenderer: Sendable {
                 "language": configuration.language,
                 "description": configuration.description,
                 "search": configuration.search,
+                "favicon": configuration.favicon,
             ],
             "root": RelativeURL.from(url, to: ""),
             "nav": navigation.pages.map { page in

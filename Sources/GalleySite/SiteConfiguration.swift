@@ -14,7 +14,7 @@ import GalleyVerify
 /// ```
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
-    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search"]
+    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon"]
 
     /// The site's name, shown in the sidebar and page titles.
     public var title = "Documentation"
@@ -32,6 +32,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Whether the site has search (`search: false` turns it off): the build
     /// writes `search-index.js` and templates see `site.search`.
     public var search = true
+    /// The site's icon, a path under the site root (a file of `content/`,
+    /// or of the theme's `assets/`); the default theme's is `assets/favicon.svg`.
+    public var favicon = "assets/favicon.svg"
     /// How samples are verified (the `verify:` section).
     public var verification = VerificationSettings()
 
@@ -87,6 +90,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.baseURL = base
         }
         config.search = try yaml.bool("search") ?? true
+        if let favicon = try yaml.string("favicon") {
+            config.favicon = String(favicon.drop { $0 == "/" })
+        }
         if let markdown = try yaml.mapping("markdown") {
             try markdown.rejectUnknownKeys(["unsafe_html"], in: "markdown")
             config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false

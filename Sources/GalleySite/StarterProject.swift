@@ -146,6 +146,7 @@ public struct StarterProject: Sendable {
         # language: en                         # the lang attribute of every page (default: en)
         # edit_url: https://github.com/org/repo/edit/main/content/   # adds "Edit this page"; the page's path under content/ is appended
         # search: true                         # the search box and search-index.js; false turns search off
+        # favicon: images/icon.png             # the site's icon, a file under content/ (default: the theme's)
         # markdown:
         #   unsafe_html: false                 # raw HTML in Markdown is left out unless true
 

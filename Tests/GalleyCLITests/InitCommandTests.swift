@@ -69,9 +69,10 @@ struct InitCommandTests {
         defer { folder.remove() }
         let created = try GalleyExecutable.run(["init", "--theme", "x"], in: folder.url)
         #expect(created.status == 0, "\(created.standardError)")
-        #expect(created.standardOutput.contains("x/templates/ (the built-in theme, 8 files"))
+        #expect(created.standardOutput.contains("x/templates/ (the built-in theme, 11 files"))
         for path in ["layout.mustache", "404.mustache", "partials/head.mustache", "partials/sidebar.mustache",
-                     "partials/page.mustache", "partials/toc.mustache", "assets/galley.css", "assets/galley.js"] {
+                     "partials/page.mustache", "partials/toc.mustache", "assets/galley.css", "assets/galley.js",
+                     "assets/lunr.min.js", "assets/lunr-LICENSE.txt", "assets/favicon.svg"] {
             #expect(folder.exists("x/templates/\(path)"), "missing templates/\(path)")
         }
         #expect(try folder.read("x/templates/layout.mustache").contains("{{> partials/sidebar}}"))

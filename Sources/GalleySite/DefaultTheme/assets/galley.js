@@ -1,4 +1,5 @@
-/* Galley: copy buttons for code blocks and table-of-contents highlighting. No dependencies. */
+/* Galley: copy buttons, hidden sample lines on demand, table-of-contents highlighting,
+   the theme toggle, keyboard shortcuts and search (lunr, loaded on first use). */
 (function () {
   "use strict";
 
@@ -38,6 +39,18 @@
     return fallbackCopy(text);
   }
 
+  // What the reader sees of a code block: hidden sample lines only once
+  // revealed, and never the compiler messages shown under lines.
+  function visibleText(code) {
+    var copy = code.cloneNode(true);
+    var figure = code.closest("figure.sample");
+    var revealed = figure && figure.classList.contains("show-hidden");
+    Array.prototype.forEach.call(copy.querySelectorAll(".sample-diagnostic" + (revealed ? "" : ", .sample-hidden-line")), function (node) {
+      node.parentNode.removeChild(node);
+    });
+    return copy.textContent;
+  }
+
   function addCopyButtons() {
     var blocks = document.querySelectorAll("pre > code");
     Array.prototype.forEach.call(blocks, function (code) {
@@ -67,7 +80,7 @@
       }
 
       button.addEventListener("click", function () {
-        copyText(code.textContent.replace(/\n$/, "")).then(
+        copyText(visibleText(code).replace(/\n$/, "")).then(
           function () { show("Copied", true); announce("Code copied to clipboard"); },
           function () { show("Failed", false); announce("Could not copy code"); }
         );
@@ -132,6 +145,252 @@
     });
   }
 
+  // ---------- Hidden lines on demand (mdBook's eye) ----------
+
+  function addEyeButtons() {
+    var figures = document.querySelectorAll("figure.sample[data-hidden-lines]");
+    Array.prototype.forEach.call(figures, function (figure) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sample-eye";
+      button.setAttribute("aria-pressed", "false");
+      var count = figure.getAttribute("data-hidden-lines");
+      button.setAttribute("aria-label", "Show the " + count + " hidden line" + (count === "1" ? "" : "s"));
+      button.title = "Show hidden lines";
+      button.innerHTML = '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">'
+        + '<path d="M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" fill="currentColor"/></svg>';
+      button.addEventListener("click", function () {
+        var shown = figure.classList.toggle("show-hidden");
+        button.setAttribute("aria-pressed", shown ? "true" : "false");
+        button.title = shown ? "Hide hidden lines" : "Show hidden lines";
+      });
+      var caption = figure.querySelector(".sample-badge");
+      (caption || figure).appendChild(button);
+    });
+  }
+
+  // ---------- Theme: light / dark / system ----------
+
+  var THEME_KEY = "galley-theme";
+  var THEMES = ["system", "light", "dark"];
+  var THEME_LABELS = { system: "Theme: system", light: "Theme: light", dark: "Theme: dark" };
+
+  function currentTheme() {
+    var theme = null;
+    try { theme = localStorage.getItem(THEME_KEY); } catch (e) {}
+    return THEMES.indexOf(theme) >= 0 ? theme : "system";
+  }
+
+  function applyTheme(theme) {
+    if (theme === "system") document.documentElement.removeAttribute("data-theme");
+    else document.documentElement.setAttribute("data-theme", theme);
+  }
+
+  function setUpThemeToggle() {
+    var button = document.getElementById("galley-theme-toggle");
+    if (!button) return;
+    function show(theme) {
+      button.setAttribute("data-theme-choice", theme);
+      button.setAttribute("aria-label", THEME_LABELS[theme] + " (change)");
+      button.title = THEME_LABELS[theme];
+    }
+    button.hidden = false;
+    show(currentTheme());
+    button.addEventListener("click", function () {
+      var next = THEMES[(THEMES.indexOf(currentTheme()) + 1) % THEMES.length];
+      try {
+        if (next === "system") localStorage.removeItem(THEME_KEY);
+        else localStorage.setItem(THEME_KEY, next);
+      } catch (e) {}
+      applyTheme(next);
+      show(next);
+      announce(THEME_LABELS[next]);
+    });
+  }
+
+  // ---------- Keyboard: / or s searches, ← and → turn pages ----------
+
+  function isTyping(target) {
+    if (!target) return false;
+    var tag = target.tagName;
+    return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
+  }
+
+  function setUpKeyboard() {
+    document.addEventListener("keydown", function (event) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.key === "/" || event.key === "s" || event.key === "S") {
+        var box = document.getElementById("galley-search");
+        if (box) {
+          event.preventDefault();
+          box.focus();
+        }
+      } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+        var link = document.querySelector(event.key === "ArrowLeft" ? "a[rel='prev']" : "a[rel='next']");
+        if (link) {
+          event.preventDefault();
+          window.location.href = link.href;
+        }
+      }
+    });
+  }
+
+  // ---------- Search (lunr, loaded on first use) ----------
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error("cannot load " + src)); };
+      document.head.appendChild(script);
+    });
+  }
+
+  function escapeHTML(text) {
+    return text.replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
+  function highlight(text, terms) {
+    var html = escapeHTML(text);
+    terms.forEach(function (term) {
+      if (!term) return;
+      var pattern = new RegExp("(" + term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + ")", "ig");
+      html = html.replace(pattern, "<mark>$1</mark>");
+    });
+    return html;
+  }
+
+  function snippet(text, terms) {
+    var lower = text.toLowerCase();
+    var at = -1;
+    terms.some(function (term) { at = lower.indexOf(term); return at >= 0; });
+    var start = Math.max(0, at - 60);
+    var piece = text.slice(start, start + 160);
+    return (start > 0 ? "…" : "") + piece + (start + 160 < text.length ? "…" : "");
+  }
+
+  function setUpSearch() {
+    var box = document.getElementById("galley-search");
+    var panel = document.getElementById("galley-search-results");
+    if (!box || !panel) return;
+    var root = document.body.getAttribute("data-root") || "";
+    var ready = null;
+    var index = null;
+    var documents = [];
+
+    function prepare() {
+      if (!ready) {
+        ready = loadScript(root + "assets/lunr.min.js")
+          .then(function () { return loadScript(root + "search-index.js"); })
+          .then(function () {
+            documents = window.galleySearchIndex || [];
+            index = lunr(function () {
+              this.ref("i");
+              this.field("t", { boost: 10 });
+              this.field("h", { boost: 5 });
+              this.field("x");
+              var builder = this;
+              documents.forEach(function (entry, i) {
+                builder.add({ i: String(i), t: entry.t, h: entry.h, x: entry.x });
+              });
+            });
+          });
+      }
+      return ready;
+    }
+
+    function close() {
+      panel.hidden = true;
+      panel.innerHTML = "";
+    }
+
+    function terms(query) {
+      return query.toLowerCase().split(/\s+/).filter(function (t) { return t.length > 0; });
+    }
+
+    function run() {
+      var query = box.value.trim();
+      if (!query) { close(); return Promise.resolve(); }
+      return prepare().then(function () {
+        if (box.value.trim() !== query) return;
+        var words = terms(query);
+        var hits = [];
+        try {
+          hits = index.query(function (q) {
+            words.forEach(function (word) {
+              var clean = word.replace(/[~^:*+-]/g, "");
+              if (!clean) return;
+              q.term(clean, { boost: 10 });
+              q.term(clean, { wildcard: lunr.Query.wildcard.TRAILING, boost: 2 });
+            });
+          });
+        } catch (e) { hits = []; }
+        panel.innerHTML = "";
+        if (!hits.length) {
+          var empty = document.createElement("p");
+          empty.className = "galley-search-empty";
+          empty.textContent = "No results";
+          panel.appendChild(empty);
+        } else {
+          var list = document.createElement("ul");
+          hits.slice(0, 10).forEach(function (hit) {
+            var entry = documents[Number(hit.ref)];
+            var item = document.createElement("li");
+            var link = document.createElement("a");
+            link.href = root + entry.u;
+            link.className = "galley-search-result";
+            var path = entry.h ? entry.t + " › " + entry.h : entry.t;
+            link.innerHTML = '<span class="galley-search-path">' + highlight(path, words) + "</span>"
+              + (entry.x ? '<span class="galley-search-snippet">' + highlight(snippet(entry.x, words), words) + "</span>" : "");
+            item.appendChild(link);
+            list.appendChild(item);
+          });
+          panel.appendChild(list);
+        }
+        panel.hidden = false;
+      }, function () {
+        panel.innerHTML = '<p class="galley-search-empty">Search is unavailable</p>';
+        panel.hidden = false;
+      });
+    }
+
+    var timer;
+    box.addEventListener("focus", function () { prepare().catch(function () {}); });
+    box.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(run, 60);
+    });
+    box.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") {
+        close();
+        box.blur();
+      } else if (event.key === "Enter") {
+        event.preventDefault();
+        clearTimeout(timer);
+        run().then(function () {
+          var first = panel.querySelector("a.galley-search-result");
+          if (first) window.location.href = first.href;
+        });
+      } else if (event.key === "ArrowDown") {
+        var firstLink = panel.querySelector("a");
+        if (firstLink) { event.preventDefault(); firstLink.focus(); }
+      }
+    });
+    panel.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { close(); box.focus(); }
+    });
+    document.addEventListener("click", function (event) {
+      if (!panel.contains(event.target) && event.target !== box) close();
+    });
+  }
+
   addCopyButtons();
+  addEyeButtons();
   highlightTOC();
+  setUpThemeToggle();
+  setUpKeyboard();
+  setUpSearch();
 })();
