@@ -7,6 +7,8 @@ public struct ContentLoader: Sendable {
     public var directory: URL
     /// How diagnostics name that folder, e.g. `content`.
     public var displayPath: String
+    /// Where files may come from; `nil` reads any (tests of a bare folder).
+    public var containment: PathContainment?
 
     /// Creates a loader for `directory`.
     public init(directory: URL, displayPath: String) {
@@ -52,10 +54,22 @@ public struct ContentLoader: Sendable {
                 suggestion: "Create it with an index.md, or pass --content DIR"
             )])
         }
-        let (markdownPaths, assets) = listFiles()
+        var (markdownPaths, assets) = listFiles()
         var pages: [Page] = []
         var errors: [SiteError] = []
         var unreadable: Set<String> = []
+        if let containment {
+            // Links out of the project are errors, and their targets are never read.
+            func contained(_ path: String) -> Bool {
+                let display = displayPath.isEmpty ? path : "\(displayPath)/\(path)"
+                guard let problem = containment.problem(for: directory.appendingPathComponent(path), displayPath: display) else { return true }
+                errors.append(problem)
+                unreadable.insert(path)
+                return false
+            }
+            markdownPaths = markdownPaths.filter(contained)
+            assets = assets.filter(contained)
+        }
         for path in markdownPaths {
             if !changed.contains(path), let page = previous[path] {
                 pages.append(page)

@@ -114,15 +114,17 @@ public struct IncrementalSiteBuilder: Sendable {
             do {
                 templates = try TemplateSet.load(
                     from: layout.templatesDirectory, displayPath: layout.displayPath(of: layout.templatesDirectory),
-                    requiresDirectory: layout.requiresTemplatesDirectory
+                    requiresDirectory: layout.requiresTemplatesDirectory,
+                    containment: configuration.containment(root: layout.root)
                 )
             } catch {
                 errors += error.errors
             }
         }
-        let loader = ContentLoader(
+        var loader = ContentLoader(
             directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory)
         )
+        loader.containment = configuration.containment(root: layout.root)
         let changedSources = Set((previous?.pages.keys).map { keys in
             keys.filter { key in changes.content.contains { key == $0 || key.hasPrefix($0 + "/") } }
         } ?? [])

@@ -14,7 +14,7 @@ import GalleyVerify
 /// ```
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
-    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon"]
+    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon", "allow_outside"]
 
     /// The site's name, shown in the sidebar and page titles.
     public var title = "Documentation"
@@ -35,6 +35,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// The site's icon, a path under the site root (a file of `content/`,
     /// or of the theme's `assets/`); the default theme's is `assets/favicon.svg`.
     public var favicon = "assets/favicon.svg"
+    /// Folders outside the project that symbolic links in `content/` and
+    /// `templates/` may lead to (`allow_outside:`), relative to the project.
+    public var allowedOutside: [String] = []
     /// How samples are verified (the `verify:` section).
     public var verification = VerificationSettings()
 
@@ -69,6 +72,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// The defaults used when there is no `galley.yml`.
     public init() {}
 
+    /// Where the files of a site may come from: the project and the allowed outside folders.
+    public func containment(root: URL) -> PathContainment {
+        PathContainment(roots: [root] + allowedOutside.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) })
+    }
+
     /// Reads `file`, or returns the defaults when it does not exist.
     ///
     /// - Parameter displayPath: how to name the file in errors.
@@ -90,6 +98,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.baseURL = base
         }
         config.search = try yaml.bool("search") ?? true
+        config.allowedOutside = try yaml.stringList("allow_outside") ?? []
         if let favicon = try yaml.string("favicon") {
             config.favicon = String(favicon.drop { $0 == "/" })
         }

@@ -40,11 +40,14 @@ public struct TemplateSet: Sendable {
     ///   - displayPath: how errors name `directory`.
     ///   - builtIn: the theme a missing file comes from, by path (``DefaultTheme/files``).
     ///   - requiresDirectory: whether a missing `directory` is an error (it was named on the command line).
+    ///   - containment: where files may come from; a symbolic link out of it is an error.
     public static func load(
         from directory: URL, displayPath: String,
-        builtIn: [String: Data] = DefaultTheme.files, requiresDirectory: Bool = false
+        builtIn: [String: Data] = DefaultTheme.files, requiresDirectory: Bool = false,
+        containment: PathContainment? = nil
     ) throws(SiteErrors) -> TemplateSet {
         var sources: [String: Source] = builtIn.mapValues { .builtIn($0) }
+        var containmentErrors: [SiteError] = []
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -54,8 +57,15 @@ public struct TemplateSet: Sendable {
                     suggestion: "Move it away to use the built-in theme, or make it a folder of templates (galley init --theme DIR writes a copy of the built-in one)"
                 )])
             }
-            for path in FileTree.files(under: directory) {
-                sources[path] = .file(directory.appendingPathComponent(path))
+            for path in FileTree.files(under: directory, includingSymbolicLinks: containment != nil) {
+                let url = directory.appendingPathComponent(path)
+                if let containment, let problem = containment.problem(for: url, displayPath: "\(displayPath)/\(path)") {
+                    containmentErrors.append(problem)
+                    continue
+                }
+                // A dangling link is skipped, as before: only regular files are templates.
+                guard FileManager.default.fileExists(atPath: url.path) else { continue }
+                sources[path] = .file(url)
             }
         } else if requiresDirectory {
             throw SiteErrors([SiteError(
@@ -66,7 +76,7 @@ public struct TemplateSet: Sendable {
 
         var library = MustacheLibrary()
         var templates: [String: (display: String, text: String)] = [:]
-        var errors: [SiteError] = []
+        var errors: [SiteError] = containmentErrors
         var unparsed: Set<String> = []
         var assets: [String: OutputFile.Content] = [:]
         for (path, source) in sources.sorted(by: { $0.key < $1.key }) {

@@ -93,7 +93,8 @@ struct VerifyCommand: AsyncParsableCommand {
         let configuration: SiteConfiguration
         do {
             configuration = try SiteConfiguration.load(from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile))
-            let loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
+            var loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
+            loader.containment = configuration.containment(root: layout.root)
             (selected, pageProblems) = try select(from: loader)
             if let shard {
                 let sharding = try PageSharding(parsing: shard)
@@ -121,7 +122,8 @@ struct VerifyCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("Blessed \(changed) file\(changed == 1 ? "" : "s").\n".utf8))
                 if changed > 0 {
                     // Report what the pages say now: failures blessing cannot fix still fail the run.
-                    let loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
+                    var loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
+                    loader.containment = configuration.containment(root: layout.root)
                     let (reloaded, problems) = try select(from: loader)
                     pageProblems = problems
                     report = try verification.verify(reloaded)

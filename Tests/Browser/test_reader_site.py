@@ -189,3 +189,14 @@ def test_live_reload_keeps_the_scroll_position_and_shows_failures(browser, site)
     wait(browser, 60).until(lambda d: not d.find_elements(By.ID, "galley-overlay")
                             or not d.find_element(By.ID, "galley-overlay").is_displayed())
     browser.set_window_size(1280, 900)
+
+
+def test_search_works_from_file_urls(browser, site):
+    # Opened straight from disk, as a downloaded copy of the docs would be.
+    open_page(browser, (site.directory / "public" / "index.html").as_uri())
+    box = browser.find_element(By.ID, "galley-search")
+    box.click()
+    box.send_keys("quuxinator")
+    result = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#galley-search-results a")))
+    assert "Quuxinator Settings" in result.text
+    assert result.get_attribute("href").startswith("file://")

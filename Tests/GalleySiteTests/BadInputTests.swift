@@ -109,3 +109,43 @@ struct BadInputTests {
         }
     }
 }
+
+@Suite("Nothing outside the project is read or published")
+struct ContainmentTests {
+    @Test("a symbolic link out of the project in content/ or templates/ is an error naming the link and its target")
+    func linksOut() throws {
+        let project = try Project(pages: ["index.md": "# Home\n"])
+        let outside = try TemporaryDirectory()
+        defer { project.directory.remove(); outside.remove() }
+        try outside.write("secret.md", "# Secret\n\nroot:x:0:0\n")
+        try outside.write("head.mustache", "<title>stolen</title>\n")
+        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("content/p.md"),
+                                                   withDestinationURL: outside.url.appendingPathComponent("secret.md"))
+        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("content/data.txt"),
+                                                   withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
+        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("templates/partials/extra.mustache"),
+                                                   withDestinationURL: outside.url.appendingPathComponent("head.mustache"))
+        let errors = project.buildErrors()
+        #expect(errors.contains { $0.hasPrefix("content/p.md: 'content/p.md' is a symbolic link to '") && $0.contains("secret.md', outside the project") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("content/data.txt: 'content/data.txt' is a symbolic link to '/etc/passwd', outside the project") }, "\(errors)")
+        #expect(errors.contains { $0.contains("'templates/partials/extra.mustache' is a symbolic link to '") }, "\(errors)")
+        #expect(!project.directory.exists("public"))
+        // Allowed explicitly, the outside folder may be used.
+        try FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("content/data.txt"))
+        try project.directory.write("galley.yml", "allow_outside: [\(outside.url.path)]\n")
+        try project.build()
+        #expect(try project.directory.read("public/p.html").contains("Secret"))
+    }
+
+    @Test("a symbolic link loop is an error, not a hang")
+    func loop() throws {
+        let project = try Project(pages: ["index.md": "# Home\n"])
+        defer { project.directory.remove() }
+        let a = project.directory.url.appendingPathComponent("content/a.md")
+        let b = project.directory.url.appendingPathComponent("content/b.md")
+        try FileManager.default.createSymbolicLink(at: a, withDestinationURL: b)
+        try FileManager.default.createSymbolicLink(at: b, withDestinationURL: a)
+        let errors = project.buildErrors()
+        #expect(errors.contains("content/a.md: 'content/a.md' is a symbolic link loop. Remove the link or point it at a file"), "\(errors)")
+    }
+}

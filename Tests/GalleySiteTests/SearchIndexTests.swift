@@ -43,3 +43,21 @@ struct SearchIndexTests {
         #expect(size > 500_000, "every page is indexed (\(size) bytes)")
     }
 }
+
+@Suite("The favicon")
+struct FaviconTests {
+    @Test("the theme's icon by default; galley.yml favicon: names a file of the site; a missing one fails the build")
+    func favicon() throws {
+        let project = try Project(pages: ["index.md": "# Home\n", "images/icon.png": "PNG"])
+        defer { project.directory.remove() }
+        try project.directory.write("templates/partials/head.mustache", "<link rel=\"icon\" href=\"{{root}}{{site.favicon}}\">\n")
+        try project.build()
+        #expect(try project.directory.read("public/index.html").contains("<link rel=\"icon\" href=\"assets/favicon.svg\">"))
+        #expect(project.directory.exists("public/assets/favicon.svg"))
+        try project.directory.write("galley.yml", "favicon: images/icon.png\n")
+        try project.build()
+        #expect(try project.directory.read("public/index.html").contains("<link rel=\"icon\" href=\"images/icon.png\">"))
+        try project.directory.write("galley.yml", "favicon: images/missing.png\n")
+        #expect(project.buildErrors().contains { $0.hasPrefix("galley.yml: the favicon 'images/missing.png' is not a file of the site") })
+    }
+}
