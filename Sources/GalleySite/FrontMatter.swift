@@ -43,6 +43,8 @@ public struct FrontMatter: Sendable, Equatable {
     public static func split(
         _ text: String, file: String
     ) throws(SiteError) -> (frontMatter: FrontMatter, body: String, bodyFirstLine: Int) {
+        // A UTF-8 byte order mark (editors on Windows write one) is not text.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         var lines = TextLines.split(text)
         guard let first = lines.first, first.trimmingTrailingWhitespace() == "---" else {
             return (FrontMatter(), text, 1)

@@ -127,11 +127,48 @@ public struct TemplateSet: Sendable {
                 ))
             }
         }
+        errors += Self.partialCycles(in: templates)
         if !errors.isEmpty { throw SiteErrors(errors) }
         return TemplateSet(
             library: library, directory: directory, assets: assets,
             hasNotFoundTemplate: templates[notFoundName] != nil
         )
+    }
+
+    /// A partial that includes itself, directly or through others, would
+    /// recurse until the stack overflows (swift-mustache has no depth limit):
+    /// each cycle is an error at the first template of the chain, naming it.
+    static func partialCycles(in templates: [String: (display: String, text: String)]) -> [SiteError] {
+        var edges: [String: [(name: String, line: Int)]] = [:]
+        for (name, template) in templates {
+            edges[name] = partialReferences(in: template.text).filter { templates[$0.name] != nil }.map { ($0.name, $0.line) }
+        }
+        var errors: [SiteError] = []
+        var reported: Set<String> = []
+        for start in templates.keys.sorted() {
+            // Depth-first search for a path from `start` back to itself.
+            var stack: [(name: String, path: [String], line: Int)] = [(start, [start], 1)]
+            var seen: Set<String> = []
+            while let (name, path, _) = stack.popLast() {
+                for edge in edges[name] ?? [] {
+                    if edge.name == start {
+                        let chain = path + [start]
+                        let key = Set(chain).sorted().joined(separator: "\u{0}")
+                        if reported.insert(key).inserted {
+                            let first = edges[start]?.first { $0.name == (chain.count > 1 ? chain[1] : start) }
+                            errors.append(SiteError(
+                                "the partial '\(start)' includes itself: " + chain.map { "{{> \($0)}}" }.joined(separator: " → "),
+                                at: SourceLocation(path: templates[start]?.display ?? start, line: first?.line),
+                                suggestion: "Break the cycle: a partial may not include itself, directly or through other partials"
+                            ))
+                        }
+                    } else if seen.insert(edge.name).inserted {
+                        stack.append((edge.name, path + [edge.name], edge.line))
+                    }
+                }
+            }
+        }
+        return errors
     }
 
     /// How errors name a file of the built-in theme: `(built-in theme)/layout.mustache`.

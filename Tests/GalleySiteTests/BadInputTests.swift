@@ -149,3 +149,31 @@ struct ContainmentTests {
         #expect(errors.contains("content/a.md: 'content/a.md' is a symbolic link loop. Remove the link or point it at a file"), "\(errors)")
     }
 }
+
+@Suite("Bad input found by probes")
+struct ProbeRegressionTests {
+    @Test("a partial that includes itself is an error naming the chain, not a crash")
+    func recursivePartial() throws {
+        let project = try Project(pages: ["index.md": "# Home\n"])
+        defer { project.directory.remove() }
+        try project.directory.write("templates/partials/head.mustache", "<title>x</title>\n{{> partials/loop}}\n")
+        try project.directory.write("templates/partials/loop.mustache", "a\n{{> partials/again}}\n")
+        try project.directory.write("templates/partials/again.mustache", "{{> partials/loop}}\n")
+        try project.directory.write("templates/partials/self.mustache", "{{> partials/self}}\n")
+        let errors = project.buildErrors()
+        #expect(errors.contains("templates/partials/again.mustache:1: the partial 'partials/again' includes itself: {{> partials/again}} → {{> partials/loop}} → {{> partials/again}}. Break the cycle: a partial may not include itself, directly or through other partials"), "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("templates/partials/self.mustache:1: the partial 'partials/self' includes itself: {{> partials/self}} → {{> partials/self}}") }, "\(errors)")
+        #expect(errors.count == 2, "one error per cycle: \(errors)")
+    }
+
+    @Test("a UTF-8 byte order mark before the front matter is not page text")
+    func byteOrderMark() throws {
+        let project = try Project(pages: ["index.md": "\u{FEFF}---\ntitle: Marked\n---\n# Body\n"])
+        defer { project.directory.remove() }
+        try project.build()
+        let html = try project.directory.read("public/index.html")
+        #expect(html.contains("<title>Marked"))
+        #expect(!html.contains("<hr"))
+        #expect(!html.contains("title: Marked"))
+    }
+}
