@@ -45,13 +45,18 @@ struct PreviewResponder: HTTPResponder {
     let maxEventStreams: Int
     /// Reads a whole file; tests replace it to act between the read and what follows it.
     let readFile: @Sendable (String) -> Data?
+    /// Whether only requests for a loopback name are answered (the server listens on loopback):
+    /// a page on another site that rebinds its DNS name to 127.0.0.1 gets 403, not the preview.
+    let loopbackHostsOnly: Bool
     /// Streams large files from disk in chunks, on NIO's thread pool.
     private let fileIO = FileIO()
 
     init(
         resolver: SitePathResolver, reloader: Reloader, cache: SiteFileCache, maxEventStreams: Int = 64,
+        loopbackHostsOnly: Bool = true,
         readFile: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) {
+        self.loopbackHostsOnly = loopbackHostsOnly
         self.resolver = resolver
         self.reloader = reloader
         self.cache = cache
@@ -60,6 +65,9 @@ struct PreviewResponder: HTTPResponder {
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        if loopbackHostsOnly, !Self.isLoopbackHost(request.head.authority) {
+            return plain(.forbidden, "Forbidden: this preview answers only requests for localhost, 127.0.0.1 or [::1].\n", head: request.method == .head)
+        }
         guard request.method == .get || request.method == .head else {
             return plain(.methodNotAllowed, "Only GET and HEAD are allowed.\n", extra: [.allow: "GET, HEAD"], head: false)
         }
@@ -124,6 +132,18 @@ struct PreviewResponder: HTTPResponder {
             }
             return Response(status: status, headers: headers, body: body)
         }
+    }
+
+    /// Whether a `Host` value (`localhost:8000`, `[::1]:8000`, `127.0.0.1`) names this machine.
+    static func isLoopbackHost(_ host: String?) -> Bool {
+        guard var name = host?.lowercased(), !name.isEmpty else { return false }
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            name = String(name[name.index(after: name.startIndex)..<close])
+        } else if let colon = name.lastIndex(of: ":") {
+            name = String(name[..<colon])
+        }
+        return name == "localhost" || name == "127.0.0.1" || name == "::1"
     }
 
     /// The file's bytes, through the cache, HTML with the script injected; or,

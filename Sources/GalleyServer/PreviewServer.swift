@@ -101,7 +101,7 @@ public struct PreviewServer: Sendable {
         let app = Application(
             responder: PreviewResponder(
                 resolver: SitePathResolver(root: layout.outputDirectory), reloader: reloader, cache: cache,
-                maxEventStreams: options.maxEventStreams
+                maxEventStreams: options.maxEventStreams, loopbackHostsOnly: Self.isLoopback(options.host)
             ),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: port), serverName: "Galley"),
             services: [

@@ -167,4 +167,22 @@ struct HTTPTests {
         #expect(!css.contains("galley-live-reload"))
         try await server.stop()
     }
+
+    @Test("on loopback, a request for another host name gets 403 (DNS rebinding); loopback names are answered")
+    func hostCheck() async throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try FixtureTheme.write(into: site)
+        try site.write("content/index.md", "# Home\n")
+        let server = try await ServerHarness.start(site)
+        for (host, status) in [("evil.example", 403), ("evil.example:\(server.port)", 403), ("127.0.0.1.evil.example", 403),
+                               ("localhost:\(server.port)", 200), ("127.0.0.1:\(server.port)", 200), ("[::1]:\(server.port)", 200),
+                               ("LOCALHOST", 200)] {
+            let client = try RawHTTPClient(port: server.port)
+            try client.send("/index.html", host: host)
+            let head = try await blocking { try client.readHead() }
+            #expect(head.status == status, "Host: \(host) answered \(head.status)")
+        }
+        try await server.stop()
+    }
 }

@@ -47,8 +47,8 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Sends `GET target` (or another method) exactly as written.
-    func send(_ target: String, method: String = "GET") throws {
-        let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */*\r\n\r\n"
+    func send(_ target: String, method: String = "GET", host: String = "127.0.0.1") throws {
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nAccept: */*\r\n\r\n"
         let bytes = Array(request.utf8)
         let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { throw HarnessError("send failed") }
