@@ -58,11 +58,12 @@ theme:
 	python3 scripts/embed-theme.py
 
 # Installs the C libraries cmark needs when pkg-config cannot find them.
+# bubblewrap confines sample runs (verify.sandbox: auto uses it where it works).
 deps:
-	@if ! pkg-config --exists libcmark-gfm 2>/dev/null; then \
-		echo "libcmark-gfm not found: installing $(APT_PACKAGES) with apt-get$(if $(SUDO), (via sudo),)"; \
+	@if ! pkg-config --exists libcmark-gfm 2>/dev/null || ! command -v bwrap >/dev/null 2>&1; then \
+		echo "libcmark-gfm or bubblewrap not found: installing $(APT_PACKAGES) bubblewrap with apt-get$(if $(SUDO), (via sudo),)"; \
 		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) bubblewrap; \
 	fi
 
 clean:

@@ -19,6 +19,7 @@ public struct SampleVerification: Sendable {
             cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil
         )
         verifier.timeout = .seconds(settings.timeoutSeconds)
+        verifier.sandboxMode = settings.sandbox
         self.verifier = verifier
         self.siteSettings = settings.samples
     }

@@ -64,6 +64,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         public var timeoutSeconds = 10
         /// Prelude, language mode, flags, default mode and environment for every page.
         public var samples = SampleSettings()
+        /// Whether samples run in the bubblewrap sandbox.
+        public var sandbox = Sandbox.Mode.auto
 
         /// No library, 10 s timeout.
         public init() {}
@@ -107,7 +109,14 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false
         }
         if let verify = try yaml.mapping("verify") {
-            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout"] + SampleSettingsOverride.keys, in: "verify")
+            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout", "sandbox"] + SampleSettingsOverride.keys, in: "verify")
+            if let sandbox = try verify.string("sandbox") {
+                guard let mode = Sandbox.Mode(rawValue: sandbox) else {
+                    throw SiteError("'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
+                                    suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
+                }
+                config.verification.sandbox = mode
+            }
             config.verification.samples = try SampleSettingsOverride.read(verify).applied(to: SampleSettings())
             config.verification.package = try verify.string("package") ?? "."
             config.verification.products = try verify.stringList("products") ?? []

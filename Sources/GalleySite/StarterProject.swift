@@ -147,6 +147,7 @@ public struct StarterProject: Sendable {
         # edit_url: https://github.com/org/repo/edit/main/content/   # adds "Edit this page"; the page's path under content/ is appended
         # search: true                         # the search box and search-index.js; false turns search off
         # favicon: images/icon.png             # the site's icon, a file under content/ (default: the theme's)
+        # allow_outside: [../shared-docs]      # folders outside the project that links in content/ may point into
         # markdown:
         #   unsafe_html: false                 # raw HTML in Markdown is left out unless true
 
@@ -157,6 +158,7 @@ public struct StarterProject: Sendable {
         #   module_aliases:                    # `import SwiftUI` compiles against HeadlessSwiftUI (swiftc -module-alias)
         #     SwiftUI: HeadlessSwiftUI
         #   timeout: 10                        # seconds one sample program may run
+        #   sandbox: auto                      # auto | on | off: run samples in bubblewrap (read-only files, no network)
         #   prelude: |                         # Swift lines compiled before every sample
         #     import Foundation
         #   swift_version: 6                   # the samples' language mode: 5 or 6 (a sample's swift5 or swift6 attribute wins)

@@ -9,6 +9,8 @@ struct SampleCompiler: Sendable {
     var runner: ProcessRunner
     /// Whether to try the merged module at all (off: one swiftc per program, the baseline).
     var merges: Bool
+    /// Where sample programs run confined; `nil` runs them unconfined.
+    var sandbox: Sandbox?
     var progress: @Sendable (String) -> Void
 
     /// Compiles and runs `programs`, returning their runs in the same order.
@@ -114,8 +116,22 @@ struct SampleCompiler: Sendable {
         }
         defer { runner.supervisor.removeTemporaryFolder(folder) }
         do {
-            let outcome = try runner.run(executable, arguments, in: folder,
+            let outcome: ProcessRunner.Outcome
+            if let sandbox {
+                var extra = program.settings.environment
+                extra["SWIFT_DETERMINISTIC_HASHING"] = "1"
+                // The library's folders (after -L and -I) must stay readable.
+                let libraryFolders = zip(flags, flags.dropFirst()).filter { $0.0 == "-L" || $0.0 == "-I" }.map { URL(fileURLWithPath: $0.1) }
+                let wrapped = sandbox.wrap(executable, arguments, in: folder, environment: extra, readable: libraryFolders)
+                var sandboxed = try runner.run(wrapped.executable, wrapped.arguments, in: folder, environment: wrapped.environment)
+                if case .exited(let status) = sandboxed.ending, status > 128, status < 128 + 65 {
+                    sandboxed.ending = .signalled(status - 128)
+                }
+                outcome = sandboxed
+            } else {
+                outcome = try runner.run(executable, arguments, in: folder,
                                          environment: Self.environment(temporaryFolder: folder, sampleRun: program.settings.environment))
+            }
             var outputs = outcome.standardOutput.components(separatedBy: ProgramSource.boundary + "\n")
             if ProgramSource.needsParseAsLibrary(program) { outputs = [outcome.standardOutput] }
             return ProgramRun(compiled: true, diagnostics: own, ending: ProgramRun.Ending(outcome.ending),

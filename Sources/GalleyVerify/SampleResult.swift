@@ -47,6 +47,14 @@ public struct VerificationReport: Sendable {
     public var compiledPrograms: Int
     /// How many programs were compiled in the merged module.
     public var mergedPrograms: Int
+    /// Whether this run's sample programs ran in the sandbox (`nil`: none ran now).
+    public var sandboxed: Bool?
+
+    /// A note on how samples ran: "sandboxed (bubblewrap)" or why not, or `nil` when none ran.
+    public var sandboxNote: String? {
+        sandboxed.map { $0 ? "samples ran sandboxed (bubblewrap: read-only files, no network, own PID namespace)"
+            : "samples ran without a sandbox: bubblewrap is off or cannot start here (apt-get install bubblewrap; verify.sandbox: on requires it)" }
+    }
 
     /// Creates a report; ``Verifier`` makes them, and the preview server
     /// combines the reports of pages verified at different times.

@@ -24,6 +24,8 @@ public struct Verifier: Sendable {
     public var progress: @Sendable (String) -> Void = { _ in }
     /// The environment used to find `swiftc`.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// Whether sample programs run in the bubblewrap sandbox (``Sandbox``).
+    public var sandboxMode = Sandbox.Mode.auto
 
     /// Creates a verifier.
     public init(library: SampleLibrary, cacheDirectory: URL? = nil) {
@@ -93,6 +95,7 @@ public struct Verifier: Sendable {
         var compilerVersion: String?
         var compiledCount = 0
         var mergedCount = 0
+        var sandboxed: Bool?
         if !programs.isEmpty {
             let prepared: Preparation
             if let preparation {
@@ -115,10 +118,12 @@ public struct Verifier: Sendable {
                 }
             }
             if !misses.isEmpty {
+                let sandbox = try Sandbox.resolve(sandboxMode, environment: environment)
+                sandboxed = sandbox != nil
                 let compiler = SampleCompiler(
                     toolchain: toolchain, flags: built.flags,
                     runner: ProcessRunner(timeout: timeout, outputLimit: outputLimit),
-                    merges: merges, progress: progress
+                    merges: merges, sandbox: sandbox, progress: progress
                 )
                 let fresh = compiler.compileAndRun(misses.map(\.0))
                 for ((program, key), run) in zip(misses, fresh) {
@@ -142,9 +147,11 @@ public struct Verifier: Sendable {
                 expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: false, merged: false
             )
         }
-        return VerificationReport(
+        var report = VerificationReport(
             results: ordered, problems: problems, compilerVersion: compilerVersion,
             duration: clock.now - start, compiledPrograms: compiledCount, mergedPrograms: mergedCount
         )
+        report.sandboxed = sandboxed
+        return report
     }
 }

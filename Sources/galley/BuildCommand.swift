@@ -31,7 +31,7 @@ struct BuildCommand: AsyncParsableCommand {
             Progress.clear()
             Diagnostics.reportWarnings(report.warnings)
             if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
-                print("Samples: \(report.verification.summary)")
+                print("Samples: \(report.verification.summary)" + (report.verification.sandboxed.map { $0 ? " (sandboxed)" : " (not sandboxed)" } ?? ""))
             }
             print(report.summary)
         } catch {

@@ -154,6 +154,9 @@ struct VerifyCommand: AsyncParsableCommand {
             report = try applyBaseline(baseline, to: report, layout: layout)
         }
         print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
+        if format == .human, let note = report.sandboxNote {
+            FileHandle.standardError.write(Data("note: \(note)\n".utf8))
+        }
         if !report.succeeded { throw ExitCode.failure }
     }
 
