@@ -188,12 +188,14 @@ public struct IncrementalSiteBuilder: Sendable {
             results[page.displayPath] = fresh.results(forPage: page.displayPath)
             problems[page.displayPath] = fresh.problems.filter { $0.location.path == page.displayPath }
         }
-        let report = VerificationReport(
+        var combined = VerificationReport(
             results: navigation.pages.flatMap { results[$0.displayPath] ?? [] },
             problems: navigation.pages.flatMap { problems[$0.displayPath] ?? [] },
             compilerVersion: fresh.compilerVersion ?? previous?.compilerVersion,
             duration: fresh.duration, compiledPrograms: fresh.compiledPrograms, mergedPrograms: fresh.mergedPrograms
         )
+        combined.sandboxed = fresh.sandboxed
+        let report = combined
         errors += report.failures.map { location, message, _ in
             var error = SiteError("sample failed: " + (message.split(separator: "\n").first.map(String.init) ?? message), at: location)
             error.isSampleFailure = true
