@@ -13,7 +13,9 @@ struct BuildCommandTests {
         try site.write("content/guide/one.md", "# One\n\n## Part\n\n```swift no_run\nlet x = 1\n```\n")
         let result = try GalleyExecutable.run(["build"], in: site.url)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.hasPrefix("Samples: 1 passed, 0 failed, 0 skipped\nBuilt 2 pages in "))
+        // "(sandboxed)" where bubblewrap works, "(not sandboxed)" where it cannot start.
+        #expect(result.standardOutput.hasPrefix("Samples: 1 passed, 0 failed, 0 skipped ("), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("sandboxed)\nBuilt 2 pages in "))
         #expect(result.standardOutput.hasSuffix(" s → public/\n"))
         let index = try site.read("public/index.html")
         #expect(index.contains("<table>"))
