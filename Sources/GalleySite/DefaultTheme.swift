@@ -522,6 +522,15 @@ figure.sample pre, figure.sample .code-block { margin: 0; border: 0; border-radi
 .main img, .main video { max-width: 100%; height: auto; }
 .main p, .main li { overflow-wrap: anywhere; }
 
+/* Sections of a large site's sidebar: the current one open, the others one link each. */
+.site-nav .nav-section-title {
+  display: block; padding: 0.6rem 0.75rem 0.2rem; font-size: 0.75rem; font-weight: 700;
+  letter-spacing: 0.04em; text-transform: uppercase; color: var(--fg-muted);
+}
+.site-nav .nav-section ul { list-style: none; margin: 0; padding: 0; }
+.site-nav .nav-section-count { color: var(--fg-muted); font-size: 0.8125rem; }
+.site-nav .nav-all a { margin-top: 0.5rem; font-weight: 600; }
+
 """#.utf8),
         "assets/galley.js": Data(#"""
 /* Galley: copy buttons, hidden sample lines on demand, table-of-contents highlighting,
@@ -1030,11 +1039,7 @@ SOFTWARE.
   </div>
   {{/site.search}}
   <nav class="site-nav" aria-label="Main">
-    <ul>
-      {{#nav}}
-      <li><a href="{{url}}"{{#current}} class="current" aria-current="page"{{/current}}>{{title}}</a></li>
-      {{/nav}}
-    </ul>
+    {{{navigation}}}
   </nav>
 </header>
 

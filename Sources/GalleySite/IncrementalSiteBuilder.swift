@@ -217,7 +217,7 @@ public struct IncrementalSiteBuilder: Sendable {
         var generated: [String: Data] = [:]
         if let previous, !rendersAll {
             for page in navigation.pages { generated[page.url] = previous.generated[page.url] }
-            for extra in ["404.html", "sitemap.xml"] { generated[extra] = previous.generated[extra] }
+            for extra in ["404.html", "sitemap.xml", SidebarNavigation.allPagesURL] { generated[extra] = previous.generated[extra] }
         }
         let rendered = SiteBuilder.renderConcurrently(toRender) { page in
             .text(page.url, renderer.render(
@@ -233,6 +233,9 @@ public struct IncrementalSiteBuilder: Sendable {
         }
         if rendersAll {
             generated["404.html"] = Data(renderer.renderNotFound().utf8)
+            if renderer.sidebar.isSectioned {
+                generated[SidebarNavigation.allPagesURL] = Data(renderer.renderAllPages().utf8)
+            }
             if let baseURL = configuration.baseURL {
                 generated["sitemap.xml"] = Data(Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url)).utf8)
             }

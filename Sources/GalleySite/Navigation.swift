@@ -22,6 +22,11 @@ public struct Navigation: Sendable {
         self.positions = positions
     }
 
+    /// The page whose output path is `url`.
+    public func page(at url: String) -> Page? {
+        positions[url].map { pages[$0] }
+    }
+
     /// The page before `page` in reading order.
     public func previous(of page: Page) -> Page? {
         guard let index = positions[page.url], index > 0 else { return nil }

@@ -13,6 +13,8 @@ public struct PageRenderer: Sendable {
     public let navigation: Navigation
     /// Resolves `<doc:…>` links to pages and headings.
     let docLinks: DocLinkResolver
+    /// The sidebar's page list, rendered once per site and folder depth.
+    public let sidebar: SidebarNavigation
 
     /// Creates a renderer.
     public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation) {
@@ -20,6 +22,7 @@ public struct PageRenderer: Sendable {
         self.configuration = configuration
         self.navigation = navigation
         self.docLinks = DocLinkResolver(pages: navigation.pages)
+        self.sidebar = SidebarNavigation(navigation: navigation)
     }
 
     /// The complete HTML document of `page`.
@@ -73,7 +76,10 @@ public struct PageRenderer: Sendable {
         var context = baseContext(at: "404.html", current: nil)
         if let base = configuration.baseURL, let path = Self.path(ofURL: base) {
             context["root"] = path
-            context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + $0.url, "current": false] as [String: Any] }
+            context["navigation"] = sidebar.html(current: nil, prefix: path)
+            if templates.usesNavList {
+                context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + $0.url, "current": false] as [String: Any] }
+            }
         }
         let message = "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "
             + "Start again from the <a href=\"\(HTMLEscaping.escape(context["root"] as? String ?? ""))index.html\">home page</a>.</p>\n"
@@ -84,7 +90,7 @@ public struct PageRenderer: Sendable {
     }
 
     private func baseContext(at url: String, current: String?) -> [String: Any] {
-        [
+        var context: [String: Any] = [
             "site": [
                 "title": configuration.title,
                 "baseURL": configuration.baseURL ?? "",
@@ -94,11 +100,25 @@ public struct PageRenderer: Sendable {
                 "favicon": configuration.favicon,
             ],
             "root": RelativeURL.from(url, to: ""),
-            "nav": navigation.pages.map { page in
-                ["title": page.title, "url": RelativeURL.from(url, to: page.url), "current": page.url == current] as [String: Any]
-            },
+            "navigation": sidebar.html(current: current.flatMap { navigation.page(at: $0) }, at: url),
             "generator": "Galley",
         ]
+        // The list of every page, for themes that walk it: linear per page, so only when used.
+        if templates.usesNavList {
+            context["nav"] = navigation.pages.map { page in
+                ["title": page.title, "url": RelativeURL.from(url, to: page.url), "current": page.url == current] as [String: Any]
+            }
+        }
+        return context
+    }
+
+    /// `all-pages.html` of a sectioned site: every page, grouped by section.
+    public func renderAllPages() -> String {
+        let url = SidebarNavigation.allPagesURL
+        var context = baseContext(at: url, current: nil)
+        context["page"] = ["title": "All pages", "content": sidebar.allPagesHTML(prefix: ""), "url": url, "isHome": false] as [String: Any]
+        context["hasTOC"] = false
+        return templates.render(TemplateSet.layoutName, context)
     }
 
     /// `/docs/` for `https://example.org/docs/`.

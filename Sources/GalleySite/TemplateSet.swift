@@ -31,6 +31,10 @@ public struct TemplateSet: Sendable {
     public let assets: [String: OutputFile.Content]
     /// Whether the theme has a `404.mustache`.
     public let hasNotFoundTemplate: Bool
+    /// Whether a template walks the `nav` list itself (`{{#nav}}`); when none
+    /// does, pages get only the pre-rendered `navigation` and the per-page
+    /// list of every page is never built.
+    public var usesNavList = true
 
     /// Loads and checks the theme: `builtIn` overridden by the files under
     /// `directory`.
@@ -129,10 +133,14 @@ public struct TemplateSet: Sendable {
         }
         errors += Self.partialCycles(in: templates)
         if !errors.isEmpty { throw SiteErrors(errors) }
-        return TemplateSet(
+        var set = TemplateSet(
             library: library, directory: directory, assets: assets,
             hasNotFoundTemplate: templates[notFoundName] != nil
         )
+        set.usesNavList = templates.values.contains { template in
+            ["{{#nav}}", "{{^nav}}", "{{nav}}", "{{#nav.", "{{ #nav", "{{# nav"].contains { template.text.contains($0) }
+        }
+        return set
     }
 
     /// A partial that includes itself, directly or through others, would
