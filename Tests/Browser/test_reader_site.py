@@ -172,7 +172,7 @@ def test_landmarks_and_skip_link(browser, site):
 def test_live_reload_keeps_the_scroll_position_and_shows_failures(browser, site):
     open_page(browser, site.page("index.html"))
     browser.set_window_size(1280, 500)
-    browser.execute_script("window.scrollTo(0, 400)")
+    browser.execute_script("window.scrollTo(0, 150)")
     time.sleep(0.3)
     before = browser.execute_script("return window.scrollY")
     assert before > 0
