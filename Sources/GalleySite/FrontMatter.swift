@@ -69,7 +69,7 @@ public struct FrontMatter: Sendable, Equatable {
             frontMatter.verify = try SampleSettingsOverride.read(verify)
         }
         for (key, line) in mapping.keys where !knownKeys.contains(key) {
-            if let value = mapping.value(key) { frontMatter.params[key] = value }
+            if let value = try mapping.value(key) { frontMatter.params[key] = value }
             if let known = knownKeys.first(where: { EditDistance.between($0, key) <= 2 }) {
                 frontMatter.warnings.append(SiteError(
                     "unknown front matter key '\(key)'",

@@ -136,9 +136,18 @@ struct YAMLMapping {
         pairs.map { ($0.key, $0.line) }
     }
 
-    /// The value at `key` as a ``YAMLValue``, or `nil` when absent.
-    func value(_ key: String) -> YAMLValue? {
-        pairs.first { $0.key == key }.map { YAMLValue($0.value) }
+    /// The value at `key` as a ``YAMLValue``, or `nil` when absent; an
+    /// error when aliases expand it beyond ``YAMLValue/nodeLimit`` nodes.
+    func value(_ key: String) throws(SiteError) -> YAMLValue? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        guard let value = YAMLValue.converting(pair.value) else {
+            throw SiteError(
+                "'\(key)' expands to more than \(YAMLValue.nodeLimit) values (YAML aliases that repeat each other)",
+                at: location(pair.line),
+                suggestion: "Write the value out, or use fewer nested aliases"
+            )
+        }
+        return value
     }
 
     /// Where `key` is written (the mapping's first line when it is absent).

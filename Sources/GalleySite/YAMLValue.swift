@@ -25,8 +25,20 @@ public indirect enum YAMLValue: Sendable, Equatable {
         public var value: YAMLValue
     }
 
-    /// The value of a YAML node (aliases resolved by the parser).
-    init(_ node: Node) {
+    /// The most nodes one value may expand to: YAML aliases can make a few
+    /// lines stand for billions of nodes ("billion laughs").
+    static let nodeLimit = 10_000
+
+    /// The value of a YAML node (aliases resolved by the parser), or `nil`
+    /// when it expands to more than ``nodeLimit`` nodes.
+    static func converting(_ node: Node) -> YAMLValue? {
+        var budget = nodeLimit
+        return YAMLValue(node, budget: &budget)
+    }
+
+    private init?(_ node: Node, budget: inout Int) {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         switch node {
         case .scalar(let scalar):
             switch (scalar.style, scalar.string.lowercased()) {
@@ -35,9 +47,19 @@ public indirect enum YAMLValue: Sendable, Equatable {
             default: self = .string(scalar.string)
             }
         case .sequence(let sequence):
-            self = .list(sequence.map(YAMLValue.init))
+            var items: [YAMLValue] = []
+            for item in sequence {
+                guard let value = YAMLValue(item, budget: &budget) else { return nil }
+                items.append(value)
+            }
+            self = .list(items)
         case .mapping(let mapping):
-            self = .mapping(mapping.map { Pair(key: $0.key.string ?? "\($0.key)", value: YAMLValue($0.value)) })
+            var pairs: [Pair] = []
+            for (key, value) in mapping {
+                guard let converted = YAMLValue(value, budget: &budget) else { return nil }
+                pairs.append(Pair(key: key.string ?? "\(key)", value: converted))
+            }
+            self = .mapping(pairs)
         case .alias:
             self = .string("")
         }

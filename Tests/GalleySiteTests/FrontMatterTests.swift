@@ -62,3 +62,22 @@ struct FrontMatterTests {
         } throws: { ($0 as! SiteError).description.hasPrefix("p.md:1: front matter is not closed") }
     }
 }
+
+@Suite("Front matter limits")
+struct FrontMatterLimitTests {
+    @Test("a YAML alias bomb in a front-matter key is a clear error within a second, not a hang")
+    func aliasBomb() throws {
+        var yaml = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect {
+            try FrontMatter.split("---\n\(yaml)---\n# Bomb\n", file: "p.md")
+        } throws: { error in
+            (error as? SiteError)?.description.contains("expands to more than 10000 values") == true
+        }
+        #expect(clock.now - start < .seconds(5))
+    }
+}

@@ -26,11 +26,11 @@ struct StarterProjectTests {
         let file = try directory.write("galley.yml", Self.uncommentedConfiguration)
         let yaml = try YAMLMapping(parsing: Self.uncommentedConfiguration, file: "galley.yml", lineOffset: 0, what: "configuration")
         for key in SiteConfiguration.knownKeys {
-            #expect(yaml.value(key) != nil, "galley.yml of galley init does not mention '\(key)'")
+            #expect(try yaml.value(key) != nil, "galley.yml of galley init does not mention '\(key)'")
         }
         let verify = try #require(try yaml.mapping("verify"))
-        for key in ["package", "products", "module_aliases", "timeout"] + SampleSettingsOverride.keys {
-            #expect(verify.value(key) != nil, "galley.yml of galley init does not mention 'verify.\(key)'")
+        for key in ["package", "products", "module_aliases", "timeout", "sandbox"] + SampleSettingsOverride.keys {
+            #expect(try verify.value(key) != nil, "galley.yml of galley init does not mention 'verify.\(key)'")
         }
         let configuration = try SiteConfiguration.load(from: file, displayPath: "galley.yml")
         #expect(configuration.title == "My Documentation")
