@@ -1,4 +1,5 @@
 import Foundation
+import GalleyVerify
 
 /// Maps a request path to a file under the site folder, refusing any path
 /// that would leave it: `..` in any encoding, encoded slashes and
@@ -43,15 +44,15 @@ public struct SitePathResolver: Sendable {
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .forbidden }
         if segments.contains(where: { $0.hasPrefix(".") }) { return .notFound }
-        guard let base = Self.realPath(root.path) else { return .notFound }
+        guard let base = RealPath.of(root.path) else { return .notFound }
         let candidate = segments.isEmpty ? base : base + "/" + segments.joined(separator: "/")
-        guard let real = Self.realPath(candidate) else { return .notFound }
+        guard let real = RealPath.of(candidate) else { return .notFound }
         guard real == base || real.hasPrefix(base + "/") else { return .forbidden }
         var info = stat()
         guard stat(real, &info) == 0 else { return .notFound }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             guard rawPath.hasSuffix("/") else { return .redirect(Self.folderLocation(segments)) }
-            guard let index = Self.realPath(real + "/index.html") else { return .notFound }
+            guard let index = RealPath.of(real + "/index.html") else { return .notFound }
             guard index.hasPrefix(base + "/") else { return .forbidden }
             guard stat(index, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .notFound }
             return .file(URL(fileURLWithPath: index))
@@ -74,10 +75,4 @@ public struct SitePathResolver: Sendable {
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@"
     )
 
-    /// `realpath(3)`: the absolute path with every symbolic link resolved, or `nil` when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyVerify
 
 /// Refuses output folders whose replacement would destroy the project or
 /// anything else that is not a built site.
@@ -66,13 +67,11 @@ public enum OutputFolderGuard {
     static func resolved(_ url: URL) -> String {
         var existing = url.standardizedFileURL
         var rest: [String] = []
-        while realpath(existing.path, nil) == nil, existing.path != "/" {
+        while RealPath.of(existing.path) == nil, existing.path != "/" {
             rest.insert(existing.lastPathComponent, at: 0)
             existing = existing.deletingLastPathComponent()
         }
-        guard let real = realpath(existing.path, nil) else { return url.standardizedFileURL.path }
-        defer { free(real) }
-        let base = String(cString: real)
+        guard let base = RealPath.of(existing.path) else { return url.standardizedFileURL.path }
         return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyMarkdown
+import GalleyVerify
 
 /// Keeps a build inside its project: a file of `content/` or `templates/`
 /// reached through a symbolic link whose target leaves the project (or a
@@ -17,14 +18,14 @@ public struct PathContainment: Sendable {
 
     /// Containment within `roots` (the project folder and the allowed folders).
     public init(roots: [URL]) {
-        self.roots = roots.map { Self.realPath($0.path) ?? $0.standardizedFileURL.path }
+        self.roots = roots.map { RealPath.of($0.path) ?? $0.standardizedFileURL.path }
     }
 
     /// Why `url` may not be read, or `nil` when it resolves inside a root
     /// (or does not exist: a dangling link is reported where it is read).
     public func problem(for url: URL, displayPath: String) -> SiteError? {
         errno = 0
-        guard let real = Self.realPath(url.path) else {
+        guard let real = RealPath.of(url.path) else {
             guard errno == ELOOP else { return nil }
             return SiteError(
                 "'\(displayPath)' is a symbolic link loop",
@@ -44,9 +45,4 @@ public struct PathContainment: Sendable {
         URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }

@@ -36,11 +36,11 @@ public enum Blesser {
     /// link's path would replace the link with a copy.
     static func target(of page: String, root: URL) throws(VerifyError) -> URL {
         let file = page.hasPrefix("/") ? URL(fileURLWithPath: page) : root.appendingPathComponent(page)
-        guard let real = realPath(file.path) else {
+        guard let real = RealPath.of(file.path) else {
             throw VerifyError("cannot bless '\(page)': the file cannot be read", suggestion: "Check that it exists and is readable")
         }
         guard real != file.standardizedFileURL.path else { return file }
-        let base = realPath(root.path) ?? root.standardizedFileURL.path
+        let base = RealPath.of(root.path) ?? root.standardizedFileURL.path
         guard real.hasPrefix(base + "/") else {
             throw VerifyError(
                 "refusing to bless '\(page)': it is a symbolic link to '\(real)', outside the project",
@@ -50,11 +50,6 @@ public enum Blesser {
         return URL(fileURLWithPath: real)
     }
 
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 
     private static func blessPrints(_ sample: Sample, actual: [String], lines: inout [String]) {
         let codeLines = TextLines.split(sample.compiledCode)

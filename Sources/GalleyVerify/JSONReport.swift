@@ -136,15 +136,11 @@ extension JSONReport.Entry {
 }
 
 extension SampleProblem {
-    /// `problems` in file, line and column order.
-    static func sorted(_ problems: [SampleProblem]) -> [SampleProblem] {
+    /// `problems` in file, line and column order (how every report lists them).
+    public static func sorted(_ problems: [SampleProblem]) -> [SampleProblem] {
         problems.sorted {
             ($0.location.path, $0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.path, $1.location.line ?? 0, $1.location.column ?? 0)
         }
     }
 
-    /// `problems` in file, line and column order.
-    public static func inReportOrder(_ problems: [SampleProblem]) -> [SampleProblem] {
-        sorted(problems)
-    }
 }

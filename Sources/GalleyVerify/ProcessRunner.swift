@@ -29,8 +29,6 @@ struct ProcessRunner: Sendable {
         var standardOutput: String
         var standardError: String
         var duration: Duration
-        /// The program ended but a process outside its group still held its output open.
-        var outputHeldOpen = false
     }
 
     /// Why a program could not be started.
@@ -134,7 +132,6 @@ struct ProcessRunner: Sendable {
                 }
             }
         }
-        let heldOpen = descriptors.contains { $0 >= 0 }
         for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
         // Forget the group before reaping its leader, so nobody signals a reused PID.
         supervisor.unregister(group: pid)
@@ -155,8 +152,7 @@ struct ProcessRunner: Sendable {
             ending: ending,
             standardOutput: String(decoding: captured[0], as: UTF8.self),
             standardError: String(decoding: captured[1], as: UTF8.self),
-            duration: clock.now - start,
-            outputHeldOpen: heldOpen && !timedOut && !limitExceeded
+            duration: clock.now - start
         )
     }
 

@@ -69,16 +69,9 @@ public struct Sandbox: Sendable, Equatable {
     /// Whether `bwrap` can build the sandbox here (a container may forbid namespaces).
     private static func works(_ bwrap: URL) -> Bool {
         if let known = probed.withLock({ $0[bwrap.path] }) { return known }
-        let process = Process()
-        process.executableURL = bwrap
-        process.arguments = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "--die-with-parent", "--", "/bin/true"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        var ok = false
-        if (try? process.run()) != nil {
-            process.waitUntilExit()
-            ok = process.terminationReason == .exit && process.terminationStatus == 0
-        }
+        let probe = ProcessRunner(timeout: .seconds(10), outputLimit: 1 << 16, supervisor: ProcessSupervisor())
+        let arguments = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "--die-with-parent", "--", "/bin/true"]
+        let ok = (try? probe.run(bwrap, arguments, in: URL(fileURLWithPath: "/")))?.ending == .exited(0)
         probed.withLock { $0[bwrap.path] = ok }
         return ok
     }

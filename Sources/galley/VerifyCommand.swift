@@ -149,7 +149,7 @@ struct VerifyCommand: AsyncParsableCommand {
             SampleProblem(location: problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory)),
                           message: problem.message, suggestion: problem.suggestion ?? "Fix the page")
         } + report.problems
-        report.problems = SampleProblem.inReportOrder(report.problems)
+        report.problems = SampleProblem.sorted(report.problems)
         if let baseline {
             report = try applyBaseline(baseline, to: report, layout: layout)
         }

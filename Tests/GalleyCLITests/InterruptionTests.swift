@@ -9,19 +9,6 @@ import Glibc
 /// started and leaves no `/tmp/galley-*` folder behind.
 @Suite("Interrupting galley build, verify and serve")
 struct InterruptionTests {
-    /// PIDs of live processes whose command line is exactly `arguments`.
-    static func processes(running arguments: [String]) -> [Int32] {
-        let wanted = arguments.joined(separator: "\0") + "\0"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry),
-                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                  String(decoding: data, as: UTF8.self) == wanted else { return nil }
-            let status = (try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8)) ?? ""
-            return status.contains("State:\tZ") ? nil : pid
-        }
-    }
-
     @Test("a signal stops every sample and removes the temporary folders", arguments: [
         (["verify"], SIGINT), (["build"], SIGTERM), (["serve", "--port", "0"], SIGINT),
     ])
@@ -66,10 +53,10 @@ struct InterruptionTests {
 
         let clock = ContinuousClock()
         let started = clock.now + .seconds(120)
-        while Self.processes(running: ["/bin/sleep", seconds]).isEmpty, clock.now < started, process.isRunning {
+        while LiveProcesses.running(["/bin/sleep", seconds]).isEmpty, clock.now < started, process.isRunning {
             usleep(50_000)
         }
-        #expect(!Self.processes(running: ["/bin/sleep", seconds]).isEmpty,
+        #expect(!LiveProcesses.running(["/bin/sleep", seconds]).isEmpty,
                 "the sample never started: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         kill(process.processIdentifier, signalNumber)
         let stopped = clock.now + .seconds(10)
@@ -78,10 +65,10 @@ struct InterruptionTests {
         if process.isRunning { process.terminate() }
         // The sleep belongs to the sample's process group: it must be gone, not re-parented to init.
         let gone = clock.now + .seconds(2)
-        while !Self.processes(running: ["/bin/sleep", seconds]).isEmpty, clock.now < gone {
+        while !LiveProcesses.running(["/bin/sleep", seconds]).isEmpty, clock.now < gone {
             usleep(20_000)
         }
-        #expect(Self.processes(running: ["/bin/sleep", seconds]).isEmpty, "the sample's background process outlived galley")
+        #expect(LiveProcesses.running(["/bin/sleep", seconds]).isEmpty, "the sample's background process outlived galley")
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("galley-") }
         #expect(left.isEmpty, "left behind: \(left)")
         if arguments[0] != "serve" {

@@ -7,20 +7,6 @@ import Testing
 /// The bounds of every compiler and sample run.
 @Suite("Running programs: process groups, signals, interruption")
 struct ProcessRunnerTests {
-    /// PIDs of processes whose command line is exactly `arguments`.
-    static func processes(running arguments: [String]) -> [Int32] {
-        let wanted = arguments.joined(separator: "\0") + "\0"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry),
-                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                  String(decoding: data, as: UTF8.self) == wanted else { return nil }
-            // A zombie waiting for its parent is gone for our purposes.
-            let status = (try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8)) ?? ""
-            return status.contains("State:\tZ") ? nil : pid
-        }
-    }
-
     /// A unique `sleep` duration, so concurrent tests never see each other's sleeps.
     static func uniqueSleep() -> String { "300.\(UInt32.random(in: 100_000...999_999))" }
 
@@ -45,7 +31,7 @@ struct ProcessRunnerTests {
         let outcome = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "/bin/sleep \(seconds) & wait"], in: folder.url)
         #expect(outcome.ending == .timedOut)
         #expect(outcome.duration < .seconds(2))
-        #expect(Self.processes(running: ["/bin/sleep", seconds]).isEmpty)
+        #expect(LiveProcesses.running(["/bin/sleep", seconds]).isEmpty)
     }
 
     @Test("a program that exits leaving a child that holds its output ends at once, and the child is killed")
@@ -58,7 +44,7 @@ struct ProcessRunnerTests {
         #expect(outcome.ending == .exited(0))
         #expect(outcome.standardOutput == "started\n")
         #expect(outcome.duration < .seconds(2))
-        #expect(Self.processes(running: ["/bin/sleep", seconds]).isEmpty)
+        #expect(LiveProcesses.running(["/bin/sleep", seconds]).isEmpty)
     }
 
     @Test("children start with no signal blocked or ignored, whatever the calling thread blocks")
@@ -92,7 +78,7 @@ struct ProcessRunnerTests {
         let run = Task.detached { try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "/bin/sleep \(seconds) & wait"], in: directory) }
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
-        while Self.processes(running: ["/bin/sleep", seconds]).isEmpty, clock.now < deadline {
+        while LiveProcesses.running(["/bin/sleep", seconds]).isEmpty, clock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         let interrupted = clock.now
@@ -100,7 +86,7 @@ struct ProcessRunnerTests {
         let outcome = try await run.value
         #expect(outcome.ending == .signalled(SIGKILL))
         #expect(clock.now - interrupted < .seconds(2))
-        #expect(Self.processes(running: ["/bin/sleep", seconds]).isEmpty)
+        #expect(LiveProcesses.running(["/bin/sleep", seconds]).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: temporary.path))
         #expect(throws: (any Error).self) { try runner.run(URL(fileURLWithPath: "/bin/true"), [], in: directory) }
     }
@@ -125,8 +111,8 @@ struct ProcessRunnerTests {
         let report = try verifier.verify([("content/p.md", MarkdownDocument(parsing: sample(first, hang: false) + "\n\n" + sample(second, hang: true)))])
         #expect(report.results[0].status == .passed, "\(report.results[0].failure ?? "")")
         #expect(report.results[1].failure == "timed out after 2 s and was stopped; samples must end on their own")
-        #expect(Self.processes(running: ["/bin/sleep", first]).isEmpty)
-        #expect(Self.processes(running: ["/bin/sleep", second]).isEmpty)
+        #expect(LiveProcesses.running(["/bin/sleep", first]).isEmpty)
+        #expect(LiveProcesses.running(["/bin/sleep", second]).isEmpty)
     }
 
     @Test("a sample starts with no signal blocked or ignored")
