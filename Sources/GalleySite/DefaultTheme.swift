@@ -43,6 +43,7 @@ public enum DefaultTheme {
 
 /* ---------- Tokens ---------- */
 :root {
+  /* Colours are light-dark(light, dark): the system's choice, or the reader's (data-theme). */
   color-scheme: light dark;
   --font-sans: system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji";
   --font-mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
@@ -51,102 +52,38 @@ public enum DefaultTheme {
   --sidebar-width: 16rem;
   --toc-width: 14rem;
 
-  --bg: #ffffff;
-  --bg-soft: #f6f7f9;
-  --bg-sidebar: #f8f9fb;
-  --fg: #1f2328;
-  --fg-muted: #59636e;
-  --border: #d8dee4;
-  --link: #0a5bc4;
-  --link-hover: #083f8a;
-  --accent: #e0502b;
-  --focus: #2f81f7;
-  --code-bg: #f5f6f8;
-  --code-fg: #1f2328;
-  --inline-code-bg: rgba(175, 184, 193, 0.25);
-  --quote-border: #d0d7de;
-  --ok: #1a7f37;
-  --err: #cf222e;
-  --err-bg: #fff5f5;
-  --warn: #9a6700;
-  --neutral: #59636e;
+  --bg: light-dark(#ffffff, #15171b);
+  --bg-soft: light-dark(#f6f7f9, #1c1f24);
+  --bg-sidebar: light-dark(#f8f9fb, #181a1f);
+  --fg: light-dark(#1f2328, #e6e9ed);
+  --fg-muted: light-dark(#59636e, #9ea7b3);
+  --border: light-dark(#d8dee4, #30363d);
+  --link: light-dark(#0a5bc4, #6cb6ff);
+  --link-hover: light-dark(#083f8a, #a5d2ff);
+  --accent: light-dark(#e0502b, #ff7a50);
+  --focus: light-dark(#2f81f7, #58a6ff);
+  --code-bg: light-dark(#f5f6f8, #1c1f24);
+  --code-fg: light-dark(#1f2328, #e6e9ed);
+  --inline-code-bg: light-dark(rgba(175, 184, 193, 0.25), rgba(110, 118, 129, 0.35));
+  --quote-border: light-dark(#d0d7de, #3d444d);
+  --ok: light-dark(#1a7f37, #3fb950);
+  --err: light-dark(#cf222e, #f85149);
+  --err-bg: light-dark(#fff5f5, rgba(248, 81, 73, 0.1));
+  --warn: light-dark(#9a6700, #d29922);
+  --neutral: light-dark(#59636e, #9ea7b3);
 
-  --tok-keyword: #9b2393;
-  --tok-string: #c41a16;
-  --tok-number: #1c00cf;
-  --tok-comment: #5d6c79;
-  --tok-type: #0b4f79;
-  --tok-attribute: #815f03;
-  --tok-identifier: #2d4f67;
-  --tok-operator: #4d5663;
+  --tok-keyword: light-dark(#9b2393, #ff7ab2);
+  --tok-string: light-dark(#c41a16, #ff8170);
+  --tok-number: light-dark(#1c00cf, #d9c97c);
+  --tok-comment: light-dark(#5d6c79, #8b98a5);
+  --tok-type: light-dark(#0b4f79, #6bdfff);
+  --tok-attribute: light-dark(#815f03, #ffa14f);
+  --tok-identifier: light-dark(#2d4f67, #cdd6e0);
+  --tok-operator: light-dark(#4d5663, #a8b3bf);
 }
 
-/* Dark: the system's choice unless the reader picked light, or the reader's choice. */
-@media (prefers-color-scheme: dark) {
-  :root:not([data-theme="light"]) {
-    --bg: #15171b;
-    --bg-soft: #1c1f24;
-    --bg-sidebar: #181a1f;
-    --fg: #e6e9ed;
-    --fg-muted: #9ea7b3;
-    --border: #30363d;
-    --link: #6cb6ff;
-    --link-hover: #a5d2ff;
-    --accent: #ff7a50;
-    --focus: #58a6ff;
-    --code-bg: #1c1f24;
-    --code-fg: #e6e9ed;
-    --inline-code-bg: rgba(110, 118, 129, 0.35);
-    --quote-border: #3d444d;
-    --ok: #3fb950;
-    --err: #f85149;
-    --err-bg: rgba(248, 81, 73, 0.1);
-    --warn: #d29922;
-    --neutral: #9ea7b3;
-
-    --tok-keyword: #ff7ab2;
-    --tok-string: #ff8170;
-    --tok-number: #d9c97c;
-    --tok-comment: #8b98a5;
-    --tok-type: #6bdfff;
-    --tok-attribute: #ffa14f;
-    --tok-identifier: #cdd6e0;
-    --tok-operator: #a8b3bf;
-    }
-}
-
-:root[data-theme="dark"] {
-  --bg: #15171b;
-  --bg-soft: #1c1f24;
-  --bg-sidebar: #181a1f;
-  --fg: #e6e9ed;
-  --fg-muted: #9ea7b3;
-  --border: #30363d;
-  --link: #6cb6ff;
-  --link-hover: #a5d2ff;
-  --accent: #ff7a50;
-  --focus: #58a6ff;
-  --code-bg: #1c1f24;
-  --code-fg: #e6e9ed;
-  --inline-code-bg: rgba(110, 118, 129, 0.35);
-  --quote-border: #3d444d;
-  --ok: #3fb950;
-  --err: #f85149;
-  --err-bg: rgba(248, 81, 73, 0.1);
-  --warn: #d29922;
-  --neutral: #9ea7b3;
-
-  --tok-keyword: #ff7ab2;
-  --tok-string: #ff8170;
-  --tok-number: #d9c97c;
-  --tok-comment: #8b98a5;
-  --tok-type: #6bdfff;
-  --tok-attribute: #ffa14f;
-  --tok-identifier: #cdd6e0;
-  --tok-operator: #a8b3bf;
-  }
-:root[data-theme="dark"] { color-scheme: dark; }
 :root[data-theme="light"] { color-scheme: light; }
+:root[data-theme="dark"] { color-scheme: dark; }
 
 /* ---------- Base ---------- */
 *, *::before, *::after { box-sizing: border-box; }
