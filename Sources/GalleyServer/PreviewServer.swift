@@ -29,11 +29,16 @@ public struct PreviewServer: Sendable {
         /// a page asking for one more gets 503. A closed page frees its place
         /// at the next heartbeat at the latest.
         public var maxEventStreams: Int
+        /// How long a connection may sit between requests (or send a request
+        /// head slowly) before it is closed. An open event stream is a request
+        /// in progress, not idle.
+        public var idleTimeout: Duration
 
         /// Options with the defaults of `galley serve`.
         public init(
             host: String = "127.0.0.1", port: Int = 8000, debounce: Duration = .milliseconds(100),
-            watchMode: FileWatcher.Mode = .automatic, heartbeat: Duration = .seconds(15), maxEventStreams: Int = 64
+            watchMode: FileWatcher.Mode = .automatic, heartbeat: Duration = .seconds(15), maxEventStreams: Int = 64,
+            idleTimeout: Duration = .seconds(30)
         ) {
             self.host = host
             self.port = port
@@ -41,6 +46,7 @@ public struct PreviewServer: Sendable {
             self.watchMode = watchMode
             self.heartbeat = heartbeat
             self.maxEventStreams = maxEventStreams
+            self.idleTimeout = idleTimeout
         }
     }
 
@@ -103,6 +109,7 @@ public struct PreviewServer: Sendable {
                 resolver: SitePathResolver(root: layout.outputDirectory), reloader: reloader, cache: cache,
                 maxEventStreams: options.maxEventStreams, loopbackHostsOnly: Self.isLoopback(options.host)
             ),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: port), serverName: "Galley"),
             services: [
                 RebuildService(watcher: watcher, coordinator: coordinator, layout: layout, librarySources: librarySources),

@@ -29,6 +29,8 @@ struct ProcessRunner: Sendable {
         var standardOutput: String
         var standardError: String
         var duration: Duration
+        /// The processes the program left running when it ended (killed then), by name.
+        var leftRunning: [String] = []
     }
 
     /// Why a program could not be started.
@@ -81,6 +83,7 @@ struct ProcessRunner: Sendable {
         var timedOut = false
         var exited = false
         var groupKilled = false
+        var leftRunning: [String] = []
         var drainDeadline: ContinuousClock.Instant?
         let deadline = start + timeout
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -96,7 +99,8 @@ struct ProcessRunner: Sendable {
         while true {
             if !exited, Self.hasExited(pid) {
                 exited = true
-                // Whatever the program left running in its group ends with it.
+                // Whatever the program left running in its group ends with it, and is reported.
+                if !groupKilled { leftRunning = supervisor.leftRunning(tag: tag, group: pid, leader: pid) }
                 killGroup()
                 drainDeadline = clock.now + drainGrace
             }
@@ -152,7 +156,8 @@ struct ProcessRunner: Sendable {
             ending: ending,
             standardOutput: String(decoding: captured[0], as: UTF8.self),
             standardError: String(decoding: captured[1], as: UTF8.self),
-            duration: clock.now - start
+            duration: clock.now - start,
+            leftRunning: leftRunning
         )
     }
 

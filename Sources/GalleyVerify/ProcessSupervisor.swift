@@ -92,6 +92,30 @@ public final class ProcessSupervisor: Sendable {
         }
     }
 
+    /// The names (`comm`) of the live processes, other than `leader`, that are
+    /// in process group `group` or carry run tag `tag`: what a program left
+    /// running when it ended. Zombies do not count.
+    func leftRunning(tag: String, group: pid_t, leader: pid_t) -> [String] {
+        let needle = Array("\(Self.tagVariable)=\(tag)".utf8)
+        let me = getpid()
+        var names: [String] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), pid != me, pid != leader,
+                  let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
+                  let close = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
+            // After "pid (comm)": state, ppid, pgrp.
+            let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+            guard fields.count > 2, fields[0].first != UInt8(ascii: "Z") else { continue }
+            var member = pid_t(String(decoding: fields[2], as: UTF8.self)) == group
+            if !member, let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ") {
+                member = environment.split(separator: 0).contains { Array($0) == needle }
+            }
+            guard member, let open = stat.firstIndex(of: UInt8(ascii: "(")) else { continue }
+            names.append(String(decoding: stat[(open + 1)..<close], as: UTF8.self))
+        }
+        return names.sorted()
+    }
+
     /// Records a started process group; returns `false` (and kills it) when interrupted meanwhile.
     func register(group: pid_t) -> Bool {
         state.withLock { state in

@@ -21,6 +21,10 @@ struct ProgramRun: Sendable, Codable {
     var standardError: String
     /// Whether the program was compiled in the merged module.
     var merged: Bool
+    /// The processes it left running when it ended (they were killed), by name.
+    var leftRunning: [String]? = nil
+    /// The sandbox's process limit, when a fork failed because the run reached it.
+    var processLimitReached: Int? = nil
 }
 
 extension ProgramRun.Ending {

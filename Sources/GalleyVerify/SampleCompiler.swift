@@ -117,16 +117,22 @@ struct SampleCompiler: Sendable {
         defer { runner.supervisor.removeTemporaryFolder(folder) }
         do {
             let outcome: ProcessRunner.Outcome
+            var processLimitReached: Int?
             if let sandbox {
                 var extra = program.settings.environment
                 extra["SWIFT_DETERMINISTIC_HASHING"] = "1"
                 // The library's folders (after -L and -I) must stay readable.
                 let libraryFolders = zip(flags, flags.dropFirst()).filter { $0.0 == "-L" || $0.0 == "-I" }.map { URL(fileURLWithPath: $0.1) }
                 let wrapped = sandbox.wrap(executable, arguments, in: folder, environment: extra, readable: libraryFolders)
-                var sandboxed = try runner.run(wrapped.executable, wrapped.arguments, in: folder, environment: wrapped.environment)
+                let processes = ProcessCgroup.make(limit: sandbox.processLimit)
+                defer { processes?.remove() }
+                let command = processes.map { $0.joining(wrapped.executable, wrapped.arguments) } ?? (executable: wrapped.executable, arguments: wrapped.arguments)
+                var sandboxed = try runner.run(command.executable, command.arguments, in: folder, environment: wrapped.environment)
                 if case .exited(let status) = sandboxed.ending, status > 128, status < 128 + 65 {
                     sandboxed.ending = .signalled(status - 128)
                 }
+                sandboxed.leftRunning = Sandbox.leftRunning(in: folder)
+                if processes?.limitReached == true { processLimitReached = sandbox.processLimit }
                 outcome = sandboxed
             } else {
                 outcome = try runner.run(executable, arguments, in: folder,
@@ -135,7 +141,9 @@ struct SampleCompiler: Sendable {
             var outputs = outcome.standardOutput.components(separatedBy: ProgramSource.boundary + "\n")
             if ProgramSource.needsParseAsLibrary(program) { outputs = [outcome.standardOutput] }
             return ProgramRun(compiled: true, diagnostics: own, ending: ProgramRun.Ending(outcome.ending),
-                              outputs: outputs, standardError: outcome.standardError, merged: merged)
+                              outputs: outputs, standardError: outcome.standardError, merged: merged,
+                              leftRunning: outcome.leftRunning.isEmpty ? nil : outcome.leftRunning,
+                              processLimitReached: processLimitReached)
         } catch {
             return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [],
                               standardError: "cannot run the sample: \(error.localizedDescription)", merged: merged)

@@ -16,6 +16,9 @@ enum SampleJudge {
             if let failure {
                 result.status = .failed
                 result.failure = failure.message
+                if let limit = run.processLimitReached {
+                    result.failure! += "\nIt reached the sandbox's limit of \(limit) processes at once: a fork failed (samples must not start that many)"
+                }
                 result.failureLocation = failure.location ?? sample.location
             }
             return result
@@ -42,6 +45,14 @@ enum SampleJudge {
         }
         if sample.mode == .noRun { return nil }
         let seconds = timeout.components.seconds
+        // A program that otherwise ended well but left processes behind: the
+        // last sample is blamed, since they outlived all of it.
+        if let left = run.leftRunning, !left.isEmpty, run.ending == .exited(0),
+           position == program.samples.count - 1, sample.mode == .run {
+            let names = Array(Set(left)).sorted().joined(separator: ", ")
+            return ("left a background process running (\(names)) when it ended; Galley stopped it. "
+                    + "A sample must wait for the processes it starts (e.g. `process.waitUntilExit()`)", nil)
+        }
         switch run.ending {
         case .timedOut:
             return ("timed out after \(seconds) s and was stopped; samples must end on their own",

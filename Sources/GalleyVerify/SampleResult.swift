@@ -52,7 +52,8 @@ public struct VerificationReport: Sendable {
 
     /// A note on how samples ran: "sandboxed (bubblewrap)" or why not, or `nil` when none ran.
     public var sandboxNote: String? {
-        sandboxed.map { $0 ? "samples ran sandboxed (bubblewrap: read-only files, no network, own PID namespace)"
+        sandboxed.map { $0 ? "samples ran sandboxed (bubblewrap: read-only files, no network, own PID namespace"
+            + (ProcessCgroup.isAvailable ? ", at most \(Sandbox.defaultProcessLimit) processes)" : "; no process limit: no writable pids control group)")
             : "samples ran without a sandbox: bubblewrap is off or cannot start here (apt-get install bubblewrap; verify.sandbox: on requires it)" }
     }
 

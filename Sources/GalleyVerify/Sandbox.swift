@@ -5,8 +5,9 @@ import Synchronization
 /// file system read-only except the run's own temporary folder, no network,
 /// no `$HOME`, a scrubbed environment (`PATH`, `LANG`, `HOME` and `TMPDIR` =
 /// the run's folder, plus `verify.environment`), a PID namespace of its own
-/// (every process the sample started dies with it), and limits on file size
-/// and address space (`prlimit`). Compilers are not confined.
+/// (every process the sample started dies with it), limits on file size
+/// and address space (`prlimit`) and, where a `pids` control group can be
+/// made, on processes (``ProcessCgroup``). Compilers are not confined.
 ///
 /// bubblewrap reports a program killed by a signal as exit status 128 +
 /// the signal; ``ProcessRunner`` reads it back as that signal, so a trap in
@@ -39,6 +40,34 @@ public struct Sandbox: Sendable, Equatable {
     public var fileSizeLimit = 64 << 20
     /// The most address space a sample may map, in bytes.
     public var addressSpaceLimit = 8 << 30
+    /// The most processes (and threads) a sample run may have at once, where
+    /// a `pids` control group can be made here (``ProcessCgroup``).
+    public var processLimit = Sandbox.defaultProcessLimit
+    /// The process limit unless one is set.
+    public static let defaultProcessLimit = 256
+
+    /// The file in the run's folder where the sandbox lists the processes a
+    /// program left running, one name per line.
+    public static let leftRunningFile = ".galley-left-running"
+
+    /// Runs `"$@"`, then lists the namespace's other live processes (not
+    /// bubblewrap's init, PID 1, nor this shell) into ``leftRunningFile``,
+    /// and exits with the program's status (128 + signal when it was killed).
+    /// Only shell built-ins run after the program, so the list is exact.
+    static let leftRunningScript = """
+        "$@"; status=$?
+        for entry in /proc/[0-9]*; do
+          pid=${entry#/proc/}
+          [ "$pid" = 1 ] || [ "$pid" = $$ ] || { read -r name < "$entry/comm" && echo "$name" >> \(leftRunningFile); } 2>/dev/null
+        done
+        exit $status
+        """
+
+    /// The processes a sandboxed run left running, from ``leftRunningFile`` in its folder.
+    public static func leftRunning(in folder: URL) -> [String] {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(leftRunningFile), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init).sorted()
+    }
 
     /// Whether bubblewrap could start here, probed once per process.
     private static let probed = Mutex<[String: Bool]>([:])
@@ -117,6 +146,9 @@ public struct Sandbox: Sendable, Equatable {
         ]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { command += ["--setenv", key, value] }
         command.append("--")
+        // The sandbox's PID namespace ends every process with the program; a
+        // shell around it first writes down what was still running then.
+        command += ["/bin/sh", "-c", Self.leftRunningScript, "sh"]
         if let prlimit {
             command += [prlimit.path, "--fsize=\(fileSizeLimit)", "--as=\(addressSpaceLimit)", "--"]
         }

@@ -97,4 +97,28 @@ struct LiveReloadTests {
         second.close()
         try await server.stop()
     }
+
+    @Test("idle connections and slow request heads are closed after the idle timeout; an open event stream is not")
+    func idleTimeout() async throws {
+        let site = try ServerHarness.makeSite(["index.md": "# Home\n"])
+        defer { site.remove() }
+        let server = try await ServerHarness.start(site, idleTimeout: .seconds(1))
+        let (stream, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+        let silent = try RawHTTPClient(port: server.port)
+        let slow = try RawHTTPClient(port: server.port)
+        try slow.sendRaw("GET / HTTP/1.1\r\nHost: 127.0.0.1")
+        let kept = try RawHTTPClient(port: server.port)
+        try kept.send("/")
+        _ = try kept.readHead()
+        for client in [silent, slow, kept] {
+            let closed = try await blocking { client.waitForClose(timeout: .seconds(5)) }
+            #expect(closed != nil, "a connection stayed open past the idle timeout")
+            if let closed { #expect(closed < .seconds(4)) }
+        }
+        // The event stream outlived the timeout and still delivers.
+        try site.write("content/index.md", "# Home\n\nEdited.\n")
+        #expect((try await blocking { stream.waitForEvent("reload") }) != nil)
+        stream.close()
+        try await server.stop()
+    }
 }

@@ -54,6 +54,27 @@ final class RawHTTPClient: @unchecked Sendable {
         guard sent == bytes.count else { throw HarnessError("send failed") }
     }
 
+    /// Sends `text` as it is (a partial request, say).
+    func sendRaw(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else { throw HarnessError("send failed") }
+    }
+
+    /// Waits up to `timeout` for the server to close the connection (reading
+    /// and dropping whatever it sends); returns how long that took, or `nil`.
+    func waitForClose(timeout: Duration) -> Duration? {
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < timeout {
+            var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pollFD, 1, 50) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 16384)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return ContinuousClock.now - start }
+        }
+        return nil
+    }
+
     /// Reads more bytes, waiting at most `timeout`; `false` on timeout or close.
     private func fill(until deadline: ContinuousClock.Instant) -> Bool {
         let remaining = deadline - ContinuousClock.now

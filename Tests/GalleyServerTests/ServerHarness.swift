@@ -32,13 +32,14 @@ final class ServerHarness: Sendable {
     /// Starts the server and waits until it listens.
     static func start(
         _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50),
-        maxEventStreams: Int = 64
+        maxEventStreams: Int = 64, idleTimeout: Duration = .seconds(30)
     ) async throws -> ServerHarness {
         let builds = BuildLog()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = PreviewServer(
             builder: SiteBuilder(layout: SiteLayout(root: directory.url)),
-            options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode, maxEventStreams: maxEventStreams)
+            options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode, maxEventStreams: maxEventStreams,
+                                          idleTimeout: idleTimeout)
         )
         let task = Task {
             defer { portContinuation.finish() }

@@ -43,6 +43,7 @@ struct ProcessRunnerTests {
         let outcome = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo started; /bin/sleep \(seconds) &"], in: folder.url)
         #expect(outcome.ending == .exited(0))
         #expect(outcome.standardOutput == "started\n")
+        #expect(outcome.leftRunning == ["sleep"])
         #expect(outcome.duration < .seconds(2))
         #expect(LiveProcesses.running(["/bin/sleep", seconds]).isEmpty)
     }
@@ -91,12 +92,15 @@ struct ProcessRunnerTests {
         #expect(throws: (any Error).self) { try runner.run(URL(fileURLWithPath: "/bin/true"), [], in: directory) }
     }
 
-    @Test("a Swift sample's background process ends with the sample, and a hanging one at the timeout")
-    func sampleBackgroundProcesses() throws {
-        let (first, second) = (Self.uniqueSleep(), Self.uniqueSleep())
+    @Test("a Swift sample that leaves a background process is reported as such (it ends with the sample); a hanging one at the timeout",
+          arguments: [Sandbox.Mode.off, .on])
+    func sampleBackgroundProcesses(sandbox: Sandbox.Mode) throws {
+        if sandbox == .on, (try? Sandbox.resolve(.on)) == nil { return }  // covered by SandboxTests' availability note
+        let (first, second, third) = (Self.uniqueSleep(), Self.uniqueSleep(), Self.uniqueSleep())
         var verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
         verifier.timeout = .seconds(2)
-        func sample(_ seconds: String, hang: Bool) -> String {
+        verifier.sandboxMode = sandbox
+        func sample(_ seconds: String, hang: Bool, wait: Bool = false) -> String {
             """
             ```swift
             import Foundation
@@ -104,15 +108,19 @@ struct ProcessRunnerTests {
             sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
             sleeper.arguments = ["\(seconds)"]
             try sleeper.run()
-            \(hang ? "while true { usleep(1000) }" : "print(\"started\")")
+            \(hang ? "while true { usleep(1000) }" : wait ? "sleeper.terminate(); sleeper.waitUntilExit()" : "print(\"started\")")
             ```
             """
         }
-        let report = try verifier.verify([("content/p.md", MarkdownDocument(parsing: sample(first, hang: false) + "\n\n" + sample(second, hang: true)))])
-        #expect(report.results[0].status == .passed, "\(report.results[0].failure ?? "")")
+        let markdown = [sample(first, hang: false), sample(second, hang: true), sample(third, hang: false, wait: true)].joined(separator: "\n\n")
+        let report = try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown))])
+        #expect(report.results[0].failure?.hasPrefix("left a background process running (sleep) when it ended; Galley stopped it.") == true,
+                "\(report.results[0].failure ?? "passed")")
         #expect(report.results[1].failure == "timed out after 2 s and was stopped; samples must end on their own")
-        #expect(LiveProcesses.running(["/bin/sleep", first]).isEmpty)
-        #expect(LiveProcesses.running(["/bin/sleep", second]).isEmpty)
+        #expect(report.results[2].status == .passed, "\(report.results[2].failure ?? "")")
+        for seconds in [first, second, third] {
+            #expect(LiveProcesses.running(["/bin/sleep", seconds]).isEmpty)
+        }
     }
 
     @Test("a sample starts with no signal blocked or ignored")

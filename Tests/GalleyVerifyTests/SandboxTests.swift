@@ -59,6 +59,77 @@ struct SandboxTests {
         #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/galley-sandbox-probe"))
     }
 
+    /// A sample doing what a stranger's pull request might, and the reason its failure must name.
+    struct Escape: Sendable, CustomTestStringConvertible {
+        var name: String
+        var code: String
+        var reason: String
+        var testDescription: String { name }
+    }
+
+    static let escapes: [Escape] = [
+        Escape(name: "writes outside its folder", code: """
+            let fd = open("/var/tmp/galley-escape-\(getpid())", O_CREAT | O_WRONLY, 0o644)
+            guard fd >= 0 else { fatalError(String(cString: strerror(errno))) }
+            """, reason: "Read-only file system"),
+        Escape(name: "opens a network connection", code: """
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(443).bigEndian
+            address.sin_addr.s_addr = inet_addr("1.1.1.1")
+            let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            guard connected == 0 else { fatalError(String(cString: strerror(errno))) }
+            """, reason: "Network is unreachable"),
+        Escape(name: "reads a variable of Galley's own environment", code: """
+            guard let secret = ProcessInfo.processInfo.environment["GALLEY_TEST_SECRET"] else { fatalError("GALLEY_TEST_SECRET is not set") }
+            print(secret)
+            """, reason: "GALLEY_TEST_SECRET is not set"),
+        Escape(name: "starts 10,000 processes", code: """
+            var started: [Process] = []
+            for _ in 0..<10_000 {
+                let sleeper = Process()
+                sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+                sleeper.arguments = ["30"]
+                try sleeper.run()
+                started.append(sleeper)
+            }
+            """, reason: "limit of 256 processes at once"),
+    ]
+
+    @Test("a sample that reaches out of the sandbox fails, and the failure names the reason",
+          .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"),
+          arguments: escapes)
+    func escape(_ escape: Escape) throws {
+        if escape.reason.hasPrefix("limit of"), ProcessCgroup.make(limit: 1).map({ $0.remove() }) == nil {
+            Issue.record("no writable pids control group here, so the sandbox cannot limit processes (run as root, or delegate a cgroup)")
+            return
+        }
+        setenv("GALLEY_TEST_SECRET", "do-not-leak", 1)
+        defer { unsetenv("GALLEY_TEST_SECRET") }
+        let report = try verify("```swift\nimport Foundation\n\(escape.code)\n```\n")
+        let failure = report.results.first?.failure ?? "passed"
+        #expect(failure.contains(escape.reason), "\(failure)")
+        #expect(!FileManager.default.fileExists(atPath: "/var/tmp/galley-escape-\(getpid())"))
+    }
+
+    @Test("a sample reads files outside its folder (read-only)",
+          .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
+    func readsOutside() throws {
+        let expected = try String(contentsOfFile: "/etc/os-release", encoding: .utf8).components(separatedBy: "\n")[0]
+        let report = try verify("""
+            ```swift
+            import Foundation
+            print(try String(contentsOfFile: "/etc/os-release", encoding: .utf8).components(separatedBy: "\\n")[0])
+            ```
+
+            ```output
+            \(expected)
+            ```
+            """)
+        #expect(report.results.first?.status == .passed, "\(report.results.first?.failure ?? "")")
+    }
+
     @Test("sandbox: on fails clearly where bubblewrap cannot start; off runs unconfined")
     func modes() throws {
         #expect {
