@@ -16,10 +16,14 @@ import GalleyMarkdown
 public struct StarterProject: Sendable {
     /// Whether the built-in theme is copied into `templates/`.
     public var includesTheme: Bool
+    /// How many CI machines verify the samples; above 1 the workflow is a
+    /// matrix of `galley verify --shard I/N` jobs (``shardedWorkflow(shards:)``).
+    public var shards: Int
 
-    /// A project with or without a copy of the theme.
-    public init(includesTheme: Bool = false) {
+    /// A project with or without a copy of the theme, verified by one CI job or `shards` of them.
+    public init(includesTheme: Bool = false, shards: Int = 1) {
         self.includesTheme = includesTheme
+        self.shards = max(1, shards)
     }
 
     /// One file to write.
@@ -37,7 +41,8 @@ public struct StarterProject: Sendable {
         var files = [
             File(path: "galley.yml", contents: Data(Self.configuration.utf8)),
             File(path: "content/index.md", contents: Data(Self.indexPage.utf8)),
-            File(path: ".github/workflows/docs.yml", contents: Data(Self.workflow.utf8)),
+            File(path: ".github/workflows/docs.yml",
+                 contents: Data((shards > 1 ? Self.shardedWorkflow(shards: shards) : Self.workflow).utf8)),
         ]
         if includesTheme {
             files += DefaultTheme.files.sorted { $0.key < $1.key }.map { File(path: "templates/\($0.key)", contents: $0.value) }
@@ -257,4 +262,128 @@ public struct StarterProject: Sendable {
                 uses: actions/deploy-pages@v4
 
         """#
+
+    /// `.github/workflows/docs.yml` for a book with many samples: `galley` is
+    /// built once, `shards` matrix jobs each verify their share
+    /// (`galley verify --shard I/N`, balanced by sample count), and one job
+    /// merges their reports into annotations, builds the site from their
+    /// cached results (no sample runs twice) and publishes it.
+    public static func shardedWorkflow(shards: Int) -> String {
+        let list = (1...max(2, shards)).map(String.init).joined(separator: ", ")
+        let count = max(2, shards)
+        return #"""
+            # Verifies the Swift samples on \#(count) machines at once and builds the site on
+            # every pull request and push; a push to main also publishes it with GitHub
+            # Pages (in the repository's Settings → Pages, set Source to "GitHub Actions").
+            # Change the number of shards in both places marked SHARDS.
+            name: Docs
+
+            on:
+              push:
+                branches: [main]
+              pull_request:
+              workflow_dispatch:
+
+            permissions:
+              contents: read
+              pages: write
+              id-token: write
+
+            concurrency:
+              group: docs-${{ github.ref }}
+              cancel-in-progress: true
+
+            jobs:
+              # Galley is built from source once and handed to the other jobs: set
+              # GALLEY_GIT to the repository you get Galley from, GALLEY_REF to a tag.
+              galley:
+                runs-on: ubuntu-24.04
+                container: swift:6.3-noble
+                steps:
+                  - name: Install cmark-gfm
+                    run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+                  - name: Build Galley
+                    env:
+                      GALLEY_GIT: https://github.com/your-org/galley.git
+                      GALLEY_REF: main
+                    run: |
+                      git clone --depth 1 --branch "$GALLEY_REF" "$GALLEY_GIT" "$RUNNER_TEMP/galley"
+                      swift build -c release --product galley --package-path "$RUNNER_TEMP/galley"
+                      mkdir -p bin && cp "$RUNNER_TEMP/galley/.build/release/galley" bin/
+                  - uses: actions/upload-artifact@v4
+                    with:
+                      name: galley
+                      path: bin/galley
+
+              verify:
+                needs: galley
+                runs-on: ubuntu-24.04
+                container: swift:6.3-noble   # the Swift toolchain; samples are compiled with it
+                strategy:
+                  fail-fast: false
+                  matrix:
+                    shard: [\#(list)]   # SHARDS: 1 to N
+                steps:
+                  - uses: actions/checkout@v4
+                  - name: Install cmark-gfm
+                    run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+                  - uses: actions/download-artifact@v4
+                    with:
+                      name: galley
+                      path: bin
+                  - name: Verify shard ${{ matrix.shard }} of \#(count)
+                    run: |
+                      chmod +x bin/galley
+                      bin/galley verify --shard ${{ matrix.shard }}/\#(count) --format json > shard-${{ matrix.shard }}.json   # SHARDS: N
+                  # The report, and the cached results the site build reuses.
+                  - if: always()
+                    uses: actions/upload-artifact@v4
+                    with:
+                      name: shard-${{ matrix.shard }}
+                      include-hidden-files: true
+                      path: |
+                        shard-${{ matrix.shard }}.json
+                        .build/galley/cache/
+
+              build:
+                needs: verify
+                if: always() && needs.verify.result != 'cancelled'
+                runs-on: ubuntu-24.04
+                container: swift:6.3-noble
+                steps:
+                  - uses: actions/checkout@v4
+                  - name: Install cmark-gfm
+                    run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+                  - uses: actions/download-artifact@v4
+                    with:
+                      name: galley
+                      path: bin
+                  - uses: actions/download-artifact@v4
+                    with:
+                      pattern: shard-*
+                      merge-multiple: true
+                  - name: One report from every shard
+                    run: |
+                      chmod +x bin/galley
+                      bin/galley verify --merge-reports shard-*.json --format github
+                  - name: Build the site (every sample's result is cached by now)
+                    run: bin/galley build
+                  - if: github.ref == 'refs/heads/main'
+                    uses: actions/upload-pages-artifact@v3
+                    with:
+                      path: public/
+
+              deploy:
+                if: github.ref == 'refs/heads/main'
+                needs: build
+                runs-on: ubuntu-24.04
+                environment:
+                  name: github-pages
+                  url: ${{ steps.deployment.outputs.page_url }}
+                steps:
+                  - id: deployment
+                    uses: actions/deploy-pages@v4
+
+            """#
+    }
 }

@@ -21,6 +21,7 @@ struct InitCommand: ParsableCommand {
           galley init                   Start a site in the current folder
           galley init my-docs           Start a site in my-docs/ (created if missing)
           galley init --theme my-docs   Also copy the theme into my-docs/templates/
+          galley init --shards 4        A workflow that verifies on 4 machines at once
         """
     )
 
@@ -30,13 +31,24 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Also copy the built-in theme into DIR/templates/ to edit it.")
     var theme = false
 
+    @Option(help: ArgumentHelp(
+        "Verify the samples on N CI machines at once: the workflow becomes a matrix of `galley verify --shard I/N` jobs whose reports merge and whose cached results the site build reuses.",
+        valueName: "n"))
+    var shards = 1
+
+    func validate() throws {
+        guard (1...64).contains(shards) else {
+            throw ValidationError("--shards must be between 1 and 64 (got \(shards)); 1 is one verify job")
+        }
+    }
+
     func run() throws {
         let shown = Self.displayPath(directory)
         let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL
         let written: [String]
         do {
-            written = try StarterProject(includesTheme: theme).write(into: url, displayPath: shown)
+            written = try StarterProject(includesTheme: theme, shards: shards).write(into: url, displayPath: shown)
         } catch {
             Diagnostics.report(error.errors)
             throw ExitCode.failure

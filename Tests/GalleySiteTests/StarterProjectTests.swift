@@ -58,6 +58,25 @@ struct StarterProjectTests {
         }
     }
 
+    @Test("the matrix workflow is YAML: galley built once, N verify shards, merged reports, a build from their cached results")
+    func shardedWorkflow() throws {
+        let text = StarterProject.shardedWorkflow(shards: 4)
+        let yaml = try YAMLMapping(parsing: text, file: "docs.yml", lineOffset: 0, what: "workflow")
+        let jobs = try #require(try yaml.mapping("jobs"))
+        for job in ["galley", "verify", "build", "deploy"] {
+            #expect(try jobs.mapping(job) != nil, "no job '\(job)'")
+        }
+        let matrix = try #require(try jobs.mapping("verify")?.mapping("strategy")?.mapping("matrix"))
+        #expect(try matrix.stringList("shard") == ["1", "2", "3", "4"])
+        for step in ["galley verify --shard ${{ matrix.shard }}/4 --format json > shard-${{ matrix.shard }}.json",
+                     ".build/galley/cache/", "pattern: shard-*", "galley verify --merge-reports shard-*.json --format github",
+                     "run: bin/galley build", "actions/upload-pages-artifact@", "actions/deploy-pages@"] {
+            #expect(text.contains(step), "the matrix workflow has no '\(step)'")
+        }
+        #expect(StarterProject(shards: 4).files.first { $0.path == ".github/workflows/docs.yml" }?.contents == Data(text.utf8))
+        #expect(StarterProject(shards: 1).files.first { $0.path == ".github/workflows/docs.yml" }?.contents == Data(StarterProject.workflow.utf8))
+    }
+
     @Test("the files are galley.yml, the first page and the workflow, plus the whole built-in theme with --theme")
     func files() {
         #expect(StarterProject().files.map(\.path) == ["galley.yml", "content/index.md", ".github/workflows/docs.yml"])
