@@ -78,7 +78,7 @@ public struct PageRenderer: Sendable {
             context["root"] = path
             context["navigation"] = sidebar.html(current: nil, prefix: path)
             if templates.usesNavList {
-                context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + $0.url, "current": false] as [String: Any] }
+                context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + RelativeURL.encoded($0.url), "current": false] as [String: Any] }
             }
         }
         let message = "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "
