@@ -26,6 +26,14 @@ public struct MarkdownDocument: Sendable {
     /// the text before the first heading, then one section per heading.
     /// Code blocks are left out; inline code is kept.
     public let sections: [DocumentSection]
+    /// The position in ``headings`` of each heading id, for link checks in
+    /// constant time (a page of 100,000 headings and as many links is linear).
+    private let headingPositions: [String: Int]
+
+    /// The heading whose id is `id` (ids are lowercase), or `nil`.
+    public func heading(withID id: String) -> Heading? {
+        headingPositions[id].map { headings[$0] }
+    }
 
     /// Parses `markdown`, whose first line is line `firstLine` of its file.
     public init(parsing markdown: String, firstLine: Int = 1) {
@@ -74,6 +82,9 @@ public struct MarkdownDocument: Sendable {
             }
         }
         self.headings = headings
+        var positions: [String: Int] = [:]
+        for (position, heading) in headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
+        self.headingPositions = positions
         self.codeBlocks = codeBlocks
         self.links = links
         self.sections = sections.map(\.normalized)

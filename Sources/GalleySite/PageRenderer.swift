@@ -40,7 +40,7 @@ public struct PageRenderer: Sendable {
             guard DocLinkResolver.isDocLink(destination),
                   case .success(let (target, headingID)) = docLinks.resolve(destination) else { return nil }
             let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
-            let text = headingID.flatMap { id in target.document.headings.first { $0.id == id }?.text } ?? target.title
+            let text = headingID.flatMap { id in target.document.heading(withID: id)?.text } ?? target.title
             return MarkdownHTMLRenderer.RewrittenLink(destination: url, text: text)
         }
         var pageContext: [String: Any] = [
