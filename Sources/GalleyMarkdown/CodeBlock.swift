@@ -25,6 +25,10 @@ public struct CodeBlock: Sendable, Hashable {
     public var endLine: Int
     /// The position of this block among the document's fenced code blocks.
     public var index: Int
+    /// Whether a closing fence ends the block; `false` when the fence is left
+    /// open and the block runs to the end of the page (or of its list item or
+    /// block quote), swallowing everything after it.
+    public var isClosed = true
 
     /// The complete info string, e.g. `swift no_run`.
     public var info: String {

@@ -10,11 +10,19 @@ public struct DocumentSection: Sendable, Hashable {
     /// The index in ``MarkdownDocument/headings`` of the heading that opens
     /// the section, or `nil` for the text before the first heading.
     public var headingIndex: Int?
-    /// The section's text with whitespace collapsed (code blocks left out).
+    /// The section's text with whitespace collapsed (code blocks left out),
+    /// from its first ``rawTextLimit`` bytes.
     public var text: String
 
+    /// How many bytes of raw text a section keeps: a search entry shows a
+    /// few hundred characters, and a 20 MB page without headings must not
+    /// be held (and normalized) twice for them.
+    public static let rawTextLimit = 16 << 10
+
     mutating func append(_ piece: String) {
-        text += piece
+        let room = Self.rawTextLimit - text.utf8.count
+        guard room > 0 else { return }
+        text += piece.utf8.count <= room ? piece : String(piece.prefix(room))
     }
 
     /// The section with runs of whitespace collapsed to one space and trimmed.

@@ -26,6 +26,14 @@ public struct MarkdownDocument: Sendable {
     /// the text before the first heading, then one section per heading.
     /// Code blocks are left out; inline code is kept.
     public let sections: [DocumentSection]
+    /// The position in ``headings`` of each heading id, for link checks in
+    /// constant time (a page of 100,000 headings and as many links is linear).
+    private let headingPositions: [String: Int]
+
+    /// The heading whose id is `id` (ids are lowercase), or `nil`.
+    public func heading(withID id: String) -> Heading? {
+        headingPositions[id].map { headings[$0] }
+    }
 
     /// Parses `markdown`, whose first line is line `firstLine` of its file.
     public init(parsing markdown: String, firstLine: Int = 1) {
@@ -38,6 +46,7 @@ public struct MarkdownDocument: Sendable {
         var links: [MarkdownLink] = []
         var sections = [DocumentSection(headingIndex: nil, text: "")]
         var slugs = SlugGenerator()
+        var lineStarts: [String.Index]? = nil
         tree.walk { node in
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
@@ -58,7 +67,9 @@ public struct MarkdownDocument: Sendable {
                 ))
             case CMARK_NODE_CODE_BLOCK:
                 guard CmarkTree.isFenced(node) else { return }
-                codeBlocks.append(Self.codeBlock(node, offset: offset, index: codeBlocks.count))
+                var block = Self.codeBlock(node, offset: offset, index: codeBlocks.count)
+                block.isClosed = Self.hasClosingFence(node, in: markdown, lineStarts: &lineStarts)
+                codeBlocks.append(block)
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 links.append(MarkdownLink(
                     destination: .string(cmark_node_get_url(node)),
@@ -71,6 +82,9 @@ public struct MarkdownDocument: Sendable {
             }
         }
         self.headings = headings
+        var positions: [String: Int] = [:]
+        for (position, heading) in headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
+        self.headingPositions = positions
         self.codeBlocks = codeBlocks
         self.links = links
         self.sections = sections.map(\.normalized)
@@ -79,6 +93,43 @@ public struct MarkdownDocument: Sendable {
     /// The title a page takes when its front matter has none: its first H1.
     public var firstH1: String? {
         headings.first { $0.level == 1 }?.text
+    }
+
+    /// Whether the fenced block `node` ends with a closing fence: its last
+    /// line, past any indentation and block-quote markers, is a run of the
+    /// opening fence's character at least as long as the opening fence.
+    /// `lineStarts` (the index of each line of `markdown`) is computed on first use.
+    static func hasClosingFence(_ node: OpaquePointer, in markdown: String, lineStarts: inout [String.Index]?) -> Bool {
+        var length: Int32 = 0
+        var offset: Int32 = 0
+        var character: CChar = 0
+        guard cmark_node_get_fenced(node, &length, &offset, &character) != 0 else { return true }
+        let starts = lineStarts ?? {
+            var starts = [markdown.startIndex]
+            var index = markdown.utf8.startIndex
+            while let newline = markdown.utf8[index...].firstIndex(of: UInt8(ascii: "\n")) {
+                index = markdown.utf8.index(after: newline)
+                starts.append(index)
+            }
+            return starts
+        }()
+        lineStarts = starts
+        let startLine = Int(cmark_node_get_start_line(node)), endLine = Int(cmark_node_get_end_line(node))
+        guard endLine > startLine, endLine - 1 < starts.count else { return false }
+        let lineEnd = endLine < starts.count ? starts[endLine] : markdown.endIndex
+        let line = markdown.utf8[starts[endLine - 1]..<lineEnd]
+        let fence = UInt8(bitPattern: character)
+        var count = 0
+        for byte in line {
+            switch byte {
+            case fence: count += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                continue
+            case UInt8(ascii: ">") where count == 0: continue
+            default: return false
+            }
+        }
+        return count >= Int(length)
     }
 
     static func codeBlock(_ node: OpaquePointer, offset: Int, index: Int) -> CodeBlock {

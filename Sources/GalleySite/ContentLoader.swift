@@ -28,8 +28,11 @@ public struct ContentLoader: Sendable {
         public var problems: [SiteError] = []
         /// Source paths of Markdown files that could not be read (links to them are not "broken").
         public var unreadable: Set<String> = []
-        /// Front-matter warnings of every page (a misspelt key), in page order.
-        public var warnings: [SiteError] { pages.flatMap(\.frontMatter.warnings) }
+        /// Warnings about the folder itself (no pages, no home page).
+        public var folderWarnings: [SiteError] = []
+        /// The folder's warnings, then every page's (a misspelt front-matter
+        /// key, a code fence never closed), in page order.
+        public var warnings: [SiteError] { folderWarnings + pages.flatMap(\.warnings) }
     }
 
     /// Reads and parses every page; problems of single pages are collected in
@@ -83,7 +86,20 @@ public struct ContentLoader: Sendable {
             }
         }
         errors += urlCollisions(in: pages, assets: assets)
-        return Content(pages: pages, assets: assets, problems: errors, unreadable: unreadable)
+        errors += overlongNames(in: markdownPaths.map { ($0, Page.url(forSourcePath: $0)) } + assets.map { ($0, $0) })
+        var content = Content(pages: pages, assets: assets, problems: errors, unreadable: unreadable)
+        if markdownPaths.isEmpty {
+            content.folderWarnings.append(SiteError(
+                "content folder '\(displayPath)' has no Markdown pages; the site has no pages",
+                suggestion: "Add \(displayPath)/index.md (the home page), or pass --content DIR for the folder your pages are in"
+            ))
+        } else if !markdownPaths.contains(where: { Page.url(forSourcePath: $0) == "index.html" }) {
+            content.folderWarnings.append(SiteError(
+                "content folder '\(displayPath)' has no index.md; the site has no home page and its root address shows 404",
+                suggestion: "Add \(displayPath)/index.md (the home page)"
+            ))
+        }
+        return content
     }
 
     /// Loads one page from its path under the folder.
@@ -107,6 +123,26 @@ public struct ContentLoader: Sendable {
             }
         }
         return (markdown, assets)
+    }
+
+    /// The longest name (in UTF-8 bytes) of an output file or folder: file
+    /// systems allow 255 per name, and the preview server's writer needs 12
+    /// more for its temporary copy (`.NAME.galley-tmp`).
+    public static let maximumNameLength = 255 - ".".utf8.count - ".galley-tmp".utf8.count
+
+    /// Sources whose output path has a name longer than ``maximumNameLength``
+    /// (a 252-character `x.md` becomes a 257-byte `x.html`): named here, not
+    /// as a write error of the whole output folder.
+    private func overlongNames(in outputs: [(source: String, output: String)]) -> [SiteError] {
+        outputs.compactMap { source, output in
+            guard let name = output.split(separator: "/").first(where: { $0.utf8.count > Self.maximumNameLength }) else { return nil }
+            let display = displayPath.isEmpty ? source : "\(displayPath)/\(source)"
+            return SiteError(
+                "the name is too long: its output '\(name.prefix(40))…' is \(name.utf8.count) bytes, and a name in the output folder may have at most \(Self.maximumNameLength) (file systems allow 255 per name)",
+                at: SourceLocation(path: display),
+                suggestion: "Rename it to a shorter name"
+            )
+        }
     }
 
     /// Two sources that would write the same output file. URLs are compared

@@ -56,7 +56,7 @@ public struct DocLinkResolver: Sendable {
         }
         guard let fragment, !fragment.isEmpty else { return .success((page, nil)) }
         let wanted = fragment.lowercased()
-        guard let heading = page.document.headings.first(where: { $0.id.lowercased() == wanted }) else {
+        guard let heading = page.document.heading(withID: wanted) else {
             let ids = page.document.headings.prefix(8).map(\.id).joined(separator: ", ")
             return .failure(Problem(reason: "'\(page.sourcePath)' has no heading '\(fragment)'" + (ids.isEmpty ? "" : " (ids: \(ids))")))
         }

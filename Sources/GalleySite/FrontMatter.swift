@@ -45,19 +45,34 @@ public struct FrontMatter: Sendable, Equatable {
     ) throws(SiteError) -> (frontMatter: FrontMatter, body: String, bodyFirstLine: Int) {
         // A UTF-8 byte order mark (editors on Windows write one) is not text.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
-        var lines = TextLines.split(text)
-        guard let first = lines.first, first.trimmingTrailingWhitespace() == "---" else {
+        // Lines are read one at a time up to the closing `---`: the body is a
+        // slice of the text, never split into lines and joined again.
+        let utf8 = text.utf8
+        var next = text.startIndex
+        func nextLine() -> Substring? {
+            guard next < text.endIndex else { return nil }
+            let end = utf8[next...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+            defer { next = end < text.endIndex ? utf8.index(after: end) : end }
+            return text[next..<end]
+        }
+        guard text.hasPrefix("---"), let first = nextLine(), first.trimmingTrailingWhitespace() == "---" else {
             return (FrontMatter(), text, 1)
         }
-        lines.removeFirst()
-        guard let end = lines.firstIndex(where: { $0.trimmingTrailingWhitespace() == "---" }) else {
+        var lines: [Substring] = []
+        var closed = false
+        while let line = nextLine() {
+            if line.trimmingTrailingWhitespace() == "---" { closed = true; break }
+            lines.append(line)
+        }
+        guard closed else {
             throw SiteError(
                 "front matter is not closed",
                 at: .init(path: file, line: 1),
                 suggestion: "Add a line `---` after the last front matter line"
             )
         }
-        let yaml = lines[..<end].joined(separator: "\n")
+        let end = lines.count
+        let yaml = lines.joined(separator: "\n")
         let mapping = try YAMLMapping(parsing: yaml, file: file, lineOffset: 1, what: "front matter")
         var frontMatter = FrontMatter(
             title: try mapping.string("title"),
@@ -78,8 +93,7 @@ public struct FrontMatter: Sendable, Equatable {
                 ))
             }
         }
-        let body = lines[(end + 1)...].joined(separator: "\n")
-        return (frontMatter, body, end + 3)
+        return (frontMatter, String(text[next...]), end + 3)
     }
 }
 

@@ -72,7 +72,7 @@ public struct LinkChecker: Sendable {
             }
         }
         guard !fragment.isEmpty else { return nil }
-        guard target.document.headings.contains(where: { $0.id == fragment }) else {
+        guard target.document.heading(withID: fragment) != nil else {
             let ids = target.document.headings.prefix(8).map(\.id).joined(separator: ", ")
             let page = target.sourcePath == page.sourcePath ? "this page" : "'\(target.sourcePath)'"
             return "\(page) has no heading with id '\(fragment)'" + (ids.isEmpty ? "" : " (ids: \(ids))")

@@ -26,6 +26,18 @@ public struct Page: Sendable {
         self.title = frontMatter.title ?? document.firstH1 ?? fileName
     }
 
+    /// What is probably wrong with the page but does not stop a build: its
+    /// front matter's misspelt keys, and code fences never closed.
+    public var warnings: [SiteError] {
+        frontMatter.warnings + document.codeBlocks.filter { !$0.isClosed }.map { block in
+            SiteError(
+                "code fence opened here is never closed; everything after it is code",
+                at: SourceLocation(path: displayPath, line: block.fenceLine),
+                suggestion: "Add a closing ``` line where the code ends"
+            )
+        }
+    }
+
     /// Whether this is the site's home page, `content/index.md`.
     public var isHome: Bool { url == "index.html" }
 

@@ -40,7 +40,7 @@ public struct PageRenderer: Sendable {
             guard DocLinkResolver.isDocLink(destination),
                   case .success(let (target, headingID)) = docLinks.resolve(destination) else { return nil }
             let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
-            let text = headingID.flatMap { id in target.document.headings.first { $0.id == id }?.text } ?? target.title
+            let text = headingID.flatMap { id in target.document.heading(withID: id)?.text } ?? target.title
             return MarkdownHTMLRenderer.RewrittenLink(destination: url, text: text)
         }
         var pageContext: [String: Any] = [
@@ -78,7 +78,7 @@ public struct PageRenderer: Sendable {
             context["root"] = path
             context["navigation"] = sidebar.html(current: nil, prefix: path)
             if templates.usesNavList {
-                context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + $0.url, "current": false] as [String: Any] }
+                context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + RelativeURL.encoded($0.url), "current": false] as [String: Any] }
             }
         }
         let message = "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "

@@ -50,7 +50,7 @@ public struct SearchIndex: Sendable {
                     entries.append(Entry(
                         t: page.title,
                         h: isTitle ? "" : heading?.text ?? "",
-                        u: page.url + (isTitle ? "" : heading.map { "#\($0.id)" } ?? ""),
+                        u: RelativeURL.encoded(page.url) + (isTitle ? "" : heading.map { "#\($0.id)" } ?? ""),
                         x: text
                     ))
                 }

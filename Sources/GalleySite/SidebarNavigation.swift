@@ -71,9 +71,9 @@ public final class SidebarNavigation: Sendable {
             return rendered
         }()
         guard let current else { return list }
-        let link = "<a href=\"\(HTMLEscaping.escape(prefix + current.url))\">"
+        let link = "<a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(current.url)))\">"
         guard let range = list.range(of: link) else { return list }
-        return list.replacingCharacters(in: range, with: "<a href=\"\(HTMLEscaping.escape(prefix + current.url))\" class=\"current\" aria-current=\"page\">")
+        return list.replacingCharacters(in: range, with: "<a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(current.url)))\" class=\"current\" aria-current=\"page\">")
     }
 
     /// The full tree of a sectioned site, for `all-pages.html`.
@@ -102,7 +102,7 @@ public final class SidebarNavigation: Sendable {
                 for page in section.pages { html += item(page, prefix: prefix) }
                 if !section.key.isEmpty { html += "</ul></li>\n" }
             } else if let first = section.pages.first {
-                html += "<li class=\"nav-section\"><a href=\"\(HTMLEscaping.escape(prefix + first.url))\" class=\"nav-section-link\">"
+                html += "<li class=\"nav-section\"><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(first.url)))\" class=\"nav-section-link\">"
                     + "\(HTMLEscaping.escape(section.title)) <span class=\"nav-section-count\">(\(section.pages.count))</span></a></li>\n"
             }
         }
@@ -111,7 +111,7 @@ public final class SidebarNavigation: Sendable {
     }
 
     private func item(_ page: Page, prefix: String) -> String {
-        "<li><a href=\"\(HTMLEscaping.escape(prefix + page.url))\">\(HTMLEscaping.escape(page.title))</a></li>\n"
+        "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(page.url)))\">\(HTMLEscaping.escape(page.title))</a></li>\n"
     }
 
     /// `getting-started` → `Getting started`.

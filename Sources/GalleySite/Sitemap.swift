@@ -11,7 +11,7 @@ public enum Sitemap {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for url in pageURLs {
-            let location = url == "index.html" ? baseURL : baseURL + url
+            let location = url == "index.html" ? baseURL : baseURL + RelativeURL.encoded(url)
             xml += "  <url><loc>\(HTMLEscaping.escape(location))</loc></url>\n"
         }
         xml += "</urlset>\n"

@@ -199,6 +199,13 @@ public struct TemplateSet: Sendable {
         do {
             return try MustacheTemplate(string: text)
         } catch let error as MustacheTemplate.ParserError {
+            if case .expectedSectionEnd = error.error as? MustacheTemplate.Error, let open = unclosedSection(in: text) {
+                throw SiteError(
+                    "Mustache syntax error: the section {{\(open.tag)}} opened here is never closed",
+                    at: SourceLocation(path: displayPath, line: open.line, column: open.column),
+                    suggestion: "Close it with {{/\(open.name)}}"
+                )
+            }
             throw SiteError(
                 "Mustache syntax error: \(describe(error.error)) near `\(error.context.line.trimmingCharacters(in: .whitespaces))`",
                 at: SourceLocation(path: displayPath, line: error.context.lineNumber, column: error.context.columnNumber),
@@ -218,6 +225,31 @@ public struct TemplateSet: Sendable {
         case .invalidSetDelimiter: return "invalid set-delimiter tag"
         default: return "\(error)"
         }
+    }
+
+    /// The innermost `{{#name}}` or `{{^name}}` section of `text` that no
+    /// `{{/name}}` closes, with where it opens (1-based line and column), for
+    /// the error of a section left open (the parser only knows the file ended).
+    /// Templates that change their delimiters are not followed.
+    static func unclosedSection(in text: String) -> (tag: String, name: String, line: Int, column: Int)? {
+        var open: [(tag: String, name: String, line: Int, column: Int)] = []
+        for (index, line) in TextLines.split(text).enumerated() {
+            var rest = line[...]
+            while let start = rest.range(of: "{{") {
+                let after = rest[start.upperBound...]
+                guard let close = after.range(of: "}}") else { break }
+                let tag = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                let column = line.utf8.distance(from: line.startIndex, to: start.lowerBound) + 1
+                if tag.hasPrefix("#") || tag.hasPrefix("^") {
+                    open.append((tag, name, index + 1, column))
+                } else if tag.hasPrefix("/"), let match = open.lastIndex(where: { $0.name == name }) {
+                    open.removeSubrange(match...)
+                }
+                rest = after[close.upperBound...]
+            }
+        }
+        return open.last
     }
 
     /// `{{> name}}` tags in `text`, with the line each is on.

@@ -34,14 +34,34 @@ struct YAMLMapping {
         }
         guard let mapping = node.mapping else {
             throw SiteError(
-                "invalid \(what): expected `key: value` lines, found a \(Self.kind(of: node))",
+                "invalid \(what): expected `key: value` lines, found \(Self.kind(of: node))",
                 at: SourceLocation(path: file, line: (node.mark?.line ?? 1) + lineOffset),
                 suggestion: "Write one `key: value` pair per line"
             )
         }
-        pairs = mapping.map { key, value in
-            (key.string ?? "\(key)", (key.mark?.line ?? 1) + lineOffset, value)
+        var pairs: [(key: String, line: Int, value: Node)] = []
+        for (key, value) in mapping {
+            let line = (key.mark?.line ?? 1) + lineOffset
+            // A key that is a list or an alias to one is never printed whole: it may stand for billions of nodes.
+            guard let name = key.scalar?.string else {
+                throw SiteError(
+                    "invalid \(what): a key must be a name, found \(Self.kind(of: key))",
+                    at: SourceLocation(path: file, line: line),
+                    suggestion: "Write one `key: value` pair per line"
+                )
+            }
+            // Aliases that repeat each other ("billion laughs") are refused here,
+            // before any reader walks the value.
+            guard YAMLValue.converting(value) != nil else {
+                throw SiteError(
+                    "'\(name)' expands to more than \(YAMLValue.nodeLimit) values (YAML aliases that repeat each other)",
+                    at: SourceLocation(path: file, line: line),
+                    suggestion: "Write the value out, or use fewer nested aliases"
+                )
+            }
+            pairs.append((name, line, value))
         }
+        self.pairs = pairs
     }
 
     private init(pairs: [(key: String, line: Int, value: Node)], file: String, lineOffset: Int) {
@@ -126,7 +146,7 @@ struct YAMLMapping {
             throw SiteError("'\(key)' must be a mapping of `key: value` lines", at: location(pair.line))
         }
         let nested = mapping.map { key, value in
-            (key.string ?? "\(key)", (key.mark?.line ?? 1) + lineOffset, value)
+            (key.scalar?.string ?? "", (key.mark?.line ?? 1) + lineOffset, value)
         }
         return YAMLMapping(pairs: nested, file: file, lineOffset: lineOffset)
     }
@@ -161,10 +181,10 @@ struct YAMLMapping {
 
     private static func kind(of node: Node) -> String {
         switch node {
-        case .scalar: "single value"
-        case .sequence: "list"
-        case .mapping: "mapping"
-        case .alias: "alias"
+        case .scalar: "a single value"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        case .alias: "an alias"
         }
     }
 
@@ -174,6 +194,11 @@ struct YAMLMapping {
              let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
             let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+            // An unclosed `[`, `{` or quote is noticed only at the next token,
+            // often on the line after it: the line to fix is where it opened.
+            if let context, context.text.contains("flow") || context.text.contains("quoted scalar") {
+                return (text, context.mark.line)
+            }
             return (text, mark.line)
         case let .reader(problem, _, _, _):
             return (problem, nil)

@@ -57,7 +57,8 @@ public indirect enum YAMLValue: Sendable, Equatable {
             var pairs: [Pair] = []
             for (key, value) in mapping {
                 guard let converted = YAMLValue(value, budget: &budget) else { return nil }
-                pairs.append(Pair(key: key.string ?? "\(key)", value: converted))
+                // A key that is not a name is never printed: it may stand for billions of nodes.
+                pairs.append(Pair(key: key.scalar?.string ?? "", value: converted))
             }
             self = .mapping(pairs)
         case .alias:

@@ -96,7 +96,8 @@ struct HumanReport {
     func render(_ report: VerificationReport) -> String {
         var text = ""
         for (location, message, sample) in report.failures {
-            var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // A sample's output may carry escape codes: shown, never obeyed.
+            var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
             let headline = lines.removeFirst()
             text += "\(paint("error:", "1;31")) \(location): \(headline)\n"
             if let sample { text += excerpt(of: sample, at: location) }
@@ -110,7 +111,7 @@ struct HumanReport {
         let known = report.knownFailureList
         if !known.isEmpty {
             text += "\(paint("note:", "1;36")) \(known.count) known failure\(known.count == 1 ? "" : "s") listed in the baseline:\n"
-            for (location, message) in known { text += "  \(location): \(message)\n" }
+            for (location, message) in known { text += "  \(location): \(TerminalText.escaped(message))\n" }
             text += "\n"
         }
         let summary = report.summary
@@ -129,7 +130,7 @@ struct HumanReport {
         var text = ""
         for line in range {
             let number = String(line).padding(toLength: width, withPad: " ", startingAt: 0)
-            text += "  \(paint(number, "2")) | \(code[code.startIndex + line - first])\n"
+            text += "  \(paint(number, "2")) | \(TerminalText.escaped(String(code[code.startIndex + line - first])))\n"
             if line == target, location.line == target, let column = location.column, column > 0 {
                 text += "  \(String(repeating: " ", count: width)) | \(String(repeating: " ", count: column - 1))\(paint("^", "1;32"))\n"
             }

@@ -3,7 +3,9 @@ import GalleyMarkdown
 /// Turns a program's run into a verdict per sample, by the author's contract.
 enum SampleJudge {
     static func results(for program: SampleProgram, run: ProgramRun, cached: Bool, timeout: Duration, outputLimit: Int) -> [SampleResult] {
-        program.samples.enumerated().map { position, sample in
+        var run = run
+        run.diagnostics = fileColumns(run.diagnostics, in: program)
+        return program.samples.enumerated().map { position, sample in
             var result = SampleResult(
                 sample: sample, status: .passed, failure: nil, failureLocation: nil,
                 output: position < run.outputs.count ? run.outputs[position] : "",
@@ -22,6 +24,21 @@ enum SampleJudge {
                 result.failureLocation = failure.location ?? sample.location
             }
             return result
+        }
+    }
+
+    /// `diagnostics` with the columns of those inside a sample moved to the
+    /// Markdown file's columns: cmark strips a list item's or block quote's
+    /// indent (and the fence's own) from the code swiftc sees, so column 14
+    /// of a sample in `1. ```swift` is column 17 of the file.
+    static func fileColumns(_ diagnostics: [CompilerDiagnostic], in program: SampleProgram) -> [CompilerDiagnostic] {
+        diagnostics.map { diagnostic in
+            guard let sample = program.samples.first(where: { sample in
+                diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
+            }) else { return diagnostic }
+            var mapped = diagnostic
+            mapped.column += sample.block.fenceColumn - 1
+            return mapped
         }
     }
 
@@ -58,7 +75,8 @@ enum SampleJudge {
             return ("timed out after \(seconds) s and was stopped; samples must end on their own",
                     SourceLocation(path: sample.page, line: sample.block.firstCodeLine))
         case .outputLimitExceeded:
-            return ("printed more than \(outputLimit / 1024) KiB and was stopped (output truncated)", nil)
+            let limit = outputLimit % (1 << 20) == 0 ? "\(outputLimit >> 20) MiB" : "\(outputLimit / 1024) KiB"
+            return ("printed more than \(limit); output was cut and the sample stopped. Print less (samples are meant to be read)", nil)
         case .notRun:
             return ("could not be run: \(run.standardError)", nil)
         case .signalled(let signal):

@@ -31,12 +31,12 @@ enum Diagnostics {
     /// Prints one `warning:` line.
     static func printWarning(_ message: String) {
         let label = usesColour ? "\u{1B}[1;33mwarning:\u{1B}[0m" : "warning:"
-        FileHandle.standardError.write(Data("\(label) \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(label) \(TerminalText.escaped(message))\n".utf8))
     }
 
     /// Prints one `error:` line.
     static func printError(_ message: String) {
         let label = usesColour ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-        FileHandle.standardError.write(Data("\(label) \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(label) \(TerminalText.escaped(message))\n".utf8))
     }
 }

@@ -39,6 +39,26 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535, not \(port)")
         }
+        // Checked before the build: a bad address would otherwise fail only when the server binds.
+        guard Self.isListenableHost(host) else {
+            throw ValidationError("--host \(host) is not an IP address or a host name this machine knows. Use e.g. --host 127.0.0.1, --host ::1 or --host 0.0.0.0")
+        }
+    }
+
+    /// Whether `host` is an IPv4 or IPv6 address, or a name that resolves
+    /// (`localhost`). A dotted number that is not an IPv4 address
+    /// (`999.1.1.1`) is refused without asking a resolver.
+    static func isListenableHost(_ host: String) -> Bool {
+        var address = in6_addr()
+        if inet_pton(AF_INET, host, &address) == 1 || inet_pton(AF_INET6, host, &address) == 1 { return true }
+        if host.isEmpty || host.allSatisfy({ $0.isNumber || $0 == "." || $0 == ":" }) { return false }
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &result) == 0 else { return false }
+        freeaddrinfo(result)
+        return true
     }
 
     func run() async throws {

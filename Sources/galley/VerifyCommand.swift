@@ -143,7 +143,7 @@ struct VerifyCommand: AsyncParsableCommand {
             Diagnostics.report([error])
             throw ExitCode.failure
         }
-        Diagnostics.reportWarnings(selected.flatMap(\.frontMatter.warnings))
+        Diagnostics.reportWarnings(selected.flatMap(\.warnings))
         // Pages that could not be read are failures of the run, in every report format.
         report.problems = pageProblems.map { problem in
             SampleProblem(location: problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory)),

@@ -44,12 +44,12 @@ struct AdoptionTests {
         try site.write("content/ok.md", "# OK\n\n```swift\nprint(3) // Prints \"3\"\n```\n")
         let verify = try GalleyExecutable.run(["verify"], in: site.url)
         #expect(verify.status == 1)
-        #expect(verify.standardOutput.contains("content/broken.md:3: invalid front matter"), "\(verify.standardOutput)")
+        #expect(verify.standardOutput.contains("content/broken.md:2: invalid front matter"), "\(verify.standardOutput)")
         #expect(verify.standardOutput.contains("content/index.md:4: printed output does not match"))
         #expect(verify.standardOutput.hasSuffix("1 passed, 2 failed, 0 skipped\n"))
         let build = try GalleyExecutable.run(["build"], in: site.url)
         #expect(build.status == 1)
-        for expected in ["content/broken.md:3: invalid front matter", "content/index.md:4",
+        for expected in ["content/broken.md:2: invalid front matter", "content/index.md:4",
                          "content/links.md:3:5: broken link 'doc:Nowhere': no page is named 'Nowhere'",
                          "content/links.md:3:23: broken link 'doc:index#No-Such-Heading': 'index.md' has no heading 'No-Such-Heading'"] {
             #expect(build.standardError.contains(expected), "missing \(expected) in \(build.standardError)")

@@ -72,3 +72,24 @@ struct SlugGeneratorTests {
         #expect(slugs.slug(for: "!!!") == "section")
     }
 }
+
+@Suite("Code fences left open")
+struct OpenFenceTests {
+    @Test("a fence never closed is marked open; closed ones, in lists and quotes too, are not", arguments: [
+        ("# T\n\n```swift\nlet x = 1\n", false),
+        ("# T\n\n```swift\n", false),
+        ("# T\n\n````text\nx\n```\n", false),
+        ("# T\n\n```swift\nlet x = 1\n```\n", true),
+        ("# T\n\n```swift\n```", true),
+        ("# T\n\n~~~\nx\n~~~~\n", true),
+        ("- a\n\n  ```swift\n  let x = 1\n  ```\n", true),
+        ("> ```swift\n> let x = 1\n> ```\n", true),
+        ("> ```swift\n> let x = 1\n\nafter\n", false),
+        ("# T\r\n\r\n```swift\r\nlet x = 1\r\n```\r\n", true),
+    ])
+    func openFence(markdown: String, closed: Bool) {
+        let document = MarkdownDocument(parsing: markdown)
+        #expect(document.codeBlocks.count == 1)
+        #expect(document.codeBlocks.first?.isClosed == closed)
+    }
+}

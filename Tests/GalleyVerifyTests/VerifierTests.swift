@@ -164,7 +164,7 @@ struct VerifierTests {
         """, timeout: .seconds(2))
         #expect(clock.now - start < .seconds(30))
         #expect(report.results[0].failure == "timed out after 2 s and was stopped; samples must end on their own")
-        #expect(report.results[1].failure == "printed more than 1024 KiB and was stopped (output truncated)")
+        #expect(report.results[1].failure == "printed more than 1 MiB; output was cut and the sample stopped. Print less (samples are meant to be read)")
         #expect(report.results[1].output.utf8.count <= 1 << 20)
     }
 
@@ -254,5 +254,24 @@ struct VerifierTests {
         let json = ReportFormat.json.render(report)
         #expect(json.contains("\"failed\" : 2"))
         #expect(json.contains("\"id\" : \"content/p.md:1\""))
+    }
+
+    @Test("compiler columns of a sample in a list item or block quote are the Markdown file's columns")
+    func columnsInContainers() throws {
+        let report = try verify("- item\n\n  ```swift\n  let x: Int = \"no\"\n  ```\n\n> ```swift\n> let y: Int = \"no\"\n> ```\n")
+        // `"no"` is at column 16 of line 4 and column 16 of line 8 of the file.
+        #expect(report.results.map { $0.failureLocation?.description } == ["content/p.md:4:16", "content/p.md:8:16"])
+        #expect(report.results[0].failure?.contains("content/p.md:4:16: error: ") == true, "\(report.results[0].failure ?? "")")
+    }
+
+    @Test("terminal escape codes a sample prints are shown escaped in the human report, raw in JSON")
+    func escapeCodes() throws {
+        let report = try verify("```swift\nprint(\"\\u{1B}[2J\\u{7}cleared\") // Prints \"cleared\"\n```\n")
+        let human = ReportFormat.human.render(report)
+        #expect(human.contains("\\u{1B}[2J\\u{07}cleared"), "\(human)")
+        #expect(!human.contains("\u{1B}") && !human.contains("\u{7}"))
+        let json = ReportFormat.json.render(report)
+        #expect(json.contains("\\u001b[2J"))
+        #expect(TerminalText.escaped("a\tb\nc\u{9B}d\u{7F}") == "a\tb\nc\\u{9B}d\\u{7F}")
     }
 }
