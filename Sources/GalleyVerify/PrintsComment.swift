@@ -70,12 +70,15 @@ enum PrintsComment {
     /// Where the comment's `//` is, the blanks after it, and where its first word starts,
     /// when that word is some spelling of `prints`. `///` doc comments are not expectations.
     private static func commentWord(in line: Substring) -> (Substring.Index, Substring, Substring.Index)? {
+        // The slashes are looked at as Unicode scalars: `range(of:)` may find
+        // them inside a character (after a prepended mark such as U+0600).
+        let scalars = line.unicodeScalars
         var search = line.startIndex
         while let slashes = line[search...].range(of: "//") {
             defer { search = slashes.upperBound }
-            if slashes.lowerBound > line.startIndex, line[line.index(before: slashes.lowerBound)] == "/" { continue }
+            if slashes.lowerBound > line.startIndex, scalars[scalars.index(before: slashes.lowerBound)] == "/" { continue }
             let rest = line[slashes.upperBound...]
-            if rest.first == "/" { continue }
+            if rest.unicodeScalars.first == "/" { continue }
             let word = rest.firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex
             let candidate = rest[word...]
             guard candidate.count >= "Prints".count,

@@ -31,4 +31,19 @@ struct FuzzRegressionTests {
         #expect(problems.isEmpty, "\(problems.map(\.message))")
         #expect(samples.first?.expectedPrints == ["\"\u{301}"])
     }
+
+    /// `Fuzz/Corpus/prints/prepended-mark-before-slashes.txt`: U+0600 (a
+    /// prepended mark) joins the `/` after it into one character, so the `//`
+    /// found in the line started inside a character and stepping back from
+    /// it trapped: `galley verify` crashed on such a sample line.
+    @Test("a line with a prepended mark before // is read, not a crash", arguments: [
+        ("\u{600}// Prints \"x\"", PrintsComment.Parsed.expected(["x"])),
+        ("\u{600}/// Prints \"x\"", .none),
+        ("let a = 1 \u{600}// Prints \"x\"", .expected(["x"])),
+    ])
+    func prependedMarkBeforeSlashes(line: String, parsed: PrintsComment.Parsed) {
+        #expect(PrintsComment.parse(line[...]) == parsed)
+        let markdown = "```swift\n\(line)\n```\n"
+        _ = SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
+    }
 }
