@@ -112,6 +112,7 @@ def build(swift, targets):
             run([swift + "c", "-module-name", module, "-emit-module", "-emit-module-path",
                  str(modules_dir / f"{module}.swiftmodule"), "-wmo",
                  "-c", "-o", str(obj)] + common + module_flags(commands[key]) + sources, cwd=ROOT)
+            obj.touch()  # swiftc keeps an unchanged object's old time; the checks above compare times
         compiled.append(module)
     link_key = next((k for k in commands if k.startswith("C.galley-") and k.endswith("-debug.exe")), None)
     if link_key is None:

@@ -35,6 +35,8 @@ final class FuzzSite: Sendable {
 
     let resolver: SitePathResolver
     let realRoot: String
+    /// The folder holding the site and the file outside it; removed at exit.
+    let base: URL
 
     private init() {
         let manager = FileManager.default
@@ -54,6 +56,8 @@ final class FuzzSite: Sendable {
         } catch {
             fatalError("cannot make the fuzzing site in \(base.path): \(error)")
         }
+        atexit { try? FileManager.default.removeItem(at: FuzzSite.shared.base) }
+        self.base = base
         resolver = SitePathResolver(root: root)
         realRoot = root.resolvingSymlinksInPath().path
     }

@@ -24,8 +24,15 @@ public func fuzzSiteConfiguration(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
     return 0
 }
 
-/// The file each input is written to: one per fuzzing process, in its temporary folder.
+/// The file each input is written to: one per fuzzing process, in `/dev/shm`
+/// where there is one. `Data.write` syncs the file to disk, which on a real
+/// disk makes the target twenty times slower.
 enum SiteConfigurationFile {
-    static let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("galley-fuzz-\(getpid())-galley.yml")
+    static let url: URL = {
+        let memory = URL(fileURLWithPath: "/dev/shm")
+        let folder = FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
+        let url = folder.appendingPathComponent("galley-fuzz-\(getpid())-galley.yml")
+        atexit { unlink(SiteConfigurationFile.url.path) }
+        return url
+    }()
 }
