@@ -97,6 +97,7 @@ def build(swift, targets):
     common = ["-I", str(modules_dir), "-module-cache-path", str(OUT / "ModuleCache"),
               "-O", "-g", "-enable-testing", SANITIZERS, "-parse-as-library"]
     started = time.monotonic()
+    stamp = (BUILD / "debug" / "galley").stat().st_mtime
     compiled = []
     for module in MODULES:
         key = next((k for k in commands if k.startswith(f"C.{module}-") and k.endswith("-debug.module")), None)
@@ -104,7 +105,8 @@ def build(swift, targets):
             sys.exit(f"fuzz: no compile command for {module} in .build/debug.yaml")
         sources = sorted(str(p) for p in (ROOT / "Sources" / module).rglob("*.swift"))
         obj = objects_dir / f"{module}.o"
-        newest = max(Path(s).stat().st_mtime for s in sources)
+        # The debug build's galley is relinked whenever a package (or a module) changes.
+        newest = max([Path(s).stat().st_mtime for s in sources] + [stamp])
         stale = not obj.exists() or obj.stat().st_mtime < newest or any(
             (objects_dir / f"{m}.o").stat().st_mtime > obj.stat().st_mtime for m in compiled)
         if stale:
