@@ -2,11 +2,12 @@
 #   make site   build the documentation site into public/
 #   make test   run the test suites (Swift, then the browser suite)
 #   make serve  preview the site at http://127.0.0.1:8000/ with live reload
+#   make fuzz   run the libFuzzer targets in Fuzz/ (SECONDS=N each, default 30)
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test swift-test browser-test browser-deps verify build theme deps clean
+.PHONY: site serve test swift-test browser-test browser-deps verify build theme fuzz deps clean
 
 site: deps
 	$(SWIFT) build --product galley
@@ -57,6 +58,16 @@ build: deps
 theme:
 	python3 scripts/embed-theme.py
 
+# Builds the libFuzzer targets of Fuzz/Targets/ into .build-fuzz/ (Galley's modules
+# instrumented, packages linked from the debug build) and runs each for SECONDS
+# seconds from its seed corpus Fuzz/Corpus/<target>/. Fails, naming the saved
+# input, when a target crashes, hangs or runs out of memory. TARGETS=markdown
+# runs one. See README, Fuzzing.
+SECONDS ?= 30
+TARGETS ?=
+fuzz: deps
+	SWIFT=$(SWIFT) python3 scripts/fuzz.py --seconds $(SECONDS) $(TARGETS)
+
 # Installs the C libraries cmark needs when pkg-config cannot find them.
 # bubblewrap confines sample runs (verify.sandbox: auto uses it where it works).
 deps:
@@ -67,4 +78,4 @@ deps:
 	fi
 
 clean:
-	rm -rf .build public
+	rm -rf .build .build-fuzz public

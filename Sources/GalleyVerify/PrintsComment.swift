@@ -43,17 +43,21 @@ enum PrintsComment {
         guard spaces == " " else {
             return .malformed("write '// Prints \"…\"' with exactly one space after '//'", column: column)
         }
-        guard afterWord.hasPrefix(" \"") else {
+        // The string is read by Unicode scalars, not characters: a combining
+        // mark after a quote or an escape (`"\u{301}`) joins it into one
+        // character, which would hide the quote or break the escape.
+        let scalars = afterWord.unicodeScalars
+        guard scalars.starts(with: " \"".unicodeScalars) else {
             return .malformed("'// Prints' must be followed by one space and a string in quotes, e.g. // Prints \"42\"", column: column)
         }
-        let literal = afterWord.dropFirst(2)
+        let literal = scalars.dropFirst(2)
         guard let close = literal.lastIndex(of: "\"") else {
             return .malformed("the string after '// Prints' has no closing quote", column: column)
         }
         var trailing = literal[literal.index(after: close)...]
         if trailing.first == "." { trailing = trailing.dropFirst() }
         guard trailing.allSatisfy({ $0 == " " || $0 == "\t" }) else {
-            return .malformed("unexpected text after the closing quote of '// Prints': '\(trailing.trimmingCharacters(in: .whitespaces))'", column: column)
+            return .malformed("unexpected text after the closing quote of '// Prints': '\(Substring(trailing).trimmingCharacters(in: .whitespaces))'", column: column)
         }
         switch unescape(literal[..<close]) {
         case .success(let text):
@@ -66,12 +70,15 @@ enum PrintsComment {
     /// Where the comment's `//` is, the blanks after it, and where its first word starts,
     /// when that word is some spelling of `prints`. `///` doc comments are not expectations.
     private static func commentWord(in line: Substring) -> (Substring.Index, Substring, Substring.Index)? {
+        // The slashes are looked at as Unicode scalars: `range(of:)` may find
+        // them inside a character (after a prepended mark such as U+0600).
+        let scalars = line.unicodeScalars
         var search = line.startIndex
         while let slashes = line[search...].range(of: "//") {
             defer { search = slashes.upperBound }
-            if slashes.lowerBound > line.startIndex, line[line.index(before: slashes.lowerBound)] == "/" { continue }
+            if slashes.lowerBound > line.startIndex, scalars[scalars.index(before: slashes.lowerBound)] == "/" { continue }
             let rest = line[slashes.upperBound...]
-            if rest.first == "/" { continue }
+            if rest.unicodeScalars.first == "/" { continue }
             let word = rest.firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex
             let candidate = rest[word...]
             guard candidate.count >= "Prints".count,
@@ -87,14 +94,14 @@ enum PrintsComment {
         var reason: String
     }
 
-    /// The text of a string literal's body with its escapes applied.
-    private static func unescape(_ body: Substring) -> Result<String, EscapeProblem> {
-        var text = ""
+    /// The text of a string literal's body with its escapes applied, read by Unicode scalars.
+    private static func unescape(_ body: Substring.UnicodeScalarView) -> Result<String, EscapeProblem> {
+        var text = String.UnicodeScalarView()
         var index = body.startIndex
         while index < body.endIndex {
-            let character = body[index]
-            guard character == "\\" else {
-                text.append(character)
+            let scalar = body[index]
+            guard scalar == "\\" else {
+                text.append(scalar)
                 index = body.index(after: index)
                 continue
             }
@@ -113,18 +120,18 @@ enum PrintsComment {
                 guard after < body.endIndex, body[after] == "{", let close = body[after...].firstIndex(of: "}") else {
                     return .failure(EscapeProblem(reason: "'\\u' must be followed by '{hex digits}' in '// Prints'"))
                 }
-                let digits = body[body.index(after: after)..<close]
-                guard (1...8).contains(digits.count), let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {
+                let digits = Substring(body[body.index(after: after)..<close])
+                guard (1...8).contains(digits.unicodeScalars.count), let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {
                     return .failure(EscapeProblem(reason: "'\\u{\(digits)}' is not a Unicode scalar (write 1 to 8 hex digits)"))
                 }
-                text.unicodeScalars.append(scalar)
+                text.append(scalar)
                 index = close
             default:
                 return .failure(EscapeProblem(reason: "'\\\(body[index])' is not a Swift string escape; write '\\\\' for a backslash"))
             }
             index = body.index(after: index)
         }
-        return .success(text)
+        return .success(String(text))
     }
 
     /// `text` as the body of a Swift string literal.

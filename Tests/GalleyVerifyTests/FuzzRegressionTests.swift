@@ -1,0 +1,49 @@
+import GalleyMarkdown
+@testable import GalleyVerify
+import Testing
+
+/// Inputs `make fuzz` found that broke GalleyVerify; each is also kept in
+/// `Fuzz/Corpus/<target>/` under the name given.
+@Suite("Fuzz regressions: GalleyVerify")
+struct FuzzRegressionTests {
+    /// `Fuzz/Corpus/prints/combining-mark-after-quote.txt`: a combining mark
+    /// (U+0301) right after a quote or a backslash joins it into one
+    /// `Character`, so reading the comment by characters hid the quote or
+    /// broke the escape, and `--bless` wrote comments it could not read back.
+    @Test("what --bless writes for output with combining marks reads back as that output", arguments: [
+        "\"\u{301}",            // a quote, escaped as \", then the mark
+        "\\\u{301}",            // a backslash, escaped as \\, then the mark
+        "a\n\u{301}b",          // \n, then the mark
+        "\u{301}starts with a mark",
+        "ends with a quote\"\u{301}",
+        "\u{600}",              // a prepended mark (ARABIC NUMBER SIGN) before the closing quote
+    ])
+    func blessedCombiningMarksRoundTrip(output: String) {
+        let line = "print(x) // Prints \"\(PrintsComment.escape(output))\""
+        let expected = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(PrintsComment.parse(line[...]) == .expected(expected), "\(line.debugDescription)")
+    }
+
+    @Test("a written // Prints string is read by Unicode scalars, so an escape before a combining mark works")
+    func combiningMarkAfterEscape() {
+        let markdown = "```swift\nprint(\"\\\"\u{301}\") // Prints \"\\\"\u{301}\"\n```\n"
+        let (samples, problems) = SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
+        #expect(problems.isEmpty, "\(problems.map(\.message))")
+        #expect(samples.first?.expectedPrints == ["\"\u{301}"])
+    }
+
+    /// `Fuzz/Corpus/prints/prepended-mark-before-slashes.txt`: U+0600 (a
+    /// prepended mark) joins the `/` after it into one character, so the `//`
+    /// found in the line started inside a character and stepping back from
+    /// it trapped: `galley verify` crashed on such a sample line.
+    @Test("a line with a prepended mark before // is read, not a crash", arguments: [
+        ("\u{600}// Prints \"x\"", PrintsComment.Parsed.expected(["x"])),
+        ("\u{600}/// Prints \"x\"", .none),
+        ("let a = 1 \u{600}// Prints \"x\"", .expected(["x"])),
+    ])
+    func prependedMarkBeforeSlashes(line: String, parsed: PrintsComment.Parsed) {
+        #expect(PrintsComment.parse(line[...]) == parsed)
+        let markdown = "```swift\n\(line)\n```\n"
+        _ = SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
+    }
+}
