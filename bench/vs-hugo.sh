@@ -45,8 +45,13 @@ if ((${#missing[@]})); then
   echo "installing ${missing[*]} with apt-get"
   $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-swift build -c release --product galley --package-path "$repo" >/dev/null
-galley="$(swift build -c release --show-bin-path --package-path "$repo")/galley"
+# GALLEY=/path/to/galley times that binary instead of building this checkout's (release).
+if [ -n "${GALLEY:-}" ]; then
+  galley=$GALLEY
+else
+  swift build -c release --product galley --package-path "$repo" >/dev/null
+  galley="$(swift build -c release --show-bin-path --package-path "$repo")/galley"
+fi
 
 # One cmark-gfm per page, in $cores lanes; an HTML file per page under out/.
 cat > "$work/cmark-gfm-pages.sh" <<'SH'
