@@ -1,4 +1,5 @@
 internal import Ccmark
+import Synchronization
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +19,9 @@ final class CmarkTree {
     private static let registerExtensions: Void = {
         cmark_gfm_core_extensions_ensure_registered()
     }()
+
+    /// Serialises `cmark_parser_finish` (see `init(parsing:)`).
+    private static let finishing = Mutex(())
 
     private let parser: OpaquePointer
     let root: OpaquePointer
@@ -40,7 +44,15 @@ final class CmarkTree {
                 cmark_parser_feed(parser, $0, buffer.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else {
+        // cmark-gfm adds the extensions' special characters (`~` and the
+        // autolink triggers) to a process-wide table when a parse finishes and
+        // removes them afterwards, so two parses finishing at once on different
+        // threads drop each other's strikethrough and autolinks: one at a time.
+        // (The parser and its tree never leave this thread; the lock only orders the finishes.)
+        nonisolated(unsafe) var finished: OpaquePointer?
+        nonisolated(unsafe) let unfinished = parser
+        Self.finishing.withLock { _ in finished = cmark_parser_finish(unfinished) }
+        guard let root = finished else {
             cmark_parser_free(parser)
             preconditionFailure("cmark_parser_finish returned NULL (out of memory)")
         }

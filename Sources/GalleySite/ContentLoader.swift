@@ -73,16 +73,21 @@ public struct ContentLoader: Sendable {
             markdownPaths = markdownPaths.filter(contained)
             assets = assets.filter(contained)
         }
+        // Reading and parsing (front matter, Markdown) spread over the cores; the results keep path order.
+        let toParse = markdownPaths.filter { changed.contains($0) || previous[$0] == nil }
+        let parsed = Concurrently.map(toParse) { path -> Result<Page, SiteError> in
+            do throws(SiteError) { return .success(try loadPage(path)) } catch { return .failure(error) }
+        }
+        let parsedByPath = Dictionary(uniqueKeysWithValues: zip(toParse, parsed))
         for path in markdownPaths {
-            if !changed.contains(path), let page = previous[path] {
+            switch parsedByPath[path] {
+            case .success(let page)?:
                 pages.append(page)
-                continue
-            }
-            do {
-                pages.append(try loadPage(path))
-            } catch {
+            case .failure(let error)?:
                 errors.append(error)
                 unreadable.insert(path)
+            case nil:
+                if let page = previous[path] { pages.append(page) }
             }
         }
         errors += urlCollisions(in: pages, assets: assets)

@@ -32,6 +32,8 @@ public struct OutputFile: Sendable {
 ///
 /// A failed write leaves the previous output byte-identical, and files of
 /// pages that no longer exist disappear because the folder is replaced whole.
+/// The staging folder is flushed to disk once (``FileSync``) before the swap,
+/// and the swap itself after it.
 /// Only a folder Galley wrote (it carries ``OutputFolderGuard/stampName``) or
 /// an empty one is ever replaced, and a lock beside the folder keeps two
 /// Galley processes from writing it at once.
@@ -83,13 +85,16 @@ public struct OutputWriter: Sendable {
                     created.insert(folder.path)
                 }
                 switch file.content {
-                case .data(let data): try data.write(to: target)
+                case .data(let data): try FileSync.write(data, to: target)
                 case .copy(let source): try manager.copyItem(at: source, to: target)
                 }
             }
+            // One flush for the whole staging folder: the new site is on disk before it is swapped in.
+            FileSync.flush(staging)
             // Checked again under the lock: another process may have created the folder meanwhile.
             try checkReplaceable()
             try swapIn(staging)
+            FileSync.flushEntries(of: directory.deletingLastPathComponent())
         } catch let error as SiteError {
             try? manager.removeItem(at: staging)
             throw error

@@ -4,7 +4,8 @@ import Synchronization
 /// The sidebar's list of pages, rendered once per site instead of once per
 /// page through Mustache (which grew with pages²: a million links for 1,000
 /// pages). Each page gets the list for its folder depth with its own link
-/// marked current — one string copy.
+/// marked current — one string copy, the marker spliced in at an offset
+/// recorded when the list was rendered.
 ///
 /// Up to ``fullListLimit`` pages the sidebar lists every page. A larger
 /// site lists the pages of the current page's section (its first folder)
@@ -34,7 +35,17 @@ public final class SidebarNavigation: Sendable {
     private let sections: [Section]
     private let sectionOfPage: [String: Int]
     /// Rendered lists by "depth|section", filled on first use (pages render concurrently).
-    private let cache = Mutex<[String: String]>([:])
+    private let cache = Mutex<[String: RenderedList]>([:])
+
+    /// A rendered list and, for each page it lists, where that page's link
+    /// tag ends (the UTF-8 offset of its `>`), where the current-page marker goes.
+    private struct RenderedList: Sendable {
+        var html: String
+        var linkEnds: [String: Int]
+    }
+
+    /// What marks the current page's link.
+    private static let currentMarker = " class=\"current\" aria-current=\"page\""
 
     /// Whether the sidebar shows sections (more than ``fullListLimit`` pages).
     public var isSectioned: Bool { navigation.pages.count > Self.fullListLimit }
@@ -70,10 +81,16 @@ public final class SidebarNavigation: Sendable {
             cache.withLock { $0[key] = rendered }
             return rendered
         }()
-        guard let current else { return list }
-        let link = "<a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(current.url)))\">"
-        guard let range = list.range(of: link) else { return list }
-        return list.replacingCharacters(in: range, with: "<a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(current.url)))\" class=\"current\" aria-current=\"page\">")
+        // One copy of the list with the marker spliced in at the recorded offset.
+        guard let current, let offset = list.linkEnds[current.url] else { return list.html }
+        let utf8 = list.html.utf8
+        let cut = utf8.index(utf8.startIndex, offsetBy: offset)
+        var html = ""
+        html.reserveCapacity(utf8.count + Self.currentMarker.utf8.count)
+        html += list.html[..<cut]
+        html += Self.currentMarker
+        html += list.html[cut...]
+        return html
     }
 
     /// The full tree of a sectioned site, for `all-pages.html`.
@@ -88,18 +105,24 @@ public final class SidebarNavigation: Sendable {
         return html
     }
 
-    private func render(prefix: String, expanded: Int) -> String {
+    private func render(prefix: String, expanded: Int) -> RenderedList {
         var html = "<ul>\n"
+        var linkEnds: [String: Int] = [:]
+        func add(_ page: Page) {
+            let start = "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(page.url)))\""
+            linkEnds[page.url] = html.utf8.count + start.utf8.count
+            html += start + ">\(HTMLEscaping.escape(page.title))</a></li>\n"
+        }
         guard isSectioned else {
-            for page in navigation.pages { html += item(page, prefix: prefix) }
-            return html + "</ul>\n"
+            for page in navigation.pages { add(page) }
+            return RenderedList(html: html + "</ul>\n", linkEnds: linkEnds)
         }
         for (index, section) in sections.enumerated() {
             if section.key.isEmpty || index == expanded {
                 if !section.key.isEmpty {
                     html += "<li class=\"nav-section nav-section-open\"><span class=\"nav-section-title\">\(HTMLEscaping.escape(section.title))</span><ul>\n"
                 }
-                for page in section.pages { html += item(page, prefix: prefix) }
+                for page in section.pages { add(page) }
                 if !section.key.isEmpty { html += "</ul></li>\n" }
             } else if let first = section.pages.first {
                 html += "<li class=\"nav-section\"><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(first.url)))\" class=\"nav-section-link\">"
@@ -107,7 +130,7 @@ public final class SidebarNavigation: Sendable {
             }
         }
         html += "<li class=\"nav-all\"><a href=\"\(prefix)\(Self.allPagesURL)\">All \(navigation.pages.count) pages</a></li>\n"
-        return html + "</ul>\n"
+        return RenderedList(html: html + "</ul>\n", linkEnds: linkEnds)
     }
 
     private func item(_ page: Page, prefix: String) -> String {

@@ -1,7 +1,6 @@
 import Foundation
 import GalleyMarkdown
 import GalleyVerify
-import Synchronization
 
 /// Where a site's sources are and where it goes.
 public struct SiteLayout: Sendable {
@@ -93,13 +92,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// `transform` applied to every page, spread over the machine's cores, in page order.
-    /// (Each page lists every other page in its sidebar, so rendering grows with pages².)
     static func renderConcurrently(_ pages: [Page], _ transform: @Sendable (Page) -> OutputFile) -> [OutputFile] {
-        let results = Mutex([OutputFile?](repeating: nil, count: pages.count))
-        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-            let file = transform(pages[index])
-            results.withLock { $0[index] = file }
-        }
-        return results.withLock { $0.compactMap { $0 } }
+        Concurrently.map(pages, transform)
     }
 }

@@ -1,4 +1,7 @@
+import Dispatch
+import Foundation
 import GalleyMarkdown
+import Synchronization
 import Testing
 
 @Suite("Rendering HTML")
@@ -21,6 +24,21 @@ struct MarkdownHTMLRendererTests {
         #expect(output.contains("<del>old</del>"))
         #expect(output.contains("<a href=\"http://www.swift.org\">www.swift.org</a>"))
         #expect(output.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> done"))
+    }
+
+    @Test("pages parsed and rendered on many threads at once keep their strikethrough and autolinks")
+    func concurrentParses() {
+        // cmark-gfm keeps the extensions' special characters in a process-wide
+        // table that every finishing parse adds to and then clears.
+        let markdown = (1...40).map { "Paragraph \($0): ~~old~~ new, see https://swift.org.\n" }.joined(separator: "\n")
+        let broken = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 400) { _ in
+            let output = MarkdownHTMLRenderer(allowsRawHTML: false).render(MarkdownDocument(parsing: markdown))
+            let dels = output.components(separatedBy: "<del>old</del>").count - 1
+            let links = output.components(separatedBy: "<a href=\"https://swift.org\">").count - 1
+            if dels != 40 || links != 40 { broken.withLock { $0 += 1 } }
+        }
+        #expect(broken.withLock { $0 } == 0)
     }
 
     @Test("headings get their unique ids and an anchor")
