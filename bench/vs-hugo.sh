@@ -32,6 +32,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 pages=${1:-1000}
 large=$((pages * 5))
 work=${2:-$(mktemp -d /tmp/galley-vs-hugo-XXXX)}
+mkdir -p "$work"
 runs=${RUNS:-10}
 cores=$(nproc)
 
