@@ -40,7 +40,9 @@ struct ProcessRunnerTests {
         defer { folder.remove() }
         let seconds = Self.uniqueSleep()
         let runner = ProcessRunner(timeout: .seconds(10), outputLimit: 1 << 20, supervisor: ProcessSupervisor())
-        let outcome = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo started; /bin/sleep \(seconds) &"], in: folder.url)
+        // The shell ends only once its child is `sleep` (not still the forked shell), so the name is certain.
+        let script = "echo started; /bin/sleep \(seconds) & while [ \"$(cat /proc/$!/comm)\" != sleep ]; do :; done"
+        let outcome = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: folder.url)
         #expect(outcome.ending == .exited(0))
         #expect(outcome.standardOutput == "started\n")
         #expect(outcome.leftRunning == ["sleep"])
