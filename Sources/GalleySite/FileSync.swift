@@ -4,7 +4,9 @@ import Foundation
 /// file: each file is written with plain `write(2)` (Foundation's
 /// `Data.write(to:)` calls `fsync` on every file, which was a fifth of a
 /// 1,000-page build), then ``flush(_:)`` syncs the folder's file system once
-/// with `syncfs(2)` before the folder is swapped in.
+/// with `syncfs(2)` before the folder is swapped in. A file whose bytes the
+/// current site already has is hard-linked from it instead
+/// (``linkIfIdentical(_:from:to:)``): a rebuild writes only what changed.
 ///
 /// ```swift
 /// try FileSync.write(data, to: staging.appendingPathComponent("index.html"))
@@ -37,6 +39,31 @@ enum FileSync {
             return true
         }
         guard written else { throw failure(url) }
+    }
+
+    /// Hard-links `existing` to `url` when it is a regular file holding
+    /// exactly `data`; `false` (nothing done) otherwise. Files are never
+    /// changed in place (a build writes a new folder; the preview server
+    /// renames new files over old ones), so a link to a file of the current
+    /// site stays that content.
+    static func linkIfIdentical(_ data: Data, from existing: URL, to url: URL) -> Bool {
+        var status = stat()
+        guard lstat(existing.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == data.count else { return false }
+        let descriptor = open(existing.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var offset = 0
+        let same = data.withUnsafeBytes { bytes -> Bool in
+            while offset < bytes.count {
+                let count = read(descriptor, &buffer, min(buffer.count, bytes.count - offset))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, memcmp(buffer, bytes.baseAddress! + offset, count) == 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return same && link(existing.path, url.path) == 0
     }
 
     /// Flushes everything written under `folder` (its whole file system) to

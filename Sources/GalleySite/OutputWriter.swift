@@ -85,7 +85,12 @@ public struct OutputWriter: Sendable {
                     created.insert(folder.path)
                 }
                 switch file.content {
-                case .data(let data): try FileSync.write(data, to: target)
+                case .data(let data):
+                    // An unchanged page is linked from the current site, not written again:
+                    // no new inode, no data written now, none freed when the old site goes.
+                    if !FileSync.linkIfIdentical(data, from: directory.appendingPathComponent(file.path), to: target) {
+                        try FileSync.write(data, to: target)
+                    }
                 case .copy(let source): try manager.copyItem(at: source, to: target)
                 }
             }

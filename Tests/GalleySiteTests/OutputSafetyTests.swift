@@ -176,4 +176,25 @@ struct OutputSafetyTests {
         #expect(try project.directory.read("public/index.html") == "new index")
         #expect(!project.directory.exists("public/guide.html"))
     }
+
+    @Test("a rebuild writes only what changed: unchanged files are linked from the current site, changed ones are new files")
+    func rebuildLinksUnchangedFiles() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let writer = OutputWriter(directory: output, displayPath: "public")
+        try writer.write([.text("index.html", "home"), .text("a/b.html", "page b"), .text("c.html", "page c")])
+        func inode(_ path: String) throws -> UInt64 {
+            (try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        }
+        let (home, b, c) = (try inode("index.html"), try inode("a/b.html"), try inode("c.html"))
+        try writer.write([.text("index.html", "home"), .text("a/b.html", "page b, edited"), .text("c.html", "page C")])
+        #expect(try inode("index.html") == home, "an unchanged file was written again")
+        #expect(try inode("a/b.html") != b && inode("c.html") != c, "a changed file (same size too) was linked")
+        #expect(try folder.read("public/index.html") == "home")
+        #expect(try folder.read("public/a/b.html") == "page b, edited")
+        #expect(try folder.read("public/c.html") == "page C")
+        // The old site's copy is gone, so the linked file has one name again.
+        #expect((try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)[.referenceCount] as? NSNumber)?.intValue == 1)
+    }
 }
