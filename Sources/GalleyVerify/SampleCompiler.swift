@@ -224,16 +224,8 @@ struct SampleCompiler: Sendable {
         try runner.supervisor.makeTemporaryFolder()
     }
 
-    /// `body` over `items` on every core, results in order.
+    /// `body` over `items` on every core, results in order, with a progress line per item.
     private func concurrently<T: Sendable>(_ items: [Int], label: String, _ body: @Sendable (Int) -> T) -> [T] {
-        let results = Mutex([T?](repeating: nil, count: items.count))
-        let done = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: items.count) { position in
-            let value = body(items[position])
-            results.withLock { $0[position] = value }
-            let count = done.withLock { $0 += 1; return $0 }
-            progress("\(label) \(count)/\(items.count)")
-        }
-        return results.withLock { $0.map { $0! } }
+        Concurrently.map(items, finished: { [progress] count in progress("\(label) \(count)/\(items.count)") }, body)
     }
 }
