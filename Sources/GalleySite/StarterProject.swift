@@ -201,11 +201,8 @@ public struct StarterProject: Sendable {
 
         """#
 
-    /// `.github/workflows/docs.yml`: verify, build and publish with GitHub Pages.
-    public static let workflow = #"""
-        # Verifies the Swift samples and builds the site on every pull request and
-        # push; a push to main also publishes it with GitHub Pages (in the
-        # repository's Settings → Pages, set Source to "GitHub Actions").
+    /// What every workflow has after its opening comment: triggers, permissions, concurrency, `jobs:`.
+    private static let preamble = """
         name: Docs
 
         on:
@@ -224,13 +221,40 @@ public struct StarterProject: Sendable {
           cancel-in-progress: true
 
         jobs:
+        """
+
+    /// The step that installs the C libraries Galley and its samples need.
+    private static let installCmarkStep = """
+              - name: Install cmark-gfm
+                run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+        """
+
+    /// The job that publishes the uploaded site with GitHub Pages on `main`.
+    private static let deployJob = """
+          deploy:
+            if: github.ref == 'refs/heads/main'
+            needs: build
+            runs-on: ubuntu-24.04
+            environment:
+              name: github-pages
+              url: ${{ steps.deployment.outputs.page_url }}
+            steps:
+              - id: deployment
+                uses: actions/deploy-pages@v4
+        """
+
+    /// `.github/workflows/docs.yml`: verify, build and publish with GitHub Pages.
+    public static let workflow = #"""
+        # Verifies the Swift samples and builds the site on every pull request and
+        # push; a push to main also publishes it with GitHub Pages (in the
+        # repository's Settings → Pages, set Source to "GitHub Actions").
+        \#(preamble)
           build:
             runs-on: ubuntu-24.04
             container: swift:6.3-noble   # the Swift toolchain; samples are compiled with it
             steps:
               - uses: actions/checkout@v4
-              - name: Install cmark-gfm
-                run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+        \#(installCmarkStep)
               # Galley is built from source with SwiftPM and put on PATH: set
               # GALLEY_GIT to the repository you get Galley from, GALLEY_REF to a tag.
               - name: Install Galley
@@ -250,16 +274,7 @@ public struct StarterProject: Sendable {
                 with:
                   path: public/
 
-          deploy:
-            if: github.ref == 'refs/heads/main'
-            needs: build
-            runs-on: ubuntu-24.04
-            environment:
-              name: github-pages
-              url: ${{ steps.deployment.outputs.page_url }}
-            steps:
-              - id: deployment
-                uses: actions/deploy-pages@v4
+        \#(deployJob)
 
         """#
 
@@ -276,32 +291,14 @@ public struct StarterProject: Sendable {
             # every pull request and push; a push to main also publishes it with GitHub
             # Pages (in the repository's Settings → Pages, set Source to "GitHub Actions").
             # Change the number of shards in both places marked SHARDS.
-            name: Docs
-
-            on:
-              push:
-                branches: [main]
-              pull_request:
-              workflow_dispatch:
-
-            permissions:
-              contents: read
-              pages: write
-              id-token: write
-
-            concurrency:
-              group: docs-${{ github.ref }}
-              cancel-in-progress: true
-
-            jobs:
+            \#(preamble)
               # Galley is built from source once and handed to the other jobs: set
               # GALLEY_GIT to the repository you get Galley from, GALLEY_REF to a tag.
               galley:
                 runs-on: ubuntu-24.04
                 container: swift:6.3-noble
                 steps:
-                  - name: Install cmark-gfm
-                    run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+            \#(installCmarkStep)
                   - name: Build Galley
                     env:
                       GALLEY_GIT: https://github.com/your-org/galley.git
@@ -325,8 +322,7 @@ public struct StarterProject: Sendable {
                     shard: [\#(list)]   # SHARDS: 1 to N
                 steps:
                   - uses: actions/checkout@v4
-                  - name: Install cmark-gfm
-                    run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+            \#(installCmarkStep)
                   - uses: actions/download-artifact@v4
                     with:
                       name: galley
@@ -352,8 +348,7 @@ public struct StarterProject: Sendable {
                 container: swift:6.3-noble
                 steps:
                   - uses: actions/checkout@v4
-                  - name: Install cmark-gfm
-                    run: apt-get update && apt-get install -y --no-install-recommends pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+            \#(installCmarkStep)
                   - uses: actions/download-artifact@v4
                     with:
                       name: galley
@@ -373,16 +368,7 @@ public struct StarterProject: Sendable {
                     with:
                       path: public/
 
-              deploy:
-                if: github.ref == 'refs/heads/main'
-                needs: build
-                runs-on: ubuntu-24.04
-                environment:
-                  name: github-pages
-                  url: ${{ steps.deployment.outputs.page_url }}
-                steps:
-                  - id: deployment
-                    uses: actions/deploy-pages@v4
+            \#(deployJob)
 
             """#
     }
