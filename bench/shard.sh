@@ -16,18 +16,9 @@ work=${1:-$(mktemp -d /tmp/galley-shard-XXXX)}
 runs=${RUNS:-3}
 pages=40
 per_page=10
-if ! command -v hyperfine >/dev/null; then
-  sudo=$([ "$(id -u)" = 0 ] || echo sudo)
-  echo "installing hyperfine with apt-get"
-  $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null
-fi
-# GALLEY=/path/to/galley times that binary instead of building this checkout's (release).
-if [ -n "${GALLEY:-}" ]; then
-  galley=$GALLEY
-else
-  swift build -c release --product galley --package-path "$repo" >/dev/null
-  galley="$(swift build -c release --show-bin-path --package-path "$repo")/galley"
-fi
+source "$repo/bench/lib.sh"
+bench_install hyperfine
+bench_galley
 
 rm -rf "$work/content" "$work/.build"
 mkdir -p "$work/content"

@@ -36,23 +36,9 @@ mkdir -p "$work"
 runs=${RUNS:-10}
 cores=$(nproc)
 
-missing=()
-command -v hugo >/dev/null || missing+=(hugo)
-command -v hyperfine >/dev/null || missing+=(hyperfine)
-command -v cmark-gfm >/dev/null || missing+=(cmark-gfm)
-[ -x /usr/bin/time ] || missing+=(time)
-if ((${#missing[@]})); then
-  sudo=$([ "$(id -u)" = 0 ] || echo sudo)
-  echo "installing ${missing[*]} with apt-get"
-  $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-# GALLEY=/path/to/galley times that binary instead of building this checkout's (release).
-if [ -n "${GALLEY:-}" ]; then
-  galley=$GALLEY
-else
-  swift build -c release --product galley --package-path "$repo" >/dev/null
-  galley="$(swift build -c release --show-bin-path --package-path "$repo")/galley"
-fi
+source "$repo/bench/lib.sh"
+bench_install hugo hyperfine cmark-gfm /usr/bin/time=time
+bench_galley
 
 # One cmark-gfm per page, in $cores lanes; an HTML file per page under out/.
 cat > "$work/cmark-gfm-pages.sh" <<'SH'
