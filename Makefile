@@ -52,8 +52,8 @@ browser-deps:
 build: deps
 	$(SWIFT) build
 
-# Regenerates Sources/GalleySite/DefaultTheme.swift, the built-in theme compiled
-# into galley, from the files in Sources/GalleySite/DefaultTheme/. Run it after
+# Regenerates Sources/GalleyRender/DefaultTheme.swift, the built-in theme compiled
+# into galley, from its sources in templates/. Run it after
 # editing them (GalleySiteTests fails until you do), then rebuild.
 theme:
 	python3 scripts/embed-theme.py

@@ -26,32 +26,50 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "GalleyMarkdown", dependencies: ["Ccmark"]),
+        // The bottom of the graph: diagnostics, paths, concurrency; Foundation only.
+        .target(name: "GalleyCore"),
+        .target(name: "GalleyMarkdown", dependencies: ["GalleyCore", "Ccmark"]),
         .target(
             name: "GalleyVerify",
             dependencies: [
+                "GalleyCore",
                 "GalleyMarkdown",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The site model: layout, galley.yml, front matter, pages, links, navigation.
         .target(
-            name: "GalleySite",
+            name: "GalleyProject",
+            dependencies: ["GalleyCore", "GalleyMarkdown", "GalleyVerify", .product(name: "Yams", package: "Yams")]
+        ),
+        // Rendering: the theme, Mustache, Swift highlighting, search index, sitemap.
+        .target(
+            name: "GalleyRender",
             dependencies: [
+                "GalleyCore",
                 "GalleyMarkdown",
                 "GalleyVerify",
-                .product(name: "Yams", package: "Yams"),
+                "GalleyProject",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ],
-            // The built-in theme's files; compiled in through DefaultTheme.swift (`make theme`).
-            exclude: ["DefaultTheme"]
+            ]
+        ),
+        // Output: staging folder, atomic exchange, lock, sync, the output-folder guard.
+        .target(name: "GalleyOutput", dependencies: ["GalleyCore", "GalleyProject"]),
+        // The build pipeline and the verify workflow, on top of the modules above.
+        .target(
+            name: "GalleySite",
+            dependencies: ["GalleyCore", "GalleyMarkdown", "GalleyVerify", "GalleyProject", "GalleyRender", "GalleyOutput"]
         ),
         .target(
             name: "GalleyServer",
             dependencies: [
+                "GalleyCore",
+                "GalleyVerify",
+                "GalleyProject",
                 "GalleySite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -62,6 +80,10 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
+                "GalleyCore",
+                "GalleyVerify",
+                "GalleyProject",
+                "GalleyRender",
                 "GalleySite",
                 "GalleyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -72,12 +94,19 @@ let package = Package(
             dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]
         ),
         .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
+        .testTarget(name: "GalleyCoreTests", dependencies: ["GalleyCore", "GalleyTestSupport"]),
         .testTarget(name: "GalleyMarkdownTests", dependencies: ["GalleyMarkdown"]),
-        .testTarget(name: "GalleyVerifyTests", dependencies: ["GalleyVerify", "GalleyTestSupport"]),
-        .testTarget(name: "GalleySiteTests", dependencies: ["GalleySite", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyVerifyTests", dependencies: ["GalleyCore", "GalleyVerify", "GalleyTestSupport"]),
+        .testTarget(
+            name: "GalleySiteTests",
+            dependencies: ["GalleyCore", "GalleyProject", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport"]
+        ),
         .testTarget(name: "HeadlessSwiftUITests", dependencies: ["HeadlessSwiftUI"], exclude: ["Samples"]),
-        .testTarget(name: "GalleyCLITests", dependencies: ["galley", "GalleyTestSupport"]),
-        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyCLITests", dependencies: ["galley", "GalleyCore", "GalleyProject", "GalleyRender", "GalleySite", "GalleyTestSupport"]),
+        .testTarget(
+            name: "GalleyServerTests",
+            dependencies: ["GalleyCore", "GalleyProject", "GalleyRender", "GalleySite", "GalleyServer", "GalleyTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

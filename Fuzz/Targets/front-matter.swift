@@ -1,9 +1,11 @@
+import GalleyCore
 import GalleyMarkdown
+import GalleyProject
 import GalleySite
 
 /// A page's text → `FrontMatter.split` → the body parsed as Markdown, as the loader does.
 ///
-/// Errors are expected (`SiteError`); a crash, a hang or a body that starts
+/// Errors are expected (`Diagnostic`); a crash, a hang or a body that starts
 /// above the front matter's end is not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

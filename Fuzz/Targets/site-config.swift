@@ -1,9 +1,11 @@
 import Foundation
+import GalleyCore
+import GalleyProject
 import GalleySite
 
 /// `galley.yml` bytes → `SiteConfiguration.load`, through a real file as `galley build` reads it.
 ///
-/// Errors (`SiteError`, e.g. for invalid UTF-8 or an unknown key) are
+/// Errors (`Diagnostic`, e.g. for invalid UTF-8 or an unknown key) are
 /// expected; a crash or a hang is not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSiteConfiguration(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

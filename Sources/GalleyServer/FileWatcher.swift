@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -50,10 +51,10 @@ public final class FileWatcher: Sendable {
     /// Starts watching `targets`.
     ///
     /// - Parameter debounce: how long the files must be quiet before a batch is reported.
-    public init(targets: [Target], debounce: Duration = .milliseconds(100), mode: Mode = .automatic) throws(ServerError) {
+    public init(targets: [Target], debounce: Duration = .milliseconds(100), mode: Mode = .automatic) throws(Diagnostic) {
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else {
-            throw ServerError("cannot start the file watcher: \(String(cString: strerror(errno)))",
+            throw Diagnostic("cannot start the file watcher: \(String(cString: strerror(errno)))",
                               suggestion: "Close some programs or raise the open-file limit (ulimit -n)")
         }
         for fd in pipeFDs {

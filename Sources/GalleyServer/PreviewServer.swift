@@ -1,4 +1,6 @@
 import Foundation
+import GalleyCore
+import GalleyProject
 import GalleySite
 import Hummingbird
 import Logging
@@ -9,7 +11,7 @@ import ServiceLifecycle
 /// HTTP, watches the sources, rebuilds what changed and reloads the browsers.
 ///
 /// ```swift
-/// let server = PreviewServer(builder: SiteBuilder(layout: layout), options: .init(port: 8000))
+/// let server = PreviewServer(settings: BuildSettings(layout: layout), options: .init(port: 8000))
 /// try await server.run(handlesSignals: true) { port in print("http://127.0.0.1:\(port)/") }
 /// ```
 public struct PreviewServer: Sendable {
@@ -51,13 +53,13 @@ public struct PreviewServer: Sendable {
     }
 
     /// The build settings (folders, cache, progress).
-    public var builder: SiteBuilder
+    public var settings: BuildSettings
     /// Where and how to serve.
     public var options: Options
 
     /// Creates a server; nothing happens until ``run(handlesSignals:onBuild:onReady:)``.
-    public init(builder: SiteBuilder, options: Options = Options()) {
-        self.builder = builder
+    public init(settings: BuildSettings, options: Options = Options()) {
+        self.settings = settings
         self.options = options
     }
 
@@ -79,14 +81,14 @@ public struct PreviewServer: Sendable {
         handlesSignals: Bool = false,
         onBuild: @escaping @Sendable (RebuildCoordinator.Outcome) -> Void = { _ in },
         onReady: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) async throws(ServerError) {
-        let layout = builder.layout
+    ) async throws(Diagnostic) {
+        let layout = settings.layout
         // Say so before a first build that may take a while, not after it.
         try Self.checkPortIsFree(host: options.host, port: options.port)
         let reloader = Reloader()
         let cache = SiteFileCache()
         let coordinator = RebuildCoordinator(
-            session: IncrementalSiteBuilder(builder), reloader: reloader,
+            session: BuildSession(settings), reloader: reloader,
             onSiteChanged: { cache.invalidate() }, onBuild: onBuild
         )
         await coordinator.schedule(.all)
@@ -146,7 +148,7 @@ public struct PreviewServer: Sendable {
 
     /// Throws the port-in-use error when something already listens on
     /// `host:port` (the real bind later reports the same if it is taken meanwhile).
-    static func checkPortIsFree(host: String, port: Int) throws(ServerError) {
+    static func checkPortIsFree(host: String, port: Int) throws(Diagnostic) {
         guard port != 0 else { return }
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
@@ -167,22 +169,22 @@ public struct PreviewServer: Sendable {
     }
 
     /// The server's failure as one sentence and what to do.
-    static func explain(_ error: any Error, host: String, port: Int) -> ServerError {
-        if let error = error as? ServerError { return error }
+    static func explain(_ error: any Error, host: String, port: Int) -> Diagnostic {
+        if let error = error as? Diagnostic { return error }
         if let io = error as? IOError {
             switch io.errnoCode {
             case EADDRINUSE:
-                return ServerError(
+                return Diagnostic(
                     "port \(port) is already in use on \(host)",
                     suggestion: "Stop the program using it, or pick another port, e.g. galley serve --port \(port == 65535 ? 8001 : port + 1)"
                 )
             case EACCES:
-                return ServerError(
+                return Diagnostic(
                     "not allowed to listen on port \(port)",
                     suggestion: "Ports below 1024 need privileges; pick another, e.g. `galley serve --port 8000`"
                 )
             case EADDRNOTAVAIL:
-                return ServerError(
+                return Diagnostic(
                     "cannot listen on \(host): no network interface has that address",
                     suggestion: "Use `--host 127.0.0.1`, or an address of this machine"
                 )
@@ -190,7 +192,7 @@ public struct PreviewServer: Sendable {
                 break
             }
         }
-        return ServerError("the server stopped: \(error)", suggestion: "Run `galley serve` again; report the problem if it persists")
+        return Diagnostic("the server stopped: \(error)", suggestion: "Run `galley serve` again; report the problem if it persists")
     }
 }
 

@@ -7,7 +7,7 @@ import GalleySite
 /// `onBuild`); a failed build leaves the last good site being served.
 ///
 /// ```swift
-/// let coordinator = RebuildCoordinator(session: IncrementalSiteBuilder(builder), reloader: reloader)
+/// let coordinator = RebuildCoordinator(session: BuildSession(settings), reloader: reloader)
 /// await coordinator.schedule(changes)
 /// await coordinator.waitUntilIdle()
 /// ```
@@ -17,10 +17,10 @@ public actor RebuildCoordinator {
         /// The build succeeded.
         case succeeded(BuildReport, SiteChanges)
         /// The build failed; the previous site is still served.
-        case failed(SiteErrors, SiteChanges)
+        case failed(BuildFailure, SiteChanges)
     }
 
-    private var session: IncrementalSiteBuilder
+    private var session: BuildSession
     private let reloader: Reloader
     private let onBuild: @Sendable (Outcome) -> Void
     private let onSiteChanged: @Sendable () -> Void
@@ -39,7 +39,7 @@ public actor RebuildCoordinator {
     ///     build identifier changed, before browsers are told.
     ///   - onBuild: called after every build.
     public init(
-        session: IncrementalSiteBuilder, reloader: Reloader,
+        session: BuildSession, reloader: Reloader,
         onSiteChanged: @escaping @Sendable () -> Void = {},
         onBuild: @escaping @Sendable (Outcome) -> Void = { _ in }
     ) {
@@ -80,7 +80,7 @@ public actor RebuildCoordinator {
         }
     }
 
-    private func finish(_ next: IncrementalSiteBuilder, _ outcome: Outcome) {
+    private func finish(_ next: BuildSession, _ outcome: Outcome) {
         session = next
         buildCount += 1
         lastOutcome = outcome
@@ -90,7 +90,7 @@ public actor RebuildCoordinator {
         case .succeeded:
             reloader.publishSuccess(beforeBroadcast: onSiteChanged)
         case .failed(let errors, _):
-            reloader.publishFailure(BuildFailure(errors))
+            reloader.publishFailure(ErrorOverlay(errors))
         }
         startNext()
     }
@@ -98,12 +98,12 @@ public actor RebuildCoordinator {
     /// Builds on a Dispatch thread: a build blocks on swiftc and the disk,
     /// which must not hold a thread of Swift's cooperative pool.
     private static func runOffCooperativePool(
-        _ session: IncrementalSiteBuilder, _ changes: SiteChanges
-    ) async -> (IncrementalSiteBuilder, Outcome) {
+        _ session: BuildSession, _ changes: SiteChanges
+    ) async -> (BuildSession, Outcome) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 var session = session
-                do throws(SiteErrors) {
+                do throws(BuildFailure) {
                     let report = try session.build(changes)
                     continuation.resume(returning: (session, .succeeded(report, changes)))
                 } catch {

@@ -14,7 +14,7 @@ public enum ReloadEvent: Sendable, Equatable {
     /// A rebuild failed: show the overlay; the last good pages are still served.
     /// Sent as `build-error`, since `error` is the name of EventSource's own
     /// event for a failed connection.
-    case error(BuildFailure)
+    case error(ErrorOverlay)
     /// A comment that keeps idle connections open and finds closed ones.
     case heartbeat
 

@@ -14,7 +14,7 @@ public final class Reloader: Sendable {
         var subscribers: [Int: AsyncStream<ReloadEvent>.Continuation] = [:]
         var nextSubscriber = 0
         var generation = 0
-        var failure: BuildFailure?
+        var failure: ErrorOverlay?
         var finished = false
     }
 
@@ -31,7 +31,7 @@ public final class Reloader: Sendable {
     public var buildID: String { state.withLock { "\(instance)-\($0.generation)" } }
 
     /// The failure of the last build, or `nil` when it succeeded.
-    public var currentFailure: BuildFailure? { state.withLock { $0.failure } }
+    public var currentFailure: ErrorOverlay? { state.withLock { $0.failure } }
 
     /// How many browsers are connected.
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
@@ -110,7 +110,7 @@ public final class Reloader: Sendable {
     }
 
     /// Records a failed build and shows its diagnostics in every browser.
-    public func publishFailure(_ failure: BuildFailure) {
+    public func publishFailure(_ failure: ErrorOverlay) {
         state.withLock { state in
             state.failure = failure
             for continuation in state.subscribers.values { continuation.yield(.error(failure)) }

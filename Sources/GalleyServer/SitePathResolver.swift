@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyVerify
 
 /// Maps a request path to a file under the site folder, refusing any path
@@ -45,15 +46,16 @@ public struct SitePathResolver: Sendable {
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .forbidden }
         if segments.contains(where: { $0.hasPrefix(".") }) { return .notFound }
         guard let base = RealPath.of(root.path) else { return .notFound }
+        let site = FolderPath(base)
         let candidate = segments.isEmpty ? base : base + "/" + segments.joined(separator: "/")
         guard let real = RealPath.of(candidate) else { return .notFound }
-        guard real == base || real.hasPrefix(base + "/") else { return .forbidden }
+        guard site.contains(real) else { return .forbidden }
         var info = stat()
         guard stat(real, &info) == 0 else { return .notFound }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             guard rawPath.hasSuffix("/") else { return .redirect(Self.folderLocation(segments)) }
             guard let index = RealPath.of(real + "/index.html") else { return .notFound }
-            guard index.hasPrefix(base + "/") else { return .forbidden }
+            guard site.strictlyContains(index) else { return .forbidden }
             guard stat(index, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .notFound }
             return .file(URL(fileURLWithPath: index))
         }

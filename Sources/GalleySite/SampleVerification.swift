@@ -1,5 +1,7 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
+import GalleyProject
 import GalleyVerify
 
 /// Connects a site to the verifier: settings from `galley.yml`, the cache
@@ -25,14 +27,14 @@ public struct SampleVerification: Sendable {
     }
 
     /// Verifies the samples of `pages`.
-    public func verify(_ pages: [Page]) throws(VerifyError) -> VerificationReport {
+    public func verify(_ pages: [Page]) throws(Diagnostic) -> VerificationReport {
         var preparation: Verifier.Preparation?
         return try verify(pages, preparation: &preparation)
     }
 
     /// Verifies the samples of `pages`, reusing (or setting) the built library.
     /// Each page's front matter `verify:` overrides the site's settings.
-    public func verify(_ pages: [Page], preparation: inout Verifier.Preparation?) throws(VerifyError) -> VerificationReport {
+    public func verify(_ pages: [Page], preparation: inout Verifier.Preparation?) throws(Diagnostic) -> VerificationReport {
         try verifier.verify(pages.map { ($0.displayPath, $0.document, settings(for: $0)) }, preparation: &preparation)
     }
 
@@ -53,27 +55,5 @@ public struct SampleVerification: Sendable {
     public static func packageDirectory(configuration: SiteConfiguration, layout: SiteLayout) -> URL {
         let package = configuration.verification.package
         return (package.hasPrefix("/") ? URL(fileURLWithPath: package) : layout.root.appendingPathComponent(package)).standardizedFileURL
-    }
-
-    /// The code-block markup of `page`: samples with their verdicts, and the
-    /// output blocks they own left out (they show as the sample's output panel).
-    static func codeBlockHTML(for page: Page, report: VerificationReport) -> (CodeBlock) -> String? {
-        var byIndex: [Int: String] = [:]
-        for result in report.results(forPage: page.displayPath) {
-            byIndex[result.sample.block.index] = SampleHTML.render(result)
-            if let output = result.sample.outputBlock, result.sample.mode == .run, result.status == .passed {
-                byIndex[output.index] = ""
-            }
-        }
-        return { byIndex[$0.index] }
-    }
-
-    /// The page footer line, e.g. `3 of 3 samples verified with Swift 6.3.1`, or `nil` without samples.
-    static func footer(for page: Page, report: VerificationReport) -> String? {
-        let results = report.results(forPage: page.displayPath)
-        guard !results.isEmpty else { return nil }
-        let verified = results.filter { $0.status == .passed }.count
-        let version = report.compilerVersion.map { "Swift " + Toolchain.shortVersion(of: $0) }
-        return "\(verified) of \(results.count) sample\(results.count == 1 ? "" : "s") verified" + (version.map { " with \($0)" } ?? "")
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import GalleyCore
+import GalleyProject
 
 /// What changed in a project since the last build, sorted by what each kind
 /// of change forces a build to redo.
@@ -35,20 +37,19 @@ public struct SiteChanges: Sendable, Equatable {
     ///
     /// - Parameter librarySources: the sample library's `Sources/`, when samples link one.
     public init(files: [URL], layout: SiteLayout, librarySources: URL?) {
-        let content = layout.contentDirectory.standardizedFileURL.path
-        let templates = layout.templatesDirectory.standardizedFileURL.path
-        let configuration = layout.configurationFile.standardizedFileURL.path
-        let library = librarySources?.standardizedFileURL.path
+        let content = FolderPath(layout.contentDirectory)
+        let templates = FolderPath(layout.templatesDirectory)
+        let configuration = FolderPath(layout.configurationFile)
+        let library = librarySources.map(FolderPath.init)
         for file in files {
-            let path = file.standardizedFileURL.path
-            if path == configuration {
+            let path = file.path
+            if FolderPath(path) == configuration {
                 self.configuration = true
-            } else if path == content || path.hasPrefix(content + "/") {
-                let relative = String(path.dropFirst(content.count)).drop { $0 == "/" }
-                if relative.isEmpty { everything = true } else { self.content.insert(String(relative)) }
-            } else if path == templates || path.hasPrefix(templates + "/") {
+            } else if let relative = content.relativePath(of: path) {
+                if relative.isEmpty { everything = true } else { self.content.insert(relative) }
+            } else if templates.contains(path) {
                 self.templates = true
-            } else if let library, path == library || path.hasPrefix(library + "/") {
+            } else if let library, library.contains(path) {
                 self.library = true
             }
         }

@@ -1,3 +1,4 @@
+import GalleyCore
 import Crypto
 import Foundation
 
@@ -48,42 +49,42 @@ public struct Baseline: Sendable, Equatable {
                   failure: Self.headline(result.failure ?? "failed"))
         }
         entries += (report.problems + report.knownProblems).map { problem in
-            Entry(page: problem.location.path, sample: Self.key(for: problem), line: problem.location.line ?? 0,
+            Entry(page: problem.place.path, sample: Self.key(for: problem), line: problem.place.line ?? 0,
                   failure: Self.headline(problem.message))
         }
         self.init(entries: entries)
     }
 
     /// Reads a baseline file; `displayPath` names it in errors.
-    public static func load(from file: URL, displayPath: String) throws(VerifyError) -> Baseline {
+    public static func load(from file: URL, displayPath: String) throws(Diagnostic) -> Baseline {
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw VerifyError("the baseline file '\(displayPath)' does not exist",
+            throw Diagnostic("the baseline file '\(displayPath)' does not exist",
                               suggestion: "Record today's failures with `galley verify --baseline \(displayPath) --bless-baseline`")
         }
         do {
             let decoded = try JSONDecoder().decode(File.self, from: data)
             guard decoded.version == 1 else {
-                throw VerifyError("the baseline file '\(displayPath)' has version \(decoded.version); this Galley reads version 1",
+                throw Diagnostic("the baseline file '\(displayPath)' has version \(decoded.version); this Galley reads version 1",
                                   suggestion: "Record it again with --bless-baseline")
             }
             return Baseline(entries: decoded.knownFailures)
-        } catch let error as VerifyError {
+        } catch let error as Diagnostic {
             throw error
         } catch {
-            throw VerifyError("the baseline file '\(displayPath)' is not a Galley baseline (\(error))",
+            throw Diagnostic("the baseline file '\(displayPath)' is not a Galley baseline (\(error))",
                               suggestion: "Record it again with `galley verify --baseline \(displayPath) --bless-baseline`")
         }
     }
 
     /// Writes the baseline as JSON, one entry per failure, sorted.
-    public func write(to file: URL, displayPath: String) throws(VerifyError) {
+    public func write(to file: URL, displayPath: String) throws(Diagnostic) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(File(version: 1, knownFailures: entries))
             try (data + Data("\n".utf8)).write(to: file, options: .atomic)
         } catch {
-            throw VerifyError("cannot write the baseline file '\(displayPath)': \(error.localizedDescription)",
+            throw Diagnostic("cannot write the baseline file '\(displayPath)': \(error.localizedDescription)",
                               suggestion: "Check that its folder exists and is writable")
         }
     }
@@ -110,9 +111,9 @@ public struct Baseline: Sendable, Equatable {
                 break
             }
         }
-        var problems: [SampleProblem] = []
+        var problems: [Diagnostic] = []
         for problem in report.problems {
-            if remaining.remove("\(problem.location.path)\u{0}\(Self.key(for: problem))") != nil {
+            if remaining.remove("\(problem.place.path)\u{0}\(Self.key(for: problem))") != nil {
                 report.knownProblems.append(problem)
             } else {
                 problems.append(problem)
@@ -129,7 +130,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The identity of a problem: a hash of its message.
-    static func key(for problem: SampleProblem) -> String {
+    static func key(for problem: Diagnostic) -> String {
         "problem-" + hash(problem.message)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
 
 /// Rewrites expected output from actual output (`galley verify --bless`).
@@ -7,12 +8,14 @@ import GalleyMarkdown
 /// blocks change; every other byte of the file stays as it was.
 public enum Blesser {
     /// Rewrites the pages of `report` under `root`; returns how many files changed.
-    public static func bless(_ report: VerificationReport, root: URL) throws -> Int {
+    public static func bless(_ report: VerificationReport, root: URL) throws(Diagnostic) -> Int {
         var changed = 0
         let byPage = Dictionary(grouping: report.results.filter { $0.ranToCompletion }, by: \.sample.page)
         for (page, results) in byPage.sorted(by: { $0.key < $1.key }) {
             let file = try target(of: page, root: root)
-            let original = try String(contentsOf: file, encoding: .utf8)
+            guard let original = try? String(contentsOf: file, encoding: .utf8) else {
+                throw Diagnostic("cannot bless '\(page)': the file cannot be read as UTF-8", suggestion: "Check that it exists and is readable")
+            }
             var lines = TextLines.split(original).map(String.init)
             // Bottom-up, so that replacing an output block's lines keeps earlier line numbers valid.
             for result in results.sorted(by: { $0.sample.block.fenceLine > $1.sample.block.fenceLine }) {
@@ -24,7 +27,11 @@ public enum Blesser {
             }
             let updated = lines.joined(separator: "\n")
             if updated != original {
-                try Data(updated.utf8).write(to: file, options: .atomic)
+                do {
+                    try Data(updated.utf8).write(to: file, options: .atomic)
+                } catch {
+                    throw Diagnostic("cannot bless '\(page)': \(error.localizedDescription)", suggestion: "Check that the file and its folder are writable")
+                }
                 changed += 1
             }
         }
@@ -34,15 +41,15 @@ public enum Blesser {
     /// The file to rewrite for `page`: the page itself, or the file its
     /// symbolic link points to when that is inside the project. Writing the
     /// link's path would replace the link with a copy.
-    static func target(of page: String, root: URL) throws(VerifyError) -> URL {
+    static func target(of page: String, root: URL) throws(Diagnostic) -> URL {
         let file = page.hasPrefix("/") ? URL(fileURLWithPath: page) : root.appendingPathComponent(page)
         guard let real = RealPath.of(file.path) else {
-            throw VerifyError("cannot bless '\(page)': the file cannot be read", suggestion: "Check that it exists and is readable")
+            throw Diagnostic("cannot bless '\(page)': the file cannot be read", suggestion: "Check that it exists and is readable")
         }
         guard real != file.standardizedFileURL.path else { return file }
-        let base = RealPath.of(root.path) ?? root.standardizedFileURL.path
-        guard real.hasPrefix(base + "/") else {
-            throw VerifyError(
+        let project = FolderPath.resolvingLinks(root.path) ?? FolderPath(root)
+        guard project.strictlyContains(real) else {
+            throw Diagnostic(
                 "refusing to bless '\(page)': it is a symbolic link to '\(real)', outside the project",
                 suggestion: "Run `galley verify --bless` in the project that holds the file, or replace the link with a copy"
             )

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
 
 /// The JSON report of `galley verify --format json`: every verdict with
@@ -75,17 +76,17 @@ public struct JSONReport: Codable, Sendable {
         problems = report.problems.map { Self.problem($0, known: false) } + report.knownProblems.map { Self.problem($0, known: true) }
     }
 
-    private static func problem(_ problem: SampleProblem, known: Bool) -> Problem {
-        Problem(path: problem.location.path, line: problem.location.line, column: problem.location.column,
-                message: problem.message, suggestion: problem.suggestion, known: known)
+    private static func problem(_ problem: Diagnostic, known: Bool) -> Problem {
+        Problem(path: problem.place.path, line: problem.place.line, column: problem.place.column,
+                message: problem.message, suggestion: problem.suggestion ?? "", known: known)
     }
 
     /// The report these JSON documents (of shards of one run) make together:
     /// results in page and line order, problems by location.
-    public static func merge(_ documents: [(name: String, data: Data)]) throws(VerifyError) -> VerificationReport {
+    public static func merge(_ documents: [(name: String, data: Data)]) throws(Diagnostic) -> VerificationReport {
         var results: [SampleResult] = []
-        var problems: [SampleProblem] = []
-        var known: [SampleProblem] = []
+        var problems: [Diagnostic] = []
+        var known: [Diagnostic] = []
         var compiler: String?
         var seconds = 0.0
         for (name, data) in documents {
@@ -93,28 +94,27 @@ public struct JSONReport: Codable, Sendable {
             do {
                 report = try JSONDecoder().decode(JSONReport.self, from: data)
             } catch {
-                throw VerifyError("'\(name)' is not a report of `galley verify --format json` (\(error))",
+                throw Diagnostic("'\(name)' is not a report of `galley verify --format json` (\(error))",
                                   suggestion: "Pass the JSON reports the shards wrote")
             }
             guard report.version == 2 else {
-                throw VerifyError("'\(name)' is a version \(report.version) report; this Galley merges version 2",
+                throw Diagnostic("'\(name)' is a version \(report.version) report; this Galley merges version 2",
                                   suggestion: "Verify the shards again with this Galley")
             }
             compiler = compiler ?? report.compiler
             seconds = max(seconds, report.seconds)
             results += report.samples.map(\.result)
             for problem in report.problems {
-                let value = SampleProblem(location: SourceLocation(path: problem.path, line: problem.line, column: problem.column),
-                                          message: problem.message, suggestion: problem.suggestion)
+                let value = Diagnostic(problem.message, at: SourceLocation(path: problem.path, line: problem.line, column: problem.column), suggestion: problem.suggestion)
                 if problem.known { known.append(value) } else { problems.append(value) }
             }
         }
         results.sort { ($0.sample.page, $0.sample.block.fenceLine) < ($1.sample.page, $1.sample.block.fenceLine) }
         var merged = VerificationReport(
-            results: results, problems: SampleProblem.sorted(problems), compilerVersion: compiler,
+            results: results, problems: Diagnostic.sorted(problems), compilerVersion: compiler,
             duration: .milliseconds(Int(seconds * 1000)), compiledPrograms: 0, mergedPrograms: 0
         )
-        merged.knownProblems = SampleProblem.sorted(known)
+        merged.knownProblems = Diagnostic.sorted(known)
         return merged
     }
 }
@@ -135,11 +135,11 @@ extension JSONReport.Entry {
     }
 }
 
-extension SampleProblem {
+extension Diagnostic {
     /// `problems` in file, line and column order (how every report lists them).
-    public static func sorted(_ problems: [SampleProblem]) -> [SampleProblem] {
+    public static func sorted(_ problems: [Diagnostic]) -> [Diagnostic] {
         problems.sorted {
-            ($0.location.path, $0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.path, $1.location.line ?? 0, $1.location.column ?? 0)
+            ($0.place.path, $0.place.line ?? 0, $0.place.column ?? 0) < ($1.place.path, $1.place.line ?? 0, $1.place.column ?? 0)
         }
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GalleyCore
 
 /// What the last successful build of a sample library saw and produced,
 /// kept in `<package>/.build/galley/library-state.json`, so that a warm
@@ -98,10 +99,10 @@ struct LibraryState {
         guard let enumerator = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
         ) else { return [] }
-        let base = folder.standardizedFileURL.path
+        let base = FolderPath(folder)
         var paths: [String] = []
         for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            paths.append(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
+            if let path = base.relativePath(of: url.path) { paths.append(path) }
         }
         return paths.sorted()
     }

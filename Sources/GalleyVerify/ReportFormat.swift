@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
 
 /// How `galley verify` prints its report.
@@ -52,10 +53,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         text += "<testsuites name=\"galley verify\" tests=\"\(report.results.count + report.problems.count)\" failures=\"\(report.failed)\" skipped=\"\(report.skipped + report.knownFailures)\" time=\"\(String(format: "%.3f", seconds))\">\n"
         var pages: [String] = []
         for result in report.results where !pages.contains(result.sample.page) { pages.append(result.sample.page) }
-        for problem in report.problems where !pages.contains(problem.location.path) { pages.append(problem.location.path) }
+        for problem in report.problems where !pages.contains(problem.place.path) { pages.append(problem.place.path) }
         for page in pages {
             let results = report.results(forPage: page)
-            let problems = report.problems.filter { $0.location.path == page }
+            let problems = report.problems.filter { $0.place.path == page }
             let failed = results.filter { $0.status == .failed }.count + problems.count
             let skipped = results.filter { $0.status == .skipped || $0.status == .knownFailure }.count
             text += "  <testsuite name=\"\(xml(page))\" tests=\"\(results.count + problems.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">\n"
@@ -75,7 +76,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
                 text += "</testcase>\n"
             }
             for problem in problems {
-                text += "    <testcase classname=\"\(xml(page))\" name=\"\(xml(problem.location.description))\"><failure message=\"\(xml(problem.message))\">\(xml(problem.description))</failure></testcase>\n"
+                text += "    <testcase classname=\"\(xml(page))\" name=\"\(xml(problem.place.description))\"><failure message=\"\(xml(problem.message))\">\(xml(problem.description))</failure></testcase>\n"
             }
             text += "  </testsuite>\n"
         }

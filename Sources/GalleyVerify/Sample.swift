@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleyMarkdown
 
 /// A Swift code block of a page, with what the author's contract says about it.

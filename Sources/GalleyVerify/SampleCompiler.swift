@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import Synchronization
 
 /// Compiles and runs sample programs: merged into one module where possible,

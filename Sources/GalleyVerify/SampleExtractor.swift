@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
 
 /// Finds the samples of a page and checks their attributes and markers.
@@ -14,18 +15,14 @@ public enum SampleExtractor {
     /// some of them from being verified (each at its Markdown line).
     public static func samples(
         in document: MarkdownDocument, page: String, settings: SampleSettings = SampleSettings()
-    ) -> (samples: [Sample], problems: [SampleProblem]) {
+    ) -> (samples: [Sample], problems: [Diagnostic]) {
         var samples: [Sample] = []
-        var problems: [SampleProblem] = []
+        var problems: [Diagnostic] = []
         let sourceLines = TextLines.split(document.source)
         let blocks = document.codeBlocks
         for (index, block) in blocks.enumerated() where block.looksLikeSwift {
             if let problem = block.infoProblem {
-                problems.append(SampleProblem(
-                    location: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn),
-                    message: "cannot read the code block's info string: \(problem), so its Swift would not be verified",
-                    suggestion: "Write ```swift followed by attributes separated by spaces or commas (e.g. ```swift no_run), or give code that is not a sample another language, e.g. ```text"
-                ))
+                problems.append(Diagnostic("cannot read the code block's info string: \(problem), so its Swift would not be verified", at: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn), suggestion: "Write ```swift followed by attributes separated by spaces or commas (e.g. ```swift no_run), or give code that is not a sample another language, e.g. ```text"))
                 continue
             }
             do {
@@ -42,13 +39,12 @@ public enum SampleExtractor {
         return (samples, problems)
     }
 
-    static func sample(from block: CodeBlock, page: String, settings: SampleSettings = SampleSettings()) throws(SampleProblem) -> Sample {
+    static func sample(from block: CodeBlock, page: String, settings: SampleSettings = SampleSettings()) throws(Diagnostic) -> Sample {
         var attributeMode: Sample.Mode?
         var group: String?
         var version: Int?
-        func fail(_ message: String, _ hint: String) -> SampleProblem {
-            SampleProblem(location: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn),
-                          message: message, suggestion: hint)
+        func fail(_ message: String, _ hint: String) -> Diagnostic {
+            Diagnostic(message, at: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn), suggestion: hint)
         }
         for attribute in block.attributes {
             if attribute.hasPrefix("group=") {
@@ -92,7 +88,7 @@ public enum SampleExtractor {
     }
 
     /// Applies the snippet markers and collects `// error:` and `// Prints` comments.
-    static func scanLines(of block: CodeBlock, page: String) throws(SampleProblem)
+    static func scanLines(of block: CodeBlock, page: String) throws(Diagnostic)
         -> (String, [(line: Int, text: String)], [(line: Int, text: String)], [Sample.ErrorMarker], [String]?, [Int]) {
         var compiled: [Substring] = []
         var displayed: [(line: Int, text: String)] = []
@@ -111,16 +107,16 @@ public enum SampleExtractor {
                 switch trimmed {
                 case "// snippet.hide":
                     guard hiddenSince == nil else {
-                        throw SampleProblem(location: location, message: "'// snippet.hide' inside a hidden part", suggestion: "Close the first one with '// snippet.show'")
+                        throw Diagnostic("'// snippet.hide' inside a hidden part", at: location, suggestion: "Close the first one with '// snippet.show'")
                     }
                     hiddenSince = lineNumber
                 case "// snippet.show":
                     guard hiddenSince != nil else {
-                        throw SampleProblem(location: location, message: "'// snippet.show' without a '// snippet.hide' before it", suggestion: "Remove it or add '// snippet.hide' above")
+                        throw Diagnostic("'// snippet.show' without a '// snippet.hide' before it", at: location, suggestion: "Remove it or add '// snippet.hide' above")
                     }
                     hiddenSince = nil
                 default:
-                    throw SampleProblem(location: location, message: "unknown marker '\(trimmed)'", suggestion: "Only '// snippet.hide' and '// snippet.show' are markers")
+                    throw Diagnostic("unknown marker '\(trimmed)'", at: location, suggestion: "Only '// snippet.hide' and '// snippet.show' are markers")
                 }
                 compiled.append("")
                 continue
@@ -132,11 +128,7 @@ public enum SampleExtractor {
                 prints += lines
                 printsLines += Array(repeating: lineNumber, count: lines.count)
             case .malformed(let reason, let column):
-                throw SampleProblem(
-                    location: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
-                    message: "cannot read this expected output: \(reason)",
-                    suggestion: "Write // Prints \"<output>\", or reword the comment so that it does not start with 'Prints'"
-                )
+                throw Diagnostic("cannot read this expected output: \(reason)", at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1), suggestion: "Write // Prints \"<output>\", or reword the comment so that it does not start with 'Prints'")
             }
             var shown = String(line)
             if let marker = ErrorMarkerComment.parse(line) {
@@ -146,11 +138,7 @@ public enum SampleExtractor {
             if hiddenSince == nil { displayed.append((lineNumber, shown)) } else { hidden.append((lineNumber, shown)) }
         }
         if let start = hiddenSince {
-            throw SampleProblem(
-                location: SourceLocation(path: page, line: start),
-                message: "'// snippet.hide' is never closed",
-                suggestion: "Add '// snippet.show' where the visible code resumes"
-            )
+            throw Diagnostic("'// snippet.hide' is never closed", at: SourceLocation(path: page, line: start), suggestion: "Add '// snippet.show' where the visible code resumes")
         }
         return (compiled.joined(separator: "\n") + "\n", displayed, hidden, markers, prints.isEmpty ? nil : prints, printsLines)
     }

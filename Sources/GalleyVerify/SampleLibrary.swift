@@ -1,3 +1,4 @@
+import GalleyCore
 import Crypto
 import Foundation
 
@@ -40,7 +41,7 @@ public struct SampleLibrary: Sendable, Hashable {
     /// when the library's inputs — `Package.swift`, `Package.resolved`, every
     /// file under `Sources/`, the compiler — and the built products are
     /// exactly as the last successful build left them (see ``LibraryState``).
-    public func build(toolchain: Toolchain, log: (String) -> Void = { _ in }) throws(VerifyError) -> Built {
+    public func build(toolchain: Toolchain, log: (String) -> Void = { _ in }) throws(Diagnostic) -> Built {
         guard !products.isEmpty else {
             return Built(flags: moduleAliasFlags, fingerprint: "none")
         }
@@ -66,7 +67,7 @@ public struct SampleLibrary: Sendable, Hashable {
         packageDirectory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
     }
 
-    private func buildWithSwiftPM(toolchain: Toolchain, log: (String) -> Void) throws(VerifyError) -> Built {
+    private func buildWithSwiftPM(toolchain: Toolchain, log: (String) -> Void) throws(Diagnostic) -> Built {
         var flags = moduleAliasFlags
         let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
         var arguments = ["build", "--package-path", packageDirectory.path]
@@ -77,11 +78,11 @@ public struct SampleLibrary: Sendable, Hashable {
         do {
             outcome = try runner.run(swift, arguments, in: packageDirectory)
         } catch {
-            throw VerifyError("cannot run '\(swift.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
+            throw Diagnostic("cannot run '\(swift.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
         }
         guard outcome.ending == .exited(0) else {
             let tail = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(25).joined(separator: "\n")
-            throw VerifyError(
+            throw Diagnostic(
                 "building the sample library (\(products.joined(separator: ", "))) failed",
                 suggestion: "Fix the library so that `swift build --product \(products[0])` succeeds, then verify again",
                 details: tail
@@ -105,7 +106,7 @@ public struct SampleLibrary: Sendable, Hashable {
             flags += ["-l\(product)"]
             let library = productFile(product)
             guard let bytes = try? Data(contentsOf: library) else {
-                throw VerifyError("the product '\(product)' did not produce \(library.path)",
+                throw Diagnostic("the product '\(product)' did not produce \(library.path)",
                                   suggestion: "Declare it as `.library(name: \"\(product)\", type: .dynamic, …)` in Package.swift")
             }
             hasher.update(data: bytes)

@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleyMarkdown
 
 /// The verdict on one sample.
@@ -36,9 +37,9 @@ public struct VerificationReport: Sendable {
     /// One result per sample, in page order.
     public var results: [SampleResult]
     /// Samples that could not be verified as written (bad attributes, markers).
-    public var problems: [SampleProblem]
+    public var problems: [Diagnostic]
     /// Problems a baseline lists as known: reported, not failing the run.
-    public var knownProblems: [SampleProblem] = []
+    public var knownProblems: [Diagnostic] = []
     /// The compiler used, e.g. `Swift version 6.3.1 (…)`, when any sample was compiled.
     public var compilerVersion: String?
     /// Wall-clock time of the run.
@@ -60,7 +61,7 @@ public struct VerificationReport: Sendable {
     /// Creates a report; ``Verifier`` makes them, and the preview server
     /// combines the reports of pages verified at different times.
     public init(
-        results: [SampleResult], problems: [SampleProblem], compilerVersion: String?,
+        results: [SampleResult], problems: [Diagnostic], compilerVersion: String?,
         duration: Duration, compiledPrograms: Int, mergedPrograms: Int
     ) {
         self.results = results
@@ -90,8 +91,8 @@ public struct VerificationReport: Sendable {
 
     /// Every known failure (listed in the baseline): where, and the first line of what.
     public var knownFailureList: [(location: SourceLocation, message: String)] {
-        knownProblems.map { ($0.location, $0.message) }
-            + results.filter { $0.status == .knownFailure }.map {
+        let problems: [(location: SourceLocation, message: String)] = knownProblems.map { ($0.place, $0.message) }
+        return problems + results.filter { $0.status == .knownFailure }.map {
                 ($0.failureLocation ?? $0.sample.location, ($0.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed")
             }
     }
@@ -99,8 +100,10 @@ public struct VerificationReport: Sendable {
     /// Every failure, problems first: where, what (the first line is the
     /// headline, later lines details), and the sample when there is one.
     public var failures: [(location: SourceLocation, message: String, sample: Sample?)] {
-        problems.map { ($0.location, "\($0.message). \($0.suggestion)", nil) }
-            + results.filter { $0.status == .failed }.map {
+        let problems: [(location: SourceLocation, message: String, sample: Sample?)] = problems.map { problem in
+            (problem.place, problem.message + (problem.suggestion.map { ". " + $0 } ?? ""), nil)
+        }
+        return problems + results.filter { $0.status == .failed }.map {
                 ($0.failureLocation ?? $0.sample.location, $0.failure ?? "failed", $0.sample)
             }
     }
@@ -109,4 +112,9 @@ public struct VerificationReport: Sendable {
     public func results(forPage page: String) -> [SampleResult] {
         results.filter { $0.sample.page == page }
     }
+}
+
+extension Diagnostic {
+    /// Where a sample's problem is: the verifier gives every one a location.
+    var place: SourceLocation { location ?? SourceLocation(path: "") }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import Synchronization
 
 /// Confines each sample run with bubblewrap (Debian `bubblewrap`): the
@@ -74,7 +75,7 @@ public struct Sandbox: Sendable, Equatable {
 
     /// The sandbox `mode` asks for: `nil` for `off`, and for `auto` where
     /// bubblewrap cannot start; for `on` where it cannot, an error saying why.
-    public static func resolve(_ mode: Mode, environment: [String: String] = ProcessInfo.processInfo.environment) throws(VerifyError) -> Sandbox? {
+    public static func resolve(_ mode: Mode, environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> Sandbox? {
         guard mode != .off else { return nil }
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         func find(_ name: String) -> URL? {
@@ -84,12 +85,12 @@ public struct Sandbox: Sendable, Equatable {
         }
         guard let bwrap = find("bwrap") else {
             guard mode == .on else { return nil }
-            throw VerifyError("verify.sandbox is `on`, but bubblewrap (bwrap) is not installed",
+            throw Diagnostic("verify.sandbox is `on`, but bubblewrap (bwrap) is not installed",
                               suggestion: "Install it (apt-get install bubblewrap), or set `sandbox: auto` in galley.yml")
         }
         guard works(bwrap) else {
             guard mode == .on else { return nil }
-            throw VerifyError("verify.sandbox is `on`, but bubblewrap cannot start here (user namespaces may be disabled)",
+            throw Diagnostic("verify.sandbox is `on`, but bubblewrap cannot start here (user namespaces may be disabled)",
                               suggestion: "Enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1), or set `sandbox: auto`")
         }
         return Sandbox(bwrap: bwrap, prlimit: find("prlimit"))

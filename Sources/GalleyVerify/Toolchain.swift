@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 
 /// The Swift compiler samples are compiled with, found on `PATH`.
 public struct Toolchain: Sendable {
@@ -8,21 +9,21 @@ public struct Toolchain: Sendable {
     public var version: String
 
     /// Finds `swiftc` on `PATH` (or `environment["SWIFTC"]`) and asks its version.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(VerifyError) -> Toolchain {
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> Toolchain {
         let swiftc: URL
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             swiftc = URL(fileURLWithPath: explicit)
         } else if let found = which("swiftc", path: environment["PATH"] ?? "") {
             swiftc = found
         } else {
-            throw VerifyError("swiftc was not found on PATH, so no sample can be compiled",
+            throw Diagnostic("swiftc was not found on PATH, so no sample can be compiled",
                               suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
         }
         let outcome: ProcessRunner.Outcome
         do {
             outcome = try ProcessRunner().run(swiftc, ["--version"], in: FileManager.default.temporaryDirectory)
         } catch {
-            throw VerifyError("cannot run \(swiftc.path): \(error.localizedDescription)", suggestion: "Check your Swift installation")
+            throw Diagnostic("cannot run \(swiftc.path): \(error.localizedDescription)", suggestion: "Check your Swift installation")
         }
         let text = (outcome.standardOutput + outcome.standardError)
         let line = text.split(separator: "\n").first { $0.contains("Swift version") }.map(String.init) ?? text

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
 
 /// Verifies the Swift samples of pages: compiles them against the sample
@@ -49,13 +50,13 @@ public struct Verifier: Sendable {
     /// var prepared: Verifier.Preparation? = try verifier.prepare()
     /// let report = try verifier.verify(pages, preparation: &prepared)   // no `swift build` this time
     /// ```
-    public func prepare() throws(VerifyError) -> Preparation {
+    public func prepare() throws(Diagnostic) -> Preparation {
         let toolchain = try Toolchain.locate(environment: environment)
         return Preparation(toolchain: toolchain, library: try library.build(toolchain: toolchain, log: progress))
     }
 
     /// Verifies every sample of `pages` (display path and parsed Markdown).
-    public func verify(_ pages: [(page: String, document: MarkdownDocument)]) throws(VerifyError) -> VerificationReport {
+    public func verify(_ pages: [(page: String, document: MarkdownDocument)]) throws(Diagnostic) -> VerificationReport {
         var preparation: Preparation?
         return try verify(pages, preparation: &preparation)
     }
@@ -65,7 +66,7 @@ public struct Verifier: Sendable {
     /// needed them and it was not.
     public func verify(
         _ pages: [(page: String, document: MarkdownDocument)], preparation: inout Preparation?
-    ) throws(VerifyError) -> VerificationReport {
+    ) throws(Diagnostic) -> VerificationReport {
         try verify(pages.map { ($0.page, $0.document, SampleSettings()) }, preparation: &preparation)
     }
 
@@ -80,11 +81,11 @@ public struct Verifier: Sendable {
     /// ```
     public func verify(
         _ pages: [(page: String, document: MarkdownDocument, settings: SampleSettings)], preparation: inout Preparation?
-    ) throws(VerifyError) -> VerificationReport {
+    ) throws(Diagnostic) -> VerificationReport {
         let clock = ContinuousClock()
         let start = clock.now
         var samples: [Sample] = []
-        var problems: [SampleProblem] = []
+        var problems: [Diagnostic] = []
         for (page, document, settings) in pages {
             let found = SampleExtractor.samples(in: document, page: page, settings: settings)
             samples += found.samples

@@ -24,10 +24,10 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         let layout = paths.layout
-        var builder = SiteBuilder(layout: layout)
-        builder.progress = Progress.line
+        var settings = BuildSettings(layout: layout)
+        settings.progress = Progress.line
         do {
-            let report = try builder.build()
+            let report = try BuildSession.build(settings)
             Progress.clear()
             Diagnostics.reportWarnings(report.warnings)
             if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleySite
 import GalleyVerify
 
@@ -7,16 +8,16 @@ enum Diagnostics {
     static let usesColour = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
     /// Prints each error as `error: file:line: message. suggestion`.
-    static func report(_ errors: [SiteError]) {
+    static func report(_ errors: [Diagnostic]) {
         for error in errors { printError(error.description) }
     }
 
     /// Prints what a failed build found: the verifier's report when samples
     /// failed, else one `error:` line per problem.
-    static func reportBuildFailure(_ error: SiteErrors) {
+    static func reportBuildFailure(_ error: BuildFailure) {
         reportWarnings(error.warnings)
         if let verification = error.verification {
-            report(error.errors.filter { !$0.isSampleFailure })
+            report(error.problems)
             FileHandle.standardError.write(Data(ReportFormat.human.render(verification, colour: usesColour).utf8))
         } else {
             report(error.errors)
@@ -24,7 +25,7 @@ enum Diagnostics {
     }
 
     /// Prints each warning as `warning: file:line: message. suggestion`.
-    static func reportWarnings(_ warnings: [SiteError]) {
+    static func reportWarnings(_ warnings: [Diagnostic]) {
         for warning in warnings { printWarning(warning.description) }
     }
 

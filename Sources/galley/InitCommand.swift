@@ -50,7 +50,7 @@ struct InitCommand: ParsableCommand {
         do {
             written = try StarterProject(includesTheme: theme, shards: shards).write(into: url, displayPath: shown)
         } catch {
-            Diagnostics.report(error.errors)
+            Diagnostics.report(error.diagnostics)
             throw ExitCode.failure
         }
         let themeCount = written.filter { $0.hasPrefix("templates/") }.count

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyProject
 import GalleySite
 
 /// The folder options every command that reads a project shares.

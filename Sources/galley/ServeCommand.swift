@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyProject
 import GalleyServer
 import GalleySite
 import GalleyVerify
@@ -70,9 +71,9 @@ struct ServeCommand: AsyncParsableCommand {
                 "--host \(host) makes the preview reachable from other machines; it is meant for one author. Use --host 127.0.0.1 to keep it private"
             )
         }
-        var builder = SiteBuilder(layout: layout)
-        builder.progress = Progress.line
-        let server = PreviewServer(builder: builder, options: PreviewServer.Options(host: host, port: port))
+        var settings = BuildSettings(layout: layout)
+        settings.progress = Progress.line
+        let server = PreviewServer(settings: settings, options: PreviewServer.Options(host: host, port: port))
         let (host, open) = (self.host, self.open)
         do {
             try await server.run(handlesSignals: true, onBuild: { Self.report($0, layout: layout) }) { port in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import GalleyMarkdown
+import GalleyCore
+import GalleyProject
 import GalleySite
 import GalleyVerify
 
@@ -83,154 +84,33 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
-        let layout = paths.layout
-        if !mergeReports.isEmpty {
-            try merge(layout: layout)
-            return
-        }
-        var selected: [Page]
-        var pageProblems: [SiteError]
-        let configuration: SiteConfiguration
+        var options = VerifyRun.Options()
+        options.pages = pages
+        options.usesCache = !noCache
+        options.merges = !noMerge
+        options.timeoutSeconds = timeout
+        options.bless = bless
+        options.shard = try shard.map { text throws(Diagnostic) in try PageSharding(parsing: text) }
+        options.baseline = baseline
+        options.recordsBaseline = blessBaseline
+        options.progress = Progress.line
+        let run = VerifyRun(layout: paths.layout, options: options)
+        let outcome: VerifyRun.Outcome
         do {
-            configuration = try SiteConfiguration.load(from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile))
-            var loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
-            loader.containment = configuration.containment(root: layout.root)
-            (selected, pageProblems) = try select(from: loader)
-            if let shard {
-                let sharding = try PageSharding(parsing: shard)
-                selected = sharding.pages(of: selected)
-                // A page that could not be read belongs to the first shard, so exactly one reports it.
-                pageProblems = sharding.index == 1 ? pageProblems : []
-            }
-        } catch let error as SiteErrors {
-            Diagnostics.report(error.errors)
-            throw ExitCode.failure
-        } catch let error as SiteError {
-            Diagnostics.report([error])
+            outcome = mergeReports.isEmpty ? try run.run() : try run.merge(reports: mergeReports)
+        } catch {
+            Progress.clear()
+            Diagnostics.report(error.diagnostics)
             throw ExitCode.failure
         }
-        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: !noCache)
-        verification.verifier.merges = !noMerge
-        if let timeout { verification.verifier.timeout = .seconds(max(1, timeout)) }
-        verification.verifier.progress = Progress.line
-        var report: VerificationReport
-        do {
-            report = try verification.verify(selected)
-            Progress.clear()
-            if bless {
-                let changed = try Blesser.bless(report, root: layout.root)
-                FileHandle.standardError.write(Data("Blessed \(changed) file\(changed == 1 ? "" : "s").\n".utf8))
-                if changed > 0 {
-                    // Report what the pages say now: failures blessing cannot fix still fail the run.
-                    var loader = ContentLoader(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
-                    loader.containment = configuration.containment(root: layout.root)
-                    let (reloaded, problems) = try select(from: loader)
-                    pageProblems = problems
-                    report = try verification.verify(reloaded)
-                    Progress.clear()
-                }
-            }
-        } catch let error as VerifyError {
-            Progress.clear()
-            Diagnostics.printError(error.description)
-            throw ExitCode.failure
-        } catch let error as SiteErrors {
-            Progress.clear()
-            Diagnostics.report(error.errors)
-            throw ExitCode.failure
-        } catch let error as SiteError {
-            Progress.clear()
-            Diagnostics.report([error])
-            throw ExitCode.failure
-        }
-        Diagnostics.reportWarnings(selected.flatMap(\.warnings))
-        // Pages that could not be read are failures of the run, in every report format.
-        report.problems = pageProblems.map { problem in
-            SampleProblem(location: problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory)),
-                          message: problem.message, suggestion: problem.suggestion ?? "Fix the page")
-        } + report.problems
-        report.problems = SampleProblem.sorted(report.problems)
-        if let baseline {
-            report = try applyBaseline(baseline, to: report, layout: layout)
-        }
+        Progress.clear()
+        for note in outcome.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
+        Diagnostics.reportWarnings(outcome.warnings)
+        let report = outcome.report
         print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
-        if format == .human, let note = report.sandboxNote {
+        if format == .human, mergeReports.isEmpty, let note = report.sandboxNote {
             FileHandle.standardError.write(Data("note: \(note)\n".utf8))
         }
         if !report.succeeded { throw ExitCode.failure }
-    }
-
-    /// `--merge-reports`: one report from the shards' JSON reports.
-    private func merge(layout: SiteLayout) throws {
-        var documents: [(name: String, data: Data)] = []
-        for path in mergeReports {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : layout.root.appendingPathComponent(path)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                Diagnostics.printError("cannot read the report '\(path)'. Check the path; shards write theirs with --format json > shard.json")
-                throw ExitCode.failure
-            }
-            documents.append((path, data))
-        }
-        var report: VerificationReport
-        do {
-            report = try JSONReport.merge(documents)
-        } catch {
-            Diagnostics.printError(error.description)
-            throw ExitCode.failure
-        }
-        if let baseline {
-            report = try applyBaseline(baseline, to: report, layout: layout)
-        }
-        print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
-        if !report.succeeded { throw ExitCode.failure }
-    }
-
-    /// Records (`--bless-baseline`) or reads the baseline and applies it to `report`.
-    private func applyBaseline(_ path: String, to report: VerificationReport, layout: SiteLayout) throws -> VerificationReport {
-        let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : layout.root.appendingPathComponent(path)
-        let display = layout.displayPath(of: file)
-        do {
-            let known: Baseline
-            if blessBaseline {
-                known = Baseline(recording: report)
-                try known.write(to: file, displayPath: display)
-                FileHandle.standardError.write(Data("Recorded \(known.entries.count) known failure\(known.entries.count == 1 ? "" : "s") in \(display).\n".utf8))
-            } else {
-                known = try Baseline.load(from: file, displayPath: display)
-            }
-            let (applied, stale) = known.apply(to: report, displayPath: display)
-            if !stale.isEmpty {
-                Diagnostics.printWarning(
-                    "\(stale.count) entr\(stale.count == 1 ? "y" : "ies") of \(display) match no sample any more (changed or removed): "
-                        + stale.prefix(3).map { "\($0.page):\($0.line)" }.joined(separator: ", ") + (stale.count > 3 ? ", …" : "")
-                        + ". Record the baseline again with --bless-baseline"
-                )
-            }
-            return applied
-        } catch {
-            Diagnostics.printError(error.description)
-            throw ExitCode.failure
-        }
-    }
-
-    /// The pages named on the command line (or all pages), and the problems
-    /// of pages that could not be read: they are reported, and every other
-    /// page is still verified.
-    private func select(from loader: ContentLoader) throws -> (pages: [Page], problems: [SiteError]) {
-        let content = try loader.load()
-        guard !pages.isEmpty else { return (content.pages, content.problems) }
-        var selected: [Page] = []
-        var problems: [SiteError] = []
-        for name in pages {
-            let normalized = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
-            if let page = content.pages.first(where: { $0.displayPath == normalized || $0.sourcePath == normalized }) {
-                selected.append(page)
-            } else if let problem = content.problems.first(where: { $0.location?.path == normalized }) {
-                problems.append(problem)
-            } else {
-                throw SiteError("no page '\(name)' under '\(loader.displayPath)'", suggestion: "Name pages as content/<page>.md")
-            }
-        }
-        return (selected, problems)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyProject
 import GalleySite
 import GalleyTestSupport
 import Testing

@@ -1,4 +1,6 @@
 import Foundation
+import GalleyProject
+import GalleyRender
 import GalleyServer
 import GalleySite
 import GalleyTestSupport
@@ -15,7 +17,7 @@ struct EncodedNameTests {
         // More than SidebarNavigation.fullListLimit pages: sections and all-pages.html.
         if sectioned { for index in 0...SidebarNavigation.fullListLimit { try site.write("content/more/p\(index).md", "# P\(index)\n") } }
         try site.write("galley.yml", "base_url: https://example.org/docs/\n")
-        try SiteBuilder(layout: SiteLayout(root: site.url)).build()
+        _ = try BuildSession.build(BuildSettings(layout: SiteLayout(root: site.url)))
         let resolver = SitePathResolver(root: site.url.appendingPathComponent("public"))
         var checked = 0
         for (path, data) in try site.snapshot("public") where path.hasSuffix(".html") {

@@ -10,115 +10,115 @@ struct LiveReloadTests {
     func editFailFix() async throws {
         let site = try ServerHarness.makeSite(["index.md": "# Home\n\nFirst version.\n", "guide.md": "# Guide\n\nText.\n"])
         defer { site.remove() }
-        let server = try await ServerHarness.start(site)
-        let (events, firstBuild) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+        try await ServerHarness.withServer(site) { server in
+            let (events, firstBuild) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
 
-        try site.write("content/index.md", "# Home\n\nSecond version.\n")
-        let reload = try #require((try await blocking { events.waitForEvent("reload") }))
-        #expect(reload.data != firstBuild)
-        #expect(try await server.text("/index.html").contains("Second version."))
-        #expect(try site.read("public/index.html").contains("Second version."))
+            try site.write("content/index.md", "# Home\n\nSecond version.\n")
+            let reload = try #require((try await blocking { events.waitForEvent("reload") }))
+            #expect(reload.data != firstBuild)
+            #expect(try await server.text("/index.html").contains("Second version."))
+            #expect(try site.read("public/index.html").contains("Second version."))
 
-        try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"2\"\n```\n")
-        let error = try #require((try await blocking { events.waitForEvent("build-error") }))
-        #expect(error.data.contains("content/guide.md:6"), "the diagnostics name the sample's file and line: \(error.data)")
-        #expect(error.data.contains("\"diagnostics\""))
-        // The last good site is still served.
-        let guide = try await server.text("/guide.html")
-        #expect(guide.contains("Text.") && !guide.contains("print(1)"))
+            try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"2\"\n```\n")
+            let error = try #require((try await blocking { events.waitForEvent("build-error") }))
+            #expect(error.data.contains("content/guide.md:6"), "the diagnostics name the sample's file and line: \(error.data)")
+            #expect(error.data.contains("\"diagnostics\""))
+            // The last good site is still served.
+            let guide = try await server.text("/guide.html")
+            #expect(guide.contains("Text.") && !guide.contains("print(1)"))
 
-        try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"1\"\n```\n")
-        let fixed = try #require((try await blocking { events.waitForEvent("reload") }))
-        #expect(fixed.data != reload.data)
-        #expect(try await server.text("/guide.html").contains("print"))
-        try await server.stop()
+            try site.write("content/guide.md", "# Guide\n\nText.\n\n```swift\nprint(1) // Prints \"1\"\n```\n")
+            let fixed = try #require((try await blocking { events.waitForEvent("reload") }))
+            #expect(fixed.data != reload.data)
+            #expect(try await server.text("/guide.html").contains("print"))
+        }
     }
 
     @Test("a browser connecting after a failed build gets the build-error at once, and the server serves a page that carries the script")
     func failingFirstBuild() async throws {
         let site = try ServerHarness.makeSite(["index.md": "---\ntitle: [unclosed\n---\n# Home\n"])
         defer { site.remove() }
-        let server = try await ServerHarness.start(site)
-        let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
-        let error = try #require((try await blocking { events.nextEvent(timeout: .seconds(10)) }))
-        #expect(error.name == "build-error")
-        #expect(error.data.contains("content/index.md:"), "front matter error at its line: \(error.data)")
-        let page = try await server.request("/")
-        #expect(page.status == 404)
-        #expect(String(decoding: page.body, as: UTF8.self).contains("__galley/events"))
+        try await ServerHarness.withServer(site) { server in
+            let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+            let error = try #require((try await blocking { events.nextEvent(timeout: .seconds(10)) }))
+            #expect(error.name == "build-error")
+            #expect(error.data.contains("content/index.md:"), "front matter error at its line: \(error.data)")
+            let page = try await server.request("/")
+            #expect(page.status == 404)
+            #expect(String(decoding: page.body, as: UTF8.self).contains("__galley/events"))
 
-        try site.write("content/index.md", "---\ntitle: Fixed\n---\n# Home\n")
-        #expect((try await blocking { events.waitForEvent("reload") }) != nil)
-        let fixed = try await server.request("/")
-        #expect(fixed.status == 200)
-        #expect(String(decoding: fixed.body, as: UTF8.self).contains("<title>Fixed"))
-        try await server.stop()
+            try site.write("content/index.md", "---\ntitle: Fixed\n---\n# Home\n")
+            #expect((try await blocking { events.waitForEvent("reload") }) != nil)
+            let fixed = try await server.request("/")
+            #expect(fixed.status == 200)
+            #expect(String(decoding: fixed.body, as: UTF8.self).contains("<title>Fixed"))
+        }
     }
 
     @Test("a changed title re-renders every page's navigation; a prose edit re-renders one page")
     func incrementalScope() async throws {
         let site = try ServerHarness.makeSite(["index.md": "# Home\n", "a.md": "# Alpha\n", "b.md": "# Beta\n"])
         defer { site.remove() }
-        let server = try await ServerHarness.start(site)
-        let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+        try await ServerHarness.withServer(site) { server in
+            let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
 
-        try site.write("content/a.md", "# Alpha\n\nMore prose.\n")
-        #expect((try await blocking { events.waitForEvent("reload") }) != nil)
-        guard case .succeeded(let prose, _) = server.builds.withLock({ $0.last }) else { Issue.record("no successful build"); return }
-        #expect(prose.renderedPageCount == 1)
+            try site.write("content/a.md", "# Alpha\n\nMore prose.\n")
+            #expect((try await blocking { events.waitForEvent("reload") }) != nil)
+            guard case .succeeded(let prose, _) = server.builds.withLock({ $0.last }) else { Issue.record("no successful build"); return }
+            #expect(prose.renderedPageCount == 1)
 
-        try site.write("content/a.md", "# Aleph\n\nMore prose.\n")
-        #expect((try await blocking { events.waitForEvent("reload") }) != nil)
-        guard case .succeeded(let title, _) = server.builds.withLock({ $0.last }) else { Issue.record("no successful build"); return }
-        #expect(title.renderedPageCount == 3)
-        #expect(try await server.text("/b.html").contains(">Aleph</a>"))
-        try await server.stop()
+            try site.write("content/a.md", "# Aleph\n\nMore prose.\n")
+            #expect((try await blocking { events.waitForEvent("reload") }) != nil)
+            guard case .succeeded(let title, _) = server.builds.withLock({ $0.last }) else { Issue.record("no successful build"); return }
+            #expect(title.renderedPageCount == 3)
+            #expect(try await server.text("/b.html").contains(">Aleph</a>"))
+        }
     }
 
     @Test("event streams beyond the cap are refused with 503 and a sentence; the others keep working")
     func streamCap() async throws {
         let site = try ServerHarness.makeSite(["index.md": "# Home\n"])
         defer { site.remove() }
-        let server = try await ServerHarness.start(site, maxEventStreams: 2)
-        let (first, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
-        let (second, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
-        let response = try await server.request("/__galley/events")
-        #expect(response.status == 503)
-        #expect(response.headers["content-type"] == "text/plain; charset=utf-8")
-        let text = String(decoding: response.body, as: UTF8.self)
-        #expect(text.contains("2") && text.hasSuffix(".\n"), "one sentence that names the cap: \(text)")
-        // HEAD opens no stream, so it is not counted.
-        #expect(try await server.request("/__galley/events", method: "HEAD").status == 200)
+        try await ServerHarness.withServer(site, maxEventStreams: 2) { server in
+            let (first, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+            let (second, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+            let response = try await server.request("/__galley/events")
+            #expect(response.status == 503)
+            #expect(response.headers["content-type"] == "text/plain; charset=utf-8")
+            let text = String(decoding: response.body, as: UTF8.self)
+            #expect(text.contains("2") && text.hasSuffix(".\n"), "one sentence that names the cap: \(text)")
+            // HEAD opens no stream, so it is not counted.
+            #expect(try await server.request("/__galley/events", method: "HEAD").status == 200)
 
-        try site.write("content/index.md", "# Home\n\nEdited.\n")
-        #expect((try await blocking { first.waitForEvent("reload") }) != nil)
-        #expect((try await blocking { second.waitForEvent("reload") }) != nil)
-        first.close()
-        second.close()
-        try await server.stop()
+            try site.write("content/index.md", "# Home\n\nEdited.\n")
+            #expect((try await blocking { first.waitForEvent("reload") }) != nil)
+            #expect((try await blocking { second.waitForEvent("reload") }) != nil)
+            first.close()
+            second.close()
+        }
     }
 
     @Test("idle connections and slow request heads are closed after the idle timeout; an open event stream is not")
     func idleTimeout() async throws {
         let site = try ServerHarness.makeSite(["index.md": "# Home\n"])
         defer { site.remove() }
-        let server = try await ServerHarness.start(site, idleTimeout: .seconds(1))
-        let (stream, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
-        let silent = try RawHTTPClient(port: server.port)
-        let slow = try RawHTTPClient(port: server.port)
-        try slow.sendRaw("GET / HTTP/1.1\r\nHost: 127.0.0.1")
-        let kept = try RawHTTPClient(port: server.port)
-        try kept.send("/")
-        _ = try kept.readHead()
-        for client in [silent, slow, kept] {
-            let closed = try await blocking { client.waitForClose(timeout: .seconds(5)) }
-            #expect(closed != nil, "a connection stayed open past the idle timeout")
-            if let closed { #expect(closed < .seconds(4)) }
+        try await ServerHarness.withServer(site, idleTimeout: .seconds(1)) { server in
+            let (stream, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+            let silent = try RawHTTPClient(port: server.port)
+            let slow = try RawHTTPClient(port: server.port)
+            try slow.sendRaw("GET / HTTP/1.1\r\nHost: 127.0.0.1")
+            let kept = try RawHTTPClient(port: server.port)
+            try kept.send("/")
+            _ = try kept.readHead()
+            for client in [silent, slow, kept] {
+                let closed = try await blocking { client.waitForClose(timeout: .seconds(5)) }
+                #expect(closed != nil, "a connection stayed open past the idle timeout")
+                if let closed { #expect(closed < .seconds(4)) }
+            }
+            // The event stream outlived the timeout and still delivers.
+            try site.write("content/index.md", "# Home\n\nEdited.\n")
+            #expect((try await blocking { stream.waitForEvent("reload") }) != nil)
+            stream.close()
         }
-        // The event stream outlived the timeout and still delivers.
-        try site.write("content/index.md", "# Home\n\nEdited.\n")
-        #expect((try await blocking { stream.waitForEvent("reload") }) != nil)
-        stream.close()
-        try await server.stop()
     }
 }

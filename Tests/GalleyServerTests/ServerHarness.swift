@@ -1,10 +1,12 @@
 import Foundation
+import GalleyProject
 import GalleyServer
 import GalleySite
 import GalleyTestSupport
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+
 #endif
 
 /// A preview server running on a free loopback port over a temporary site.
@@ -29,15 +31,15 @@ final class ServerHarness: Sendable {
         return directory
     }
 
-    /// Starts the server and waits until it listens.
-    static func start(
+    /// Starts the server and waits until it listens; ``withServer`` stops it again.
+    private static func start(
         _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50),
         maxEventStreams: Int = 64, idleTimeout: Duration = .seconds(30)
     ) async throws -> ServerHarness {
         let builds = BuildLog()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = PreviewServer(
-            builder: SiteBuilder(layout: SiteLayout(root: directory.url)),
+            settings: BuildSettings(layout: SiteLayout(root: directory.url)),
             options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode, maxEventStreams: maxEventStreams,
                                           idleTimeout: idleTimeout)
         )
@@ -53,6 +55,27 @@ final class ServerHarness: Sendable {
             throw HarnessError("the server stopped before it listened")
         }
         return ServerHarness(directory: directory, port: port, builds: builds, task: task)
+    }
+
+    /// Starts a server, runs `body` with it, and stops it whether `body`
+    /// returns or throws (a `defer` cannot wait for the stop).
+    static func withServer<T>(
+        _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50),
+        maxEventStreams: Int = 64, idleTimeout: Duration = .seconds(30),
+        _ body: (ServerHarness) async throws -> T
+    ) async throws -> T {
+        let server = try await start(
+            directory, watchMode: watchMode, debounce: debounce, maxEventStreams: maxEventStreams, idleTimeout: idleTimeout
+        )
+        let result: T
+        do {
+            result = try await body(server)
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+        try await server.stop()
+        return result
     }
 
     /// Stops the server and waits for it; throws when it does not stop within `limit`.
@@ -114,7 +137,12 @@ struct HarnessError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Counts this process's open file descriptors.
-func openFileDescriptorCount() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+/// Counts this process's open file descriptors; throws (failing the test)
+/// where `/proc/self/fd` cannot be read, so a leak check never passes unread.
+func openFileDescriptorCount() throws -> Int {
+    do {
+        return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    } catch {
+        throw HarnessError("cannot count open file descriptors: /proc/self/fd is not readable (\(error))")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyProject
 import GalleyServer
 import GalleySite
 import GalleyTestSupport
@@ -58,14 +59,14 @@ struct UnitTests {
 
     @Test("events on the wire: a failed build is `build-error` (not EventSource's own `error`), its diagnostics one JSON line")
     func events() throws {
-        let failure = BuildFailure(message: "build failed with 1 error", diagnostics: ["content/a.md:3: sample failed: x"], details: "line 1\nline 2")
+        let failure = ErrorOverlay(message: "build failed with 1 error", diagnostics: ["content/a.md:3: sample failed: x"], details: "line 1\nline 2")
         let wire = ReloadEvent.error(failure).serverSentEvent
         #expect(ReloadEvent.error(failure).name == "build-error")
         #expect(wire.hasPrefix("event: build-error\ndata: {"))
         #expect(wire.hasSuffix("}\n\n"))
         #expect(wire.filter { $0 == "\n" }.count == 3, "data stays on one line")
         #expect(wire.contains("content/a.md:3"))
-        let decoded = try JSONDecoder().decode(BuildFailure.self, from: Data(wire.dropFirst("event: build-error\ndata: ".count).dropLast(2).utf8))
+        let decoded = try JSONDecoder().decode(ErrorOverlay.self, from: Data(wire.dropFirst("event: build-error\ndata: ".count).dropLast(2).utf8))
         #expect(decoded == failure)
         #expect(ReloadEvent.reload(buildID: "k-2").serverSentEvent == "event: reload\ndata: k-2\n\n")
     }
@@ -80,7 +81,7 @@ struct UnitTests {
     @Test("the reloader tells late subscribers the current build and failure, and forgets ended streams")
     func reloader() async {
         let reloader = Reloader()
-        let failure = BuildFailure(message: "m", diagnostics: ["d"])
+        let failure = ErrorOverlay(message: "m", diagnostics: ["d"])
         reloader.publishFailure(failure)
         var iterator = reloader.subscribe().makeAsyncIterator()
         #expect(await iterator.next() == .ready(buildID: reloader.buildID))

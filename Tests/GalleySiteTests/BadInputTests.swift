@@ -102,9 +102,9 @@ struct BadInputTests {
         var layout = project.layout
         layout.outputDirectory = project.directory.url.appendingPathComponent("blocker/public")
         #expect {
-            try SiteBuilder(layout: layout).build()
+            try BuildSession.build(BuildSettings(layout: layout))
         } throws: { error in
-            let text = (error as! SiteErrors).description
+            let text = (error as! BuildFailure).description
             return text.contains("cannot write the output folder") && text.contains("is a file, not a folder")
         }
     }

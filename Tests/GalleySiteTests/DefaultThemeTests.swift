@@ -1,4 +1,6 @@
 import Foundation
+import GalleyProject
+import GalleyRender
 import GalleySite
 import GalleyTestSupport
 import Testing
@@ -6,10 +8,10 @@ import Testing
 /// The theme compiled into `galley`, and a site's `templates/` laid over it file by file.
 @Suite("The built-in theme")
 struct DefaultThemeTests {
-    /// `Sources/GalleySite/DefaultTheme/` in this checkout.
+    /// `templates/` in this checkout: the built-in theme's sources.
     static let themeFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/GalleySite/DefaultTheme")
+        .appendingPathComponent("templates")
 
     /// A site with `pages` under `content/` and `theme` under `templates/` (none when empty).
     func site(pages: [String: String] = ["index.md": "# Home\n\n## Part\n\nSee [more](more.md).\n", "more.md": "# More\n"],
@@ -20,15 +22,15 @@ struct DefaultThemeTests {
         return directory
     }
 
-    func build(_ directory: TemporaryDirectory) throws(SiteErrors) {
-        _ = try SiteBuilder(layout: SiteLayout(root: directory.url)).build()
+    func build(_ directory: TemporaryDirectory) throws(BuildFailure) {
+        _ = try BuildSession.build(BuildSettings(layout: SiteLayout(root: directory.url)))
     }
 
     func output(_ directory: TemporaryDirectory, _ path: String) throws -> Data {
         try Data(contentsOf: directory.url.appendingPathComponent("public/\(path)"))
     }
 
-    @Test("the compiled-in theme matches its folder, Sources/GalleySite/DefaultTheme/")
+    @Test("the compiled-in theme matches its folder, templates/")
     func noDrift() throws {
         let folder = Self.themeFolder
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("layout.mustache").path), "no theme at \(folder.path)")
@@ -41,13 +43,13 @@ struct DefaultThemeTests {
         }
         let advice = "Sources/GalleySite/DefaultTheme.swift is out of date: run `make theme` and rebuild"
         for path in Set(onDisk.keys).subtracting(DefaultTheme.files.keys).sorted() {
-            Issue.record("DefaultTheme/\(path) is not compiled in. \(advice)")
+            Issue.record("templates/\(path) is not compiled in. \(advice)")
         }
         for path in Set(DefaultTheme.files.keys).subtracting(onDisk.keys).sorted() {
-            Issue.record("DefaultTheme/\(path) is compiled in but no longer in the folder. \(advice)")
+            Issue.record("templates/\(path) is compiled in but no longer in the folder. \(advice)")
         }
         for (path, data) in onDisk.sorted(by: { $0.key < $1.key }) where DefaultTheme.files[path].map({ $0 != data }) == true {
-            Issue.record("DefaultTheme/\(path) differs from its compiled-in copy. \(advice)")
+            Issue.record("templates/\(path) differs from its compiled-in copy. \(advice)")
         }
         #expect(onDisk.count == DefaultTheme.files.count)
     }
@@ -116,7 +118,7 @@ struct DefaultThemeTests {
         layout.templatesDirectory = directory.url.appendingPathComponent("theme")
         layout.requiresTemplatesDirectory = true
         do {
-            _ = try SiteBuilder(layout: layout).build()
+            _ = try BuildSession.build(BuildSettings(layout: layout))
             Issue.record("a missing --templates folder was accepted")
         } catch {
             #expect(error.errors.map(\.description) == [

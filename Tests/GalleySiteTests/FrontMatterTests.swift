@@ -1,3 +1,5 @@
+import GalleyCore
+import GalleyProject
 import GalleySite
 import Testing
 
@@ -26,7 +28,7 @@ struct FrontMatterTests {
         #expect {
             try FrontMatter.split("---\ntitle: ok\ndescription: \"unterminated\n---\n", file: "content/x.md")
         } throws: { error in
-            let error = error as! SiteError
+            let error = error as! Diagnostic
             return error.location?.path == "content/x.md" && error.location?.line == 3
                 && error.description.hasPrefix("content/x.md:3: invalid front matter: ")
         }
@@ -36,7 +38,7 @@ struct FrontMatterTests {
     func wrongTypes() {
         #expect {
             try FrontMatter.split("---\ntitle: T\norder: first\n---\n", file: "p.md")
-        } throws: { ($0 as! SiteError).description.hasPrefix("p.md:3: 'order' must be a whole number") }
+        } throws: { ($0 as! Diagnostic).description.hasPrefix("p.md:3: 'order' must be a whole number") }
     }
 
     @Test("other tools' keys are kept as params; only a near miss of a known key is a warning")
@@ -52,14 +54,14 @@ struct FrontMatterTests {
         ])
         #expect {
             try FrontMatter.split("---\ntags: [unclosed\n---\n", file: "p.md")
-        } throws: { ($0 as! SiteError).description.hasPrefix("p.md:") }
+        } throws: { ($0 as! Diagnostic).description.hasPrefix("p.md:") }
     }
 
     @Test("an unclosed block is an error at line 1")
     func unclosed() {
         #expect {
             try FrontMatter.split("---\ntitle: T\n# Body\n", file: "p.md")
-        } throws: { ($0 as! SiteError).description.hasPrefix("p.md:1: front matter is not closed") }
+        } throws: { ($0 as! Diagnostic).description.hasPrefix("p.md:1: front matter is not closed") }
     }
 }
 
@@ -76,7 +78,7 @@ struct FrontMatterLimitTests {
         #expect {
             try FrontMatter.split("---\n\(yaml)---\n# Bomb\n", file: "p.md")
         } throws: { error in
-            (error as? SiteError)?.description.contains("expands to more than 10000 values") == true
+            (error as? Diagnostic)?.description.contains("expands to more than 10000 values") == true
         }
         #expect(clock.now - start < .seconds(5))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyRender
 import GalleySite
 import GalleyTestSupport
 import Testing
@@ -18,21 +19,21 @@ struct IncrementalBuildTests {
     /// An incremental session on a project, with the comparison against a full build.
     struct Session {
         let project: Project
-        var session: IncrementalSiteBuilder
+        var session: BuildSession
 
         init(pages: [String: String]) throws {
             project = try Project(pages: pages)
-            session = IncrementalSiteBuilder(SiteBuilder(layout: project.layout))
+            session = BuildSession(BuildSettings(layout: project.layout))
             _ = try session.build(.all)
         }
 
-        init(project: Project, session: IncrementalSiteBuilder) {
+        init(project: Project, session: BuildSession) {
             self.project = project
             self.session = session
         }
 
         /// Builds the changes of `paths` (project-relative) incrementally.
-        mutating func rebuild(_ paths: [String], library: URL? = nil) throws(SiteErrors) {
+        mutating func rebuild(_ paths: [String], library: URL? = nil) throws(BuildFailure) {
             let urls = paths.map { project.directory.url.appendingPathComponent($0) }
             _ = try session.build(SiteChanges(files: urls, layout: project.layout, librarySources: library))
         }
@@ -41,7 +42,7 @@ struct IncrementalBuildTests {
         func compareWithFullBuild() throws -> (incremental: [String: Data], full: [String: Data]) {
             var layout = project.layout
             layout.outputDirectory = project.directory.url.appendingPathComponent("full")
-            _ = try SiteBuilder(layout: layout).build()
+            _ = try BuildSession.build(BuildSettings(layout: layout))
             defer { try? FileManager.default.removeItem(at: layout.outputDirectory) }
             return (try project.directory.snapshot("public"), try project.directory.snapshot("full"))
         }
@@ -117,7 +118,7 @@ struct IncrementalBuildTests {
         // One edit breaks a link, another renames a page: the build fails and writes nothing.
         try directory.write("content/index.md", "# Welcome\n\n[broken](missing.md)\n")
         try directory.write("content/zeta.md", "---\ntitle: Omega\n---\n# Zeta\n")
-        #expect(throws: SiteErrors.self) { try session.rebuild(["content/index.md", "content/zeta.md"]) }
+        #expect(throws: BuildFailure.self) { try session.rebuild(["content/index.md", "content/zeta.md"]) }
         #expect(try directory.snapshot("public") == before)
         // Fixing the first file alone must still bring the second one's change.
         try directory.write("content/index.md", "# Welcome back\n")
@@ -137,7 +138,7 @@ struct IncrementalBuildTests {
         try FileManager.default.removeItem(at: directory.url.appendingPathComponent("public/zeta.html"))
         try directory.write("public/zeta.html/blocker", "x")
         let before = try directory.snapshot("public")
-        #expect(throws: SiteErrors.self) { try session.rebuild(["content/alpha.md"]) }
+        #expect(throws: BuildFailure.self) { try session.rebuild(["content/alpha.md"]) }
         #expect(try directory.snapshot("public") == before)
         try FileManager.default.removeItem(at: directory.url.appendingPathComponent("public/zeta.html"))
         try directory.write("content/zeta.md", "# Zeta, rewritten\n")
@@ -161,7 +162,7 @@ struct IncrementalBuildTests {
 
         """)
         try directory.write("lib/Sources/Lib/Lib.swift", "public enum Lib { public static let greeting = \"first\" }\n")
-        var session = Session(project: project, session: IncrementalSiteBuilder(SiteBuilder(layout: project.layout)))
+        var session = Session(project: project, session: BuildSession(BuildSettings(layout: project.layout)))
         _ = try session.session.build(.all)
         #expect(try directory.read("public/lib.html").contains("<pre>first</pre>"))
         try directory.write("lib/Sources/Lib/Lib.swift", "public enum Lib { public static let greeting = \"second\" }\n")

@@ -1,5 +1,8 @@
 import Foundation
-@testable import GalleySite
+import GalleyCore
+@testable import GalleyOutput
+import GalleyProject
+import GalleySite
 import GalleyTestSupport
 import Testing
 
@@ -15,7 +18,7 @@ struct OutputSafetyTests {
 
     private func buildError(_ layout: SiteLayout) -> String? {
         do {
-            _ = try SiteBuilder(layout: layout).build()
+            _ = try BuildSession.build(BuildSettings(layout: layout))
             return nil
         } catch {
             return error.description
@@ -58,7 +61,7 @@ struct OutputSafetyTests {
         }
         var layout = project.layout
         layout.outputDirectory = root.appendingPathComponent("home")
-        #expect(throws: SiteError.self) {
+        #expect(throws: Diagnostic.self) {
             try OutputFolderGuard.check(layout: layout, libraryPackage: nil, home: root.appendingPathComponent("home").path)
         }
         #expect(try project.directory.snapshot("") == before)
@@ -148,7 +151,7 @@ struct OutputSafetyTests {
         #expect {
             _ = try OutputLock.acquire(beside: output, displayPath: "public", patience: .milliseconds(100))
         } throws: { error in
-            (error as? SiteError)?.message.contains("is being written by another Galley process") == true
+            (error as? Diagnostic)?.message.contains("is being written by another Galley process") == true
         }
         held.release()
         let again = try OutputLock.acquire(beside: output, displayPath: "public", patience: .milliseconds(100))
@@ -164,7 +167,7 @@ struct OutputSafetyTests {
         try project.directory.write("public/b.html/keep", "x")
         let before = try project.directory.snapshot("public")
         let writer = OutputWriter(directory: project.directory.url.appendingPathComponent("public"), displayPath: "public")
-        #expect(throws: SiteError.self) {
+        #expect(throws: Diagnostic.self) {
             try writer.update([.text("a.html", "new a"), .text("b.html", "new b"), .text("c/d.html", "new d")], removing: ["guide.html"])
         }
         #expect(try project.directory.snapshot("public") == before)

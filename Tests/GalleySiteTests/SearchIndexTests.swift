@@ -1,6 +1,8 @@
 import Foundation
 import GalleyMarkdown
-@testable import GalleySite
+import GalleyProject
+@testable import GalleyRender
+import GalleySite
 import GalleyTestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
-@testable import GalleySite
+import GalleyProject
+@testable import GalleyRender
+import GalleySite
 import GalleyTestSupport
 import Testing
 
@@ -18,7 +20,7 @@ struct SidebarTests {
     }
 
     func build(_ site: TemporaryDirectory) throws {
-        _ = try SiteBuilder(layout: SiteLayout(root: site.url)).build()
+        _ = try BuildSession.build(BuildSettings(layout: SiteLayout(root: site.url)))
     }
 
     @Test("a small site lists every page, the current one marked, with links relative to the page")

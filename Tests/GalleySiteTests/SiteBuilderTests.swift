@@ -1,4 +1,5 @@
 import Foundation
+import GalleyProject
 import GalleySite
 import GalleyTestSupport
 import Testing
@@ -16,8 +17,8 @@ struct Project {
     var layout: SiteLayout { SiteLayout(root: directory.url) }
 
     @discardableResult
-    func build() throws(SiteErrors) -> BuildReport {
-        try SiteBuilder(layout: layout).build()
+    func build() throws(BuildFailure) -> BuildReport {
+        try BuildSession.build(BuildSettings(layout: layout))
     }
 
     /// The messages of a build that must fail.

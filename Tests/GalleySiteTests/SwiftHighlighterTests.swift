@@ -1,4 +1,5 @@
-@testable import GalleySite
+@testable import GalleyRender
+import GalleySite
 import Testing
 
 @Suite("Swift highlighting")

@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleyMarkdown
 @testable import GalleyVerify
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// A verifier that passes what it did not check is worse than none.
 @Suite("No false passes: unreadable expectations and info strings are errors")
 struct NoFalsePassTests {
-    func extract(_ markdown: String) -> (samples: [Sample], problems: [SampleProblem]) {
+    func extract(_ markdown: String) -> (samples: [Sample], problems: [Diagnostic]) {
         SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
     }
 
@@ -22,8 +23,8 @@ struct NoFalsePassTests {
         let (samples, problems) = extract("Text.\n\n```swift\nlet a = 1\n\(line)\n```\n")
         #expect(samples.isEmpty)
         let problem = try #require(problems.first)
-        #expect(problem.location.line == 5)
-        #expect(problem.location.column == 12)
+        #expect(problem.location?.line == 5)
+        #expect(problem.location?.column == 12)
         #expect(problem.message.contains(reason), "\(problem.message)")
     }
 
@@ -71,7 +72,7 @@ struct NoFalsePassTests {
         let (samples, problems) = extract("Text.\n\n```\(info)\nfatalError()\n```\n")
         #expect(samples.isEmpty)
         let problem = try #require(problems.first, "'\(info)' was skipped silently")
-        #expect(problem.location.line == 3)
+        #expect(problem.location?.line == 3)
         #expect(problem.message.hasPrefix("cannot read the code block's info string"))
     }
 

@@ -1,10 +1,11 @@
+import GalleyCore
 import GalleyMarkdown
 @testable import GalleyVerify
 import Testing
 
 @Suite("The sample contract: attributes and markers")
 struct SampleExtractorTests {
-    func extract(_ markdown: String) -> (samples: [Sample], problems: [SampleProblem]) {
+    func extract(_ markdown: String) -> (samples: [Sample], problems: [Diagnostic]) {
         SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
     }
 
@@ -36,7 +37,7 @@ struct SampleExtractorTests {
         h
         ```
         """)
-        #expect(problems.map(\.location.line) == [22])
+        #expect(problems.map(\.location?.line) == [22])
         #expect(problems.first?.message.contains("'swiftui' is not a language Galley knows") == true)
         #expect(samples.map(\.mode) == [.run, .noRun, .compileFail, .crash, .ignore, .run])
         #expect(samples[5].group == "intro")

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
 @testable import GalleyVerify
 import Testing
@@ -135,7 +136,7 @@ struct SandboxTests {
         #expect {
             _ = try Sandbox.resolve(.on, environment: ["PATH": "/nonexistent"])
         } throws: { error in
-            (error as? VerifyError)?.message == "verify.sandbox is `on`, but bubblewrap (bwrap) is not installed"
+            (error as? Diagnostic)?.message == "verify.sandbox is `on`, but bubblewrap (bwrap) is not installed"
         }
         #expect(try Sandbox.resolve(.auto, environment: ["PATH": "/nonexistent"]) == nil)
         #expect(try Sandbox.resolve(.off) == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
 import GalleyTestSupport
 @testable import GalleyVerify
@@ -188,7 +189,7 @@ struct VerifierTests {
         #expect {
             try verify("```swift\nprint(1)\n```\n", environment: ["PATH": "/nonexistent"])
         } throws: { error in
-            (error as? VerifyError)?.description.hasPrefix("swiftc was not found on PATH, so no sample can be compiled") == true
+            (error as? Diagnostic)?.description.hasPrefix("swiftc was not found on PATH, so no sample can be compiled") == true
         }
     }
 
@@ -207,7 +208,7 @@ struct VerifierTests {
         #expect {
             try verifier.verify([("content/p.md", MarkdownDocument(parsing: "```swift\nprint(1)\n```\n"))])
         } throws: { error in
-            guard let error = error as? VerifyError else { return false }
+            guard let error = error as? Diagnostic else { return false }
             return error.message == "building the sample library (Broken) failed" && error.details?.contains("error:") == true
         }
     }

@@ -1,0 +1,227 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+
+/// A file of the built site.
+public struct OutputFile: Sendable {
+    /// Where the content comes from.
+    public enum Content: Sendable {
+        /// Bytes produced by the build.
+        case data(Data)
+        /// A file copied as it is (assets).
+        case copy(URL)
+    }
+
+    /// The path under the output folder, `/`-separated.
+    public var path: String
+    /// The file's content.
+    public var content: Content
+
+    /// A file at `path` with `content`.
+    public init(path: String, content: Content) {
+        self.path = path
+        self.content = content
+    }
+
+    /// A generated text file.
+    public static func text(_ path: String, _ text: String) -> OutputFile {
+        OutputFile(path: path, content: .data(Data(text.utf8)))
+    }
+
+    /// A copied file.
+    public static func copy(_ path: String, from source: URL) -> OutputFile {
+        OutputFile(path: path, content: .copy(source))
+    }
+}
+
+/// Writes a whole site at once: into a staging folder next to the output
+/// folder, exchanged with it in one step only when every file was written.
+///
+/// A failed write leaves the previous output byte-identical, and files of
+/// pages that no longer exist disappear because the folder is replaced whole.
+/// The staging folder is flushed to disk once (``FileSync``) before the swap,
+/// and the swap itself after it.
+/// Only a folder Galley wrote (it carries ``OutputFolderGuard/stampName``) or
+/// an empty one is ever replaced, and a lock beside the folder keeps two
+/// Galley processes from writing it at once.
+public struct OutputWriter: Sendable {
+    /// The output folder, e.g. `public/`.
+    public let directory: URL
+    /// How errors name it.
+    public let displayPath: String
+
+    /// Creates a writer for `directory`.
+    public init(directory: URL, displayPath: String) {
+        self.directory = directory.standardizedFileURL
+        self.displayPath = displayPath
+    }
+
+    /// The staging folder a build writes into.
+    var stagingDirectory: URL { sibling("galley-new") }
+    /// Where the previous output waits while the new one moves in (only where
+    /// folders cannot be exchanged in one step).
+    var retiredDirectory: URL { sibling("galley-old") }
+
+    /// Replaces the output folder with exactly `files` (and the stamp).
+    public func write(_ files: [OutputFile]) throws(Diagnostic) {
+        let manager = FileManager.default
+        try checkReplaceable()
+        let staging = stagingDirectory
+        do {
+            try manager.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw failure(Self.reason(error, creating: staging))
+        }
+        let lock = try OutputLock.acquire(beside: directory, displayPath: displayPath)
+        defer { lock.release() }
+        do {
+            // Left behind by a build that was killed: never part of a site.
+            try? manager.removeItem(at: staging)
+            try? manager.removeItem(at: retiredDirectory)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw failure(Self.reason(error, creating: staging))
+        }
+        do {
+            var created: Set<String> = [staging.path]
+            for file in files + [.text(OutputFolderGuard.stampName, OutputFolderGuard.stampText)] {
+                let target = staging.appendingPathComponent(file.path)
+                let folder = target.deletingLastPathComponent()
+                if !created.contains(folder.path) {
+                    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                    created.insert(folder.path)
+                }
+                switch file.content {
+                case .data(let data):
+                    // An unchanged page is linked from the current site, not written again:
+                    // no new inode, no data written now, none freed when the old site goes.
+                    if !FileSync.linkIfIdentical(data, from: directory.appendingPathComponent(file.path), to: target) {
+                        try FileSync.write(data, to: target)
+                    }
+                case .copy(let source): try manager.copyItem(at: source, to: target)
+                }
+            }
+            // One flush for the whole staging folder: the new site is on disk before it is swapped in.
+            FileSync.flush(staging)
+            // Checked again under the lock: another process may have created the folder meanwhile.
+            try checkReplaceable()
+            try swapIn(staging)
+            FileSync.flushEntries(of: directory.deletingLastPathComponent())
+        } catch let error as Diagnostic {
+            try? manager.removeItem(at: staging)
+            throw error
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw failure(Self.reason(error))
+        }
+    }
+
+    /// Changes the existing output folder file by file: writes `files` and
+    /// removes `removedPaths`, all or nothing.
+    ///
+    /// Every new file is first written to a hidden temporary file beside its
+    /// target; only when all are written are they renamed over the old ones
+    /// (a reader — the preview server — sees the old page or the new one, never
+    /// half of one). Replaced and removed files are kept as hard-linked
+    /// backups until the end, so a failure halfway puts every old file back.
+    public func update(_ files: [OutputFile], removing removedPaths: [String]) throws(Diagnostic) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw failure("'\(displayPath)' does not exist any more")
+        }
+        guard manager.fileExists(atPath: directory.appendingPathComponent(OutputFolderGuard.stampName).path) else {
+            throw failure("'\(displayPath)' was replaced by a folder Galley did not write (it has no \(OutputFolderGuard.stampName) file)")
+        }
+        let lock = try OutputLock.acquire(beside: directory, displayPath: displayPath)
+        defer { lock.release() }
+        var transaction = FileTransaction(directory: directory)
+        do {
+            for file in files { try transaction.stage(file) }
+            try transaction.commit(removing: removedPaths)
+        } catch {
+            transaction.rollBack()
+            throw failure(Self.reason(error))
+        }
+    }
+
+    /// Throws when the output folder exists and may not be replaced.
+    package func checkReplaceable() throws(Diagnostic) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { throw failure("'\(displayPath)' exists and is not a folder") }
+        guard OutputFolderGuard.mayReplace(directory) else {
+            throw Diagnostic(
+                "refusing to replace '\(displayPath)': it is not empty and Galley did not write it (it has no \(OutputFolderGuard.stampName) file)",
+                suggestion: "Move its files elsewhere and remove it, or build into another folder with --output DIR"
+            )
+        }
+    }
+
+    /// Puts `staging` in the output folder's place: one `renameat2` exchange
+    /// where the system has it, two renames where it does not.
+    private func swapIn(_ staging: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: directory.path) else {
+            try manager.moveItem(at: staging, to: directory)
+            return
+        }
+        switch DirectoryExchange.exchange(staging, directory) {
+        case .exchanged:
+            // `staging` now holds the previous site.
+            try? manager.removeItem(at: staging)
+            return
+        case .failed(let code):
+            throw Diagnostic("cannot replace '\(displayPath)': \(String(cString: strerror(code)))",
+                            suggestion: "Check that the output folder and its parent folder are writable")
+        case .unsupported:
+            break
+        }
+        try manager.moveItem(at: directory, to: retiredDirectory)
+        do {
+            try manager.moveItem(at: staging, to: directory)
+        } catch {
+            try? manager.moveItem(at: retiredDirectory, to: directory)
+            throw error
+        }
+        try? manager.removeItem(at: retiredDirectory)
+    }
+
+    private func sibling(_ suffix: String) -> URL {
+        directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).\(suffix)")
+    }
+
+    private func failure(_ reason: String) -> Diagnostic {
+        Diagnostic(
+            "cannot write the output folder '\(displayPath)': \(reason)",
+            suggestion: "Check that its parent folder is writable, or pass --output DIR"
+        )
+    }
+
+    private static func reason(_ error: any Error, creating folder: URL? = nil) -> String {
+        if let error = error as? FileTransaction.Failure { return error.reason }
+        if let folder, let blocker = firstNonFolderAncestor(of: folder) {
+            return "'\(blocker.lastPathComponent)' is a file, not a folder"
+        }
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+
+    /// The nearest existing ancestor of `url` when it is not a folder.
+    private static func firstNonFolderAncestor(of url: URL) -> URL? {
+        var candidate = url.deletingLastPathComponent()
+        while candidate.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : candidate
+            }
+            candidate = candidate.deletingLastPathComponent()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,70 @@
+import GalleyCore
+import GalleyMarkdown
+
+/// One Markdown file of `content/`, loaded and parsed.
+public struct Page: Sendable {
+    /// The path under `content/`, with `/` separators (`guide/intro.md`).
+    public var sourcePath: String
+    /// How diagnostics name the file (`content/guide/intro.md`).
+    public var displayPath: String
+    /// The output path under `public/` (`guide/intro.html`).
+    public var url: String
+    /// The front matter as written.
+    public var frontMatter: FrontMatter
+    /// The title: front matter `title`, else the first H1, else the file name.
+    public var title: String
+    /// The parsed Markdown body.
+    public var document: MarkdownDocument
+
+    /// Creates a page.
+    public init(sourcePath: String, displayPath: String, frontMatter: FrontMatter, document: MarkdownDocument) {
+        self.sourcePath = sourcePath
+        self.displayPath = displayPath
+        self.url = Page.url(forSourcePath: sourcePath)
+        self.frontMatter = frontMatter
+        self.document = document
+        let fileName = sourcePath.split(separator: "/").last.map { Page.stripMarkdownExtension(String($0)) } ?? sourcePath
+        self.title = frontMatter.title ?? document.firstH1 ?? fileName
+    }
+
+    /// What is probably wrong with the page but does not stop a build: its
+    /// front matter's misspelt keys, and code fences never closed.
+    public var warnings: [Diagnostic] {
+        frontMatter.warnings + document.codeBlocks.filter { !$0.isClosed }.map { block in
+            Diagnostic(
+                "code fence opened here is never closed; everything after it is code",
+                at: SourceLocation(path: displayPath, line: block.fenceLine),
+                suggestion: "Add a closing ``` line where the code ends"
+            )
+        }
+    }
+
+    /// Whether this is the site's home page, `content/index.md`.
+    public var isHome: Bool { url == "index.html" }
+
+    /// How many folders deep the page's output file is (0 for `index.html`).
+    public var depth: Int { url.filter { $0 == "/" }.count }
+
+    /// The prefix that leads from this page back to the site root (`""`, `"../"`).
+    public var rootPrefix: String { String(repeating: "../", count: depth) }
+
+    /// The h2 and h3 headings, for the page's table of contents.
+    public var tableOfContents: [Heading] {
+        document.headings.filter { $0.level == 2 || $0.level == 3 }
+    }
+
+    /// The output path of a Markdown source path: `a/b.md` → `a/b.html`.
+    public static func url(forSourcePath path: String) -> String {
+        stripMarkdownExtension(path) + ".html"
+    }
+
+    /// The Markdown file extensions Galley loads.
+    public static let markdownExtensions = [".md", ".markdown"]
+
+    static func stripMarkdownExtension(_ path: String) -> String {
+        for suffix in markdownExtensions where path.hasSuffix(suffix) {
+            return String(path.dropLast(suffix.count))
+        }
+        return path
+    }
+}

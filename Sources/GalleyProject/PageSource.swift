@@ -1,0 +1,49 @@
+import Foundation
+import GalleyCore
+
+/// Where a site's pages come from. A folder of Markdown (``ContentLoader``,
+/// `content/`) is one source; a DocC catalog is another. The build asks its
+/// source for the pages and the other files, and knows nothing of the format.
+///
+/// ```swift
+/// let source: any PageSource = ContentLoader(layout: layout, configuration: configuration)
+/// let content = try source.load(reusing: [:], changed: [])
+/// print(content.pages.map(\.title))
+/// ```
+public protocol PageSource: Sendable {
+    /// How diagnostics name the source's folder (`content`).
+    var displayPath: String { get }
+    /// The folder other files (assets) are copied from, by their paths in ``LoadedContent/assets``.
+    var directory: URL { get }
+    /// Every page and other file of the source. Pages in `previous` (by
+    /// source path) that are not in `changed` may be reused as they are.
+    /// Throws only when the source as a whole cannot be read.
+    func load(reusing previous: [String: Page], changed: Set<String>) throws(DiagnosticList) -> LoadedContent
+}
+
+extension PageSource {
+    /// Every page and other file, all read afresh.
+    public func load() throws(DiagnosticList) -> LoadedContent {
+        try load(reusing: [:], changed: [])
+    }
+}
+
+/// What a page source holds: its pages, the files copied as they are, and
+/// what was wrong with either.
+public struct LoadedContent: Sendable {
+    /// The pages that could be read, sorted by source path.
+    public var pages: [Page]
+    /// Other files (images, downloads) by path under the folder, copied as they are.
+    public var assets: [String]
+    /// Every page's problems (unreadable file, bad front matter, clashing
+    /// URLs): one page's problem never hides another's, and the pages
+    /// that could be read are still there to verify.
+    public var problems: [Diagnostic] = []
+    /// Source paths of Markdown files that could not be read (links to them are not "broken").
+    public var unreadable: Set<String> = []
+    /// Warnings about the folder itself (no pages, no home page).
+    public var folderWarnings: [Diagnostic] = []
+    /// The folder's warnings, then every page's (a misspelt front-matter
+    /// key, a code fence never closed), in page order.
+    public var warnings: [Diagnostic] { folderWarnings + pages.flatMap(\.warnings) }
+}

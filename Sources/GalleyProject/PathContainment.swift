@@ -1,0 +1,49 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyVerify
+
+/// Keeps a build inside its project: a file of `content/` or `templates/`
+/// reached through a symbolic link whose target leaves the project (or a
+/// link loop) is an error naming the link and its target, never a page that
+/// publishes `/etc/passwd`. `galley.yml` may allow folders outside the
+/// project explicitly (`allow_outside: [../shared-docs]`).
+///
+/// ```swift
+/// let containment = PathContainment(roots: [layout.root])
+/// containment.problem(for: url, displayPath: "content/p.md")   // "'content/p.md' is a symbolic link to '/etc/passwd', …"
+/// ```
+public struct PathContainment: Sendable {
+    /// The folders files may come from, symbolic links resolved.
+    public let roots: [FolderPath]
+
+    /// Containment within `roots` (the project folder and the allowed folders).
+    public init(roots: [URL]) {
+        self.roots = roots.map { FolderPath.resolvingLinks($0.path) ?? FolderPath($0) }
+    }
+
+    /// Why `url` may not be read, or `nil` when it resolves inside a root
+    /// (or does not exist: a dangling link is reported where it is read).
+    public func problem(for url: URL, displayPath: String) -> Diagnostic? {
+        errno = 0
+        guard let real = RealPath.of(url.path) else {
+            guard errno == ELOOP else { return nil }
+            return Diagnostic(
+                "'\(displayPath)' is a symbolic link loop",
+                at: SourceLocation(path: displayPath),
+                suggestion: "Remove the link or point it at a file"
+            )
+        }
+        if roots.contains(where: { $0.contains(real) }) { return nil }
+        return Diagnostic(
+            "'\(displayPath)' is a symbolic link to '\(real)', outside the project; Galley never reads or publishes files from outside it",
+            at: SourceLocation(path: displayPath),
+            suggestion: "Copy the file into the project, or allow its folder in galley.yml with `allow_outside: [\(Self.suggestedFolder(real))]`"
+        )
+    }
+
+    private static func suggestedFolder(_ path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Relative URLs between output files, so the site works from any folder or host path.
+package enum RelativeURL {
+    /// The URL of `target` as seen from the page at `from` (both site-relative paths).
+    ///
+    /// `RelativeURL.from("guide/a.html", to: "index.html")` is `"../index.html"`;
+    /// `target` is percent-encoded (see ``encoded(_:)``).
+    package static func from(_ from: String, to target: String) -> String {
+        let depth = from.filter { $0 == "/" }.count
+        return String(repeating: "../", count: depth) + encoded(target)
+    }
+
+    /// `path` (site-relative, `/`-separated, as ``Page/url`` holds it) with
+    /// each segment percent-encoded, for an `href` or a sitemap: a page
+    /// named `a#b.md`, `what?.md`, `100%.md` or `my page.md` is linked as
+    /// `a%23b.html`, `what%3F.html`, `100%25.html`, `my%20page.html`, which
+    /// a browser and `galley serve` decode back to the file's name.
+    /// A `../` prefix and the separators are kept.
+    package static func encoded(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? String($0) }
+            .joined(separator: "/")
+    }
+
+    /// The characters a path segment may carry unencoded (RFC 3986 `pchar`, ASCII only).
+    private static let segmentCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@"
+    )
+
+    /// Resolves `path` (relative to the folder of `base`, or to the site root
+    /// when it starts with `/`) into a normalized site-relative path; `nil`
+    /// when it climbs above the root.
+    package static func resolve(_ path: String, against base: String) -> String? {
+        var components: [Substring] = []
+        if !path.hasPrefix("/") {
+            components = base.split(separator: "/")
+            if !components.isEmpty { components.removeLast() }
+        }
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(part)
+            }
+        }
+        var resolved = components.joined(separator: "/")
+        if path.hasSuffix("/") && !resolved.isEmpty { resolved += "/" }
+        return resolved
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyVerify
+
+/// The site settings from `galley.yml`; every key is optional.
+///
+/// ```yaml
+/// title: Galley Guides
+/// base_url: https://example.org/docs/
+/// language: en
+/// edit_url: https://github.com/org/repo/edit/main/content/
+/// markdown:
+///   unsafe_html: false
+/// ```
+public struct SiteConfiguration: Sendable, Equatable {
+    /// The top-level keys `galley.yml` may set.
+    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon", "allow_outside"]
+
+    /// The site's name, shown in the sidebar and page titles.
+    public var title = "Documentation"
+    /// A one-sentence summary of the site.
+    public var description = ""
+    /// The URL the site is published at, ending in `/`; enables `sitemap.xml`.
+    public var baseURL: String?
+    /// The `lang` of every page.
+    public var language = "en"
+    /// Prefix for a page's "Edit this page" link; the page's path under
+    /// `content/` is appended.
+    public var editURL: String?
+    /// Whether raw HTML in Markdown is passed through (default `false`, as in Hugo).
+    public var allowsRawHTML = false
+    /// Whether the site has search (`search: false` turns it off): the build
+    /// writes `search-index.js` and templates see `site.search`.
+    public var search = true
+    /// The site's icon, a path under the site root (a file of `content/`,
+    /// or of the theme's `assets/`); the default theme's is `assets/favicon.svg`.
+    public var favicon = "assets/favicon.svg"
+    /// Folders outside the project that symbolic links in `content/` and
+    /// `templates/` may lead to (`allow_outside:`), relative to the project.
+    public var allowedOutside: [String] = []
+    /// How samples are verified (the `verify:` section).
+    public var verification = VerificationSettings()
+
+    /// The `verify:` section of `galley.yml`.
+    ///
+    /// ```yaml
+    /// verify:
+    ///   package: .                      # SwiftPM package with the sample library
+    ///   products: [HeadlessSwiftUI]     # built and linked into every sample
+    ///   module_aliases:                 # import SwiftUI → HeadlessSwiftUI
+    ///     SwiftUI: HeadlessSwiftUI
+    ///     Combine: OpenCombineShim
+    ///   timeout: 10                     # seconds per sample program
+    ///   prelude: import SwiftUI         # and the other keys of SampleSettingsOverride
+    /// ```
+    public struct VerificationSettings: Sendable, Equatable {
+        /// The package folder, relative to the project root.
+        public var package = "."
+        /// Library products samples link against.
+        public var products: [String] = []
+        /// `-module-alias` pairs.
+        public var moduleAliases: [String: String] = [:]
+        /// Seconds one sample program may run.
+        public var timeoutSeconds = 10
+        /// Prelude, language mode, flags, default mode and environment for every page.
+        public var samples = SampleSettings()
+        /// Whether samples run in the bubblewrap sandbox.
+        public var sandbox = Sandbox.Mode.auto
+
+        /// No library, 10 s timeout.
+        public init() {}
+    }
+
+    /// The defaults used when there is no `galley.yml`.
+    public init() {}
+
+    /// Where the files of a site may come from: the project and the allowed outside folders.
+    public func containment(root: URL) -> PathContainment {
+        PathContainment(roots: [root] + allowedOutside.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) })
+    }
+
+    /// Reads `file`, or returns the defaults when it does not exist.
+    ///
+    /// - Parameter displayPath: how to name the file in errors.
+    public static func load(from file: URL, displayPath: String) throws(Diagnostic) -> SiteConfiguration {
+        guard FileManager.default.fileExists(atPath: file.path) else { return SiteConfiguration() }
+        let text: String
+        do {
+            text = try SourceFile.readText(at: file, displayPath: displayPath)
+        }
+        let yaml = try YAMLMapping(parsing: text, file: displayPath, lineOffset: 0, what: "configuration")
+        try yaml.rejectUnknownKeys(knownKeys, in: "galley.yml")
+        var config = SiteConfiguration()
+        config.title = try yaml.string("title") ?? config.title
+        config.description = try yaml.string("description") ?? config.description
+        config.language = try yaml.string("language") ?? config.language
+        config.editURL = try yaml.string("edit_url")
+        if var base = try yaml.string("base_url"), !base.isEmpty {
+            if !base.hasSuffix("/") { base += "/" }
+            config.baseURL = base
+        }
+        config.search = try yaml.bool("search") ?? true
+        config.allowedOutside = try yaml.stringList("allow_outside") ?? []
+        if let favicon = try yaml.string("favicon") {
+            config.favicon = String(favicon.drop { $0 == "/" })
+        }
+        if let markdown = try yaml.mapping("markdown") {
+            try markdown.rejectUnknownKeys(["unsafe_html"], in: "markdown")
+            config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false
+        }
+        if let verify = try yaml.mapping("verify") {
+            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout", "sandbox"] + SampleSettingsOverride.keys, in: "verify")
+            if let sandbox = try verify.string("sandbox") {
+                guard let mode = Sandbox.Mode(rawValue: sandbox) else {
+                    throw Diagnostic("'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
+                                    suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
+                }
+                config.verification.sandbox = mode
+            }
+            config.verification.samples = try SampleSettingsOverride.read(verify).applied(to: SampleSettings())
+            config.verification.package = try verify.string("package") ?? "."
+            config.verification.products = try verify.stringList("products") ?? []
+            config.verification.moduleAliases = try verify.mapping("module_aliases")?.stringPairs(in: "module_aliases") ?? [:]
+            if let timeout = try verify.int("timeout") {
+                guard timeout > 0 else {
+                    throw Diagnostic("'timeout' must be at least 1 second", at: SourceLocation(path: displayPath), suggestion: "Write e.g. `timeout: 10`")
+                }
+                config.verification.timeoutSeconds = timeout
+            }
+        }
+        return config
+    }
+}

@@ -1,0 +1,210 @@
+import GalleyCore
+import GalleyMarkdown
+import Yams
+
+/// A YAML mapping with the file lines of its keys, for checked, located reads.
+///
+/// Used for front matter and `galley.yml`: every error names the line of the
+/// offending key, shifted by `lineOffset` to the line in the real file.
+struct YAMLMapping {
+    private let pairs: [(key: String, line: Int, value: Node)]
+    let file: String
+    let lineOffset: Int
+
+    /// Parses `text` (which starts at line `lineOffset + 1` of `file`);
+    /// `what` names the YAML in error messages ("front matter", "configuration").
+    init(parsing text: String, file: String, lineOffset: Int, what: String) throws(Diagnostic) {
+        self.file = file
+        self.lineOffset = lineOffset
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            let (problem, line) = Self.describe(error)
+            throw Diagnostic(
+                "invalid \(what): \(problem)",
+                at: SourceLocation(path: file, line: line.map { $0 + lineOffset }),
+                suggestion: "Fix the YAML syntax on that line"
+            )
+        } catch {
+            throw Diagnostic("invalid \(what): \(error)", at: SourceLocation(path: file, line: lineOffset + 1))
+        }
+        guard let node else {
+            pairs = []
+            return
+        }
+        guard let mapping = node.mapping else {
+            throw Diagnostic(
+                "invalid \(what): expected `key: value` lines, found \(Self.kind(of: node))",
+                at: SourceLocation(path: file, line: (node.mark?.line ?? 1) + lineOffset),
+                suggestion: "Write one `key: value` pair per line"
+            )
+        }
+        var pairs: [(key: String, line: Int, value: Node)] = []
+        for (key, value) in mapping {
+            let line = (key.mark?.line ?? 1) + lineOffset
+            // A key that is a list or an alias to one is never printed whole: it may stand for billions of nodes.
+            guard let name = key.scalar?.string else {
+                throw Diagnostic(
+                    "invalid \(what): a key must be a name, found \(Self.kind(of: key))",
+                    at: SourceLocation(path: file, line: line),
+                    suggestion: "Write one `key: value` pair per line"
+                )
+            }
+            // Aliases that repeat each other ("billion laughs") are refused here,
+            // before any reader walks the value.
+            guard YAMLValue.converting(value) != nil else {
+                throw Diagnostic(
+                    "'\(name)' expands to more than \(YAMLValue.nodeLimit) values (YAML aliases that repeat each other)",
+                    at: SourceLocation(path: file, line: line),
+                    suggestion: "Write the value out, or use fewer nested aliases"
+                )
+            }
+            pairs.append((name, line, value))
+        }
+        self.pairs = pairs
+    }
+
+    private init(pairs: [(key: String, line: Int, value: Node)], file: String, lineOffset: Int) {
+        self.pairs = pairs
+        self.file = file
+        self.lineOffset = lineOffset
+    }
+
+    /// Throws for the first key not in `known`, naming the keys that are.
+    func rejectUnknownKeys(_ known: [String], in what: String) throws(Diagnostic) {
+        for pair in pairs where !known.contains(pair.key) {
+            throw Diagnostic(
+                "unknown \(what) key '\(pair.key)'",
+                at: location(pair.line),
+                suggestion: "Known keys are: \(known.joined(separator: ", "))"
+            )
+        }
+    }
+
+    /// The string at `key`, or `nil` when absent; scalars of any type read as text.
+    func string(_ key: String) throws(Diagnostic) -> String? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        guard let scalar = pair.value.scalar else {
+            throw Diagnostic("'\(key)' must be text", at: location(pair.line), suggestion: "Write `\(key): some text`")
+        }
+        return scalar.string
+    }
+
+    /// The integer at `key`, or `nil` when absent.
+    func int(_ key: String) throws(Diagnostic) -> Int? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        guard let value = pair.value.scalar.flatMap({ Int($0.string) }) else {
+            throw Diagnostic("'\(key)' must be a whole number", at: location(pair.line), suggestion: "Write e.g. `\(key): 10`")
+        }
+        return value
+    }
+
+    /// The Boolean at `key`, or `nil` when absent.
+    func bool(_ key: String) throws(Diagnostic) -> Bool? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        switch pair.value.scalar?.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            throw Diagnostic("'\(key)' must be true or false", at: location(pair.line), suggestion: "Write `\(key): true` or `\(key): false`")
+        }
+    }
+
+    /// The list of strings at `key` (`[a, b]` or one `- a` per line), or `nil` when absent.
+    func stringList(_ key: String) throws(Diagnostic) -> [String]? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        if let scalar = pair.value.scalar { return [scalar.string] }
+        guard let sequence = pair.value.sequence else {
+            throw Diagnostic("'\(key)' must be a list", at: location(pair.line), suggestion: "Write `\(key): [A, B]`")
+        }
+        var values: [String] = []
+        for item in sequence {
+            guard let scalar = item.scalar else {
+                throw Diagnostic("'\(key)' must be a list of names", at: location(pair.line), suggestion: "Write `\(key): [A, B]`")
+            }
+            values.append(scalar.string)
+        }
+        return values
+    }
+
+    /// Every key of this mapping with its text value; non-text values are errors.
+    func stringPairs(in what: String) throws(Diagnostic) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in pairs {
+            guard let scalar = pair.value.scalar else {
+                throw Diagnostic("'\(pair.key)' in \(what) must be a name", at: location(pair.line), suggestion: "Write `\(pair.key): ModuleName`")
+            }
+            result[pair.key] = scalar.string
+        }
+        return result
+    }
+
+    /// The nested mapping at `key`, or `nil` when absent.
+    func mapping(_ key: String) throws(Diagnostic) -> YAMLMapping? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        guard let mapping = pair.value.mapping else {
+            throw Diagnostic("'\(key)' must be a mapping of `key: value` lines", at: location(pair.line))
+        }
+        let nested = mapping.map { key, value in
+            (key.scalar?.string ?? "", (key.mark?.line ?? 1) + lineOffset, value)
+        }
+        return YAMLMapping(pairs: nested, file: file, lineOffset: lineOffset)
+    }
+
+    /// The keys in the order written, with their file lines.
+    var keys: [(key: String, line: Int)] {
+        pairs.map { ($0.key, $0.line) }
+    }
+
+    /// The value at `key` as a ``YAMLValue``, or `nil` when absent; an
+    /// error when aliases expand it beyond ``YAMLValue/nodeLimit`` nodes.
+    func value(_ key: String) throws(Diagnostic) -> YAMLValue? {
+        guard let pair = pairs.first(where: { $0.key == key }) else { return nil }
+        guard let value = YAMLValue.converting(pair.value) else {
+            throw Diagnostic(
+                "'\(key)' expands to more than \(YAMLValue.nodeLimit) values (YAML aliases that repeat each other)",
+                at: location(pair.line),
+                suggestion: "Write the value out, or use fewer nested aliases"
+            )
+        }
+        return value
+    }
+
+    /// Where `key` is written (the mapping's first line when it is absent).
+    func location(ofKey key: String) -> SourceLocation {
+        location(pairs.first { $0.key == key }?.line ?? lineOffset + 1)
+    }
+
+    private func location(_ line: Int) -> SourceLocation {
+        SourceLocation(path: file, line: line)
+    }
+
+    private static func kind(of node: Node) -> String {
+        switch node {
+        case .scalar: "a single value"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        case .alias: "an alias"
+        }
+    }
+
+    private static func describe(_ error: YamlError) -> (String, Int?) {
+        switch error {
+        case let .scanner(context, problem, mark, _),
+             let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+            // An unclosed `[`, `{` or quote is noticed only at the next token,
+            // often on the line after it: the line to fix is where it opened.
+            if let context, context.text.contains("flow") || context.text.contains("quoted scalar") {
+                return (text, context.mark.line)
+            }
+            return (text, mark.line)
+        case let .reader(problem, _, _, _):
+            return (problem, nil)
+        default:
+            return ("\(error)", nil)
+        }
+    }
+}

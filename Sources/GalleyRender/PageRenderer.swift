@@ -1,0 +1,131 @@
+import GalleyMarkdown
+import GalleyProject
+
+/// Renders pages through a theme's templates.
+///
+/// Builds the Mustache context every template sees:
+/// `site`, `page`, `root`, `nav`, `hasTOC`, `toc`, `previous`, `next`, `generator`.
+public struct PageRenderer: Sendable {
+    /// The parsed theme.
+    public let templates: TemplateSet
+    /// The site settings.
+    public let configuration: SiteConfiguration
+    /// The reading order of all pages.
+    public let navigation: Navigation
+    /// Resolves `<doc:…>` links to pages and headings.
+    let docLinks: DocLinkResolver
+    /// The sidebar's page list, rendered once per site and folder depth.
+    public let sidebar: SidebarNavigation
+
+    /// Creates a renderer.
+    public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation) {
+        self.templates = templates
+        self.configuration = configuration
+        self.navigation = navigation
+        self.docLinks = DocLinkResolver(pages: navigation.pages)
+        self.sidebar = SidebarNavigation(navigation: navigation)
+    }
+
+    /// The complete HTML document of `page`.
+    ///
+    /// - Parameters:
+    ///   - codeBlockHTML: markup for a fenced code block, or `nil` for the default.
+    ///   - footer: a line for the page footer, e.g. how many samples were verified.
+    public func render(
+        _ page: Page,
+        codeBlockHTML: (CodeBlock) -> String? = { _ in nil },
+        footer: String? = nil
+    ) -> String {
+        let markdown = MarkdownHTMLRenderer(allowsRawHTML: configuration.allowsRawHTML)
+        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML) { destination in
+            guard DocLinkResolver.isDocLink(destination),
+                  case .success(let (target, headingID)) = docLinks.resolve(destination) else { return nil }
+            let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
+            let text = headingID.flatMap { id in target.document.heading(withID: id)?.text } ?? target.title
+            return MarkdownHTMLRenderer.RewrittenLink(destination: url, text: text)
+        }
+        var pageContext: [String: Any] = [
+            "title": page.title,
+            "content": content,
+            "url": page.url,
+            "isHome": page.isHome,
+            "params": page.frontMatter.params.mapValues(\.templateValue),
+        ]
+        // Empty strings would still open a Mustache section, so absent values stay absent.
+        if let description = page.frontMatter.description ?? Optional(configuration.description), !description.isEmpty {
+            pageContext["description"] = description
+        }
+        if let editURL = configuration.editURL { pageContext["editURL"] = editURL + page.sourcePath }
+        if let footer { pageContext["footer"] = footer }
+        var context = baseContext(at: page.url, current: page.url)
+        context["page"] = pageContext
+        let toc = page.tableOfContents
+        context["hasTOC"] = !toc.isEmpty
+        context["toc"] = toc.map { ["text": $0.text, "id": $0.id, "level": $0.level, "isSub": $0.level == 3] as [String: Any] }
+        if let previous = navigation.previous(of: page) {
+            context["previous"] = ["title": previous.title, "url": RelativeURL.from(page.url, to: previous.url)]
+        }
+        if let next = navigation.next(of: page) {
+            context["next"] = ["title": next.title, "url": RelativeURL.from(page.url, to: next.url)]
+        }
+        return templates.render(TemplateSet.layoutName, context)
+    }
+
+    /// The site's `404.html`. Its links are root-relative to the base URL's
+    /// path when one is set, since a 404 page is served at any depth.
+    public func renderNotFound() -> String {
+        var context = baseContext(at: "404.html", current: nil)
+        if let base = configuration.baseURL, let path = Self.path(ofURL: base) {
+            context["root"] = path
+            context["navigation"] = sidebar.html(current: nil, prefix: path)
+            if templates.usesNavList {
+                context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + RelativeURL.encoded($0.url), "current": false] as [String: Any] }
+            }
+        }
+        let message = "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "
+            + "Start again from the <a href=\"\(HTMLEscaping.escape(context["root"] as? String ?? ""))index.html\">home page</a>.</p>\n"
+        context["page"] = ["title": "Page not found", "content": message, "url": "404.html", "isHome": false] as [String: Any]
+        context["hasTOC"] = false
+        let name = templates.hasNotFoundTemplate ? TemplateSet.notFoundName : TemplateSet.layoutName
+        return templates.render(name, context)
+    }
+
+    private func baseContext(at url: String, current: String?) -> [String: Any] {
+        var context: [String: Any] = [
+            "site": [
+                "title": configuration.title,
+                "baseURL": configuration.baseURL ?? "",
+                "language": configuration.language,
+                "description": configuration.description,
+                "search": configuration.search,
+                "favicon": configuration.favicon,
+            ],
+            "root": RelativeURL.from(url, to: ""),
+            "navigation": sidebar.html(current: current.flatMap { navigation.page(at: $0) }, at: url),
+            "generator": "Galley",
+        ]
+        // The list of every page, for themes that walk it: linear per page, so only when used.
+        if templates.usesNavList {
+            context["nav"] = navigation.pages.map { page in
+                ["title": page.title, "url": RelativeURL.from(url, to: page.url), "current": page.url == current] as [String: Any]
+            }
+        }
+        return context
+    }
+
+    /// `all-pages.html` of a sectioned site: every page, grouped by section.
+    public func renderAllPages() -> String {
+        let url = SidebarNavigation.allPagesURL
+        var context = baseContext(at: url, current: nil)
+        context["page"] = ["title": "All pages", "content": sidebar.allPagesHTML(prefix: ""), "url": url, "isHome": false] as [String: Any]
+        context["hasTOC"] = false
+        return templates.render(TemplateSet.layoutName, context)
+    }
+
+    /// `/docs/` for `https://example.org/docs/`.
+    static func path(ofURL url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let afterHost = url[scheme.upperBound...].firstIndex(of: "/").map { url[$0...] } ?? "/"
+        return String(afterHost)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GalleyMarkdown
+import GalleyProject
+
+/// The site's search index: one entry per page section (the text before the
+/// first heading, then each heading), written as a script
+/// (`search-index.js`) so that search works from `file://` too, where a page
+/// cannot fetch a JSON file. The theme's client builds a lunr index from it
+/// on first use.
+///
+/// Entries hold the page title, the heading, its URL (page-relative to the
+/// site root, with the heading's anchor) and the section's prose — code
+/// blocks left out, each section's text capped — so that the index of a
+/// 1,000-page site stays well under 2 MB.
+///
+/// ```swift
+/// let script = SearchIndex(pages: navigation.pages).script
+/// // window.galleySearchIndex = [{"h":"","t":"Home","u":"index.html","x":"…"}, …];
+/// ```
+public struct SearchIndex: Sendable {
+    /// The file the index is written to, under the site root.
+    public static let path = "search-index.js"
+    /// The most characters of prose kept per section.
+    public static let sectionTextLimit = 240
+
+    /// One searchable section.
+    public struct Entry: Sendable, Encodable, Equatable {
+        /// The page title.
+        public var t: String
+        /// The heading (empty for the text before the first heading).
+        public var h: String
+        /// The URL from the site root, with `#anchor` for a heading.
+        public var u: String
+        /// The section's prose, capped.
+        public var x: String
+    }
+
+    /// The entries, in page and section order.
+    public var entries: [Entry]
+
+    /// The index of `pages`.
+    public init(pages: [Page]) {
+        var entries: [Entry] = []
+        for page in pages {
+            for section in page.document.sections {
+                let heading = section.headingIndex.map { page.document.headings[$0] }
+                // The page's own H1 opens its first section: index it as the page.
+                let isTitle = heading.map { $0.level == 1 && $0.text == page.title } ?? true
+                let text = Self.capped(section.text)
+                if !isTitle || !text.isEmpty || section.headingIndex == nil {
+                    entries.append(Entry(
+                        t: page.title,
+                        h: isTitle ? "" : heading?.text ?? "",
+                        u: RelativeURL.encoded(page.url) + (isTitle ? "" : heading.map { "#\($0.id)" } ?? ""),
+                        x: text
+                    ))
+                }
+            }
+        }
+        // Merge the page's untitled intro and its H1 section into one entry.
+        var merged: [Entry] = []
+        for entry in entries {
+            if let last = merged.last, last.u == entry.u, last.h == entry.h {
+                merged[merged.count - 1].x = Self.capped(last.x + (last.x.isEmpty ? "" : " ") + entry.x)
+            } else {
+                merged.append(entry)
+            }
+        }
+        self.entries = merged
+    }
+
+    /// The script that defines `window.galleySearchIndex`.
+    public var script: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        // `</script` can never end a script element that loads this file, but keep it inert anyway.
+        return "window.galleySearchIndex = " + json.replacingOccurrences(of: "</", with: "<\\/") + ";\n"
+    }
+
+    private static func capped(_ text: String) -> String {
+        guard text.count > sectionTextLimit else { return text }
+        let prefix = text.prefix(sectionTextLimit)
+        let cut = prefix.lastIndex(of: " ") ?? prefix.endIndex
+        return String(prefix[..<cut]) + " …"
+    }
+}

@@ -1,0 +1,146 @@
+import GalleyMarkdown
+import GalleyProject
+import Synchronization
+
+/// The sidebar's list of pages, rendered once per site instead of once per
+/// page through Mustache (which grew with pages²: a million links for 1,000
+/// pages). Each page gets the list for its folder depth with its own link
+/// marked current — one string copy, the marker spliced in at an offset
+/// recorded when the list was rendered.
+///
+/// Up to ``fullListLimit`` pages the sidebar lists every page. A larger
+/// site lists the pages of the current page's section (its first folder)
+/// and one link per other section, plus a link to `all-pages.html`, which
+/// lists everything: a page's size grows with its section, not the site,
+/// and the whole tree is one click away. Plain links, readable without
+/// JavaScript.
+///
+/// ```swift
+/// let sidebar = SidebarNavigation(navigation: navigation)
+/// let html = sidebar.html(current: page)   // <ul>…<li><a href="../guide/intro.html" class="current" aria-current="page">…
+/// ```
+public final class SidebarNavigation: Sendable {
+    /// Sites with more pages than this get sections in their sidebar.
+    public static let fullListLimit = 100
+    /// The page that lists every page of a large site.
+    public static let allPagesURL = "all-pages.html"
+
+    /// A section: the pages under one top-level folder (`""`: the site root).
+    struct Section: Sendable {
+        var key: String
+        var title: String
+        var pages: [Page]
+    }
+
+    private let navigation: Navigation
+    private let sections: [Section]
+    private let sectionOfPage: [String: Int]
+    /// Rendered lists by "depth|section", filled on first use (pages render concurrently).
+    private let cache = Mutex<[String: RenderedList]>([:])
+
+    /// A rendered list and, for each page it lists, where that page's link
+    /// tag ends (the UTF-8 offset of its `>`), where the current-page marker goes.
+    private struct RenderedList: Sendable {
+        var html: String
+        var linkEnds: [String: Int]
+    }
+
+    /// What marks the current page's link.
+    private static let currentMarker = " class=\"current\" aria-current=\"page\""
+
+    /// Whether the sidebar shows sections (more than ``fullListLimit`` pages).
+    public var isSectioned: Bool { navigation.pages.count > Self.fullListLimit }
+
+    /// The sidebar of `navigation`'s pages.
+    public init(navigation: Navigation) {
+        self.navigation = navigation
+        var sections: [Section] = []
+        var index: [String: Int] = [:]
+        var sectionOfPage: [String: Int] = [:]
+        for page in navigation.pages {
+            let key = page.sourcePath.contains("/") ? String(page.sourcePath.split(separator: "/")[0]) : ""
+            if index[key] == nil {
+                index[key] = sections.count
+                sections.append(Section(key: key, title: Self.title(ofSection: key), pages: []))
+            }
+            sections[index[key]!].pages.append(page)
+            sectionOfPage[page.url] = index[key]
+        }
+        self.sections = sections
+        self.sectionOfPage = sectionOfPage
+    }
+
+    /// The `<ul>` of the sidebar on `current` (or on a page at `url` that is
+    /// not in the navigation), its links relative to that page or starting with `prefix`.
+    public func html(current: Page?, at url: String? = nil, prefix fixedPrefix: String? = nil) -> String {
+        let at = current?.url ?? url ?? "index.html"
+        let prefix = fixedPrefix ?? RelativeURL.from(at, to: "")
+        let section = isSectioned ? current.flatMap { sectionOfPage[$0.url] } ?? -1 : -1
+        let key = "\(prefix)|\(section)"
+        let list = cache.withLock { $0[key] } ?? {
+            let rendered = render(prefix: prefix, expanded: section)
+            cache.withLock { $0[key] = rendered }
+            return rendered
+        }()
+        // One copy of the list with the marker spliced in at the recorded offset.
+        guard let current, let offset = list.linkEnds[current.url] else { return list.html }
+        let utf8 = list.html.utf8
+        let cut = utf8.index(utf8.startIndex, offsetBy: offset)
+        var html = ""
+        html.reserveCapacity(utf8.count + Self.currentMarker.utf8.count)
+        html += list.html[..<cut]
+        html += Self.currentMarker
+        html += list.html[cut...]
+        return html
+    }
+
+    /// The full tree of a sectioned site, for `all-pages.html`.
+    public func allPagesHTML(prefix: String) -> String {
+        var html = "<h1 id=\"all-pages\">All pages</h1>\n"
+        for section in sections {
+            if !section.key.isEmpty { html += "<h2 id=\"\(HTMLEscaping.escape(section.key))\">\(HTMLEscaping.escape(section.title))</h2>\n" }
+            html += "<ul>\n"
+            for page in section.pages { html += item(page, prefix: prefix) }
+            html += "</ul>\n"
+        }
+        return html
+    }
+
+    private func render(prefix: String, expanded: Int) -> RenderedList {
+        var html = "<ul>\n"
+        var linkEnds: [String: Int] = [:]
+        func add(_ page: Page) {
+            let start = "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(page.url)))\""
+            linkEnds[page.url] = html.utf8.count + start.utf8.count
+            html += start + ">\(HTMLEscaping.escape(page.title))</a></li>\n"
+        }
+        guard isSectioned else {
+            for page in navigation.pages { add(page) }
+            return RenderedList(html: html + "</ul>\n", linkEnds: linkEnds)
+        }
+        for (index, section) in sections.enumerated() {
+            if section.key.isEmpty || index == expanded {
+                if !section.key.isEmpty {
+                    html += "<li class=\"nav-section nav-section-open\"><span class=\"nav-section-title\">\(HTMLEscaping.escape(section.title))</span><ul>\n"
+                }
+                for page in section.pages { add(page) }
+                if !section.key.isEmpty { html += "</ul></li>\n" }
+            } else if let first = section.pages.first {
+                html += "<li class=\"nav-section\"><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(first.url)))\" class=\"nav-section-link\">"
+                    + "\(HTMLEscaping.escape(section.title)) <span class=\"nav-section-count\">(\(section.pages.count))</span></a></li>\n"
+            }
+        }
+        html += "<li class=\"nav-all\"><a href=\"\(prefix)\(Self.allPagesURL)\">All \(navigation.pages.count) pages</a></li>\n"
+        return RenderedList(html: html + "</ul>\n", linkEnds: linkEnds)
+    }
+
+    private func item(_ page: Page, prefix: String) -> String {
+        "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(page.url)))\">\(HTMLEscaping.escape(page.title))</a></li>\n"
+    }
+
+    /// `getting-started` → `Getting started`.
+    static func title(ofSection key: String) -> String {
+        let words = key.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

@@ -1,0 +1,29 @@
+import GalleyCore
+import GalleyVerify
+
+/// What a successful build did.
+public struct BuildReport: Sendable {
+    /// Pages rendered.
+    public var pageCount: Int
+    /// The verdicts on the site's samples.
+    public var verification: VerificationReport
+    /// Files written, pages included.
+    public var fileCount: Int
+    /// Wall-clock time of the whole build.
+    public var duration: Duration
+    /// The output folder as the user names it.
+    public var outputDisplayPath: String
+    /// Pages rendered by this build (fewer than ``pageCount`` after an incremental change).
+    public var renderedPageCount = 0
+    /// Pages whose samples this build verified (the others kept their verdicts).
+    public var verifiedPageCount = 0
+    /// Warnings that did not stop the build (a misspelt front-matter key).
+    public var warnings: [Diagnostic] = []
+
+    /// `Built 12 pages in 0.31 s → public/`
+    public var summary: String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let noun = pageCount == 1 ? "page" : "pages"
+        return "Built \(pageCount) \(noun) in \(String(format: "%.2f", seconds)) s → \(outputDisplayPath)/"
+    }
+}

@@ -1,0 +1,411 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyOutput
+import GalleyProject
+import GalleyRender
+import GalleyVerify
+
+/// A build that remembers the last successful one and redoes only what a
+/// change affects: the engine of `galley build` (a first build does
+/// everything) and of the preview server.
+///
+/// A build runs in named stages, each one function below:
+/// ``loadConfiguration``, ``guardOutput``, ``loadTheme``, ``loadPages``,
+/// ``collectFiles``, ``checkSite``, ``verifySamples``, ``renderSite`` and
+/// ``writeOutput``.
+///
+/// - A prose edit re-parses and re-renders that page; a change of titles,
+///   order or the page set (the navigation) re-renders every page.
+/// - A sample edit re-verifies that page's samples (unchanged ones come from
+///   the result cache).
+/// - A template or `galley.yml` change re-renders everything.
+/// - A library source change rebuilds the sample library and re-verifies
+///   every sample.
+///
+/// The first build writes the output folder whole (staging folder, then
+/// swap); later ones replace only the files whose bytes changed, each with
+/// an atomic rename. A failed build changes nothing, and its changes are
+/// redone by the next build.
+///
+/// ```swift
+/// var session = BuildSession(BuildSettings(layout: layout))
+/// _ = try session.build(.all)
+/// var edit = SiteChanges()
+/// edit.content = ["index.md"]
+/// let report = try session.build(edit)   // report.renderedPageCount == 1
+/// ```
+public struct BuildSession: Sendable {
+    /// The folders and settings of every build of the session.
+    public var settings: BuildSettings
+    private var state: State?
+    private var pending = SiteChanges()
+
+    /// What the last successful build produced.
+    struct State: Sendable {
+        var configuration: SiteConfiguration
+        var templates: TemplateSet
+        var pages: [String: Page]
+        var navigationKey: [String]
+        var results: [String: [SampleResult]]
+        var problems: [String: [Diagnostic]]
+        var compilerVersion: String?
+        var preparation: Verifier.Preparation?
+        var generated: [String: Data]
+        var copied: [String: URL]
+    }
+
+    /// A session that has built nothing yet.
+    public init(_ settings: BuildSettings) {
+        self.settings = settings
+    }
+
+    /// Builds the site once, as `galley build` does: everything, into the output folder.
+    ///
+    /// ```swift
+    /// let report = try BuildSession.build(BuildSettings(layout: SiteLayout(root: projectURL)))
+    /// print(report.summary)   // Built 12 pages in 0.31 s → public/
+    /// ```
+    public static func build(_ settings: BuildSettings) throws(BuildFailure) -> BuildReport {
+        var session = BuildSession(settings)
+        return try session.build(.all)
+    }
+
+    /// The sample library's `Sources/` as the last successful build's
+    /// `galley.yml` names it; `nil` when samples link no library or nothing was built.
+    public var librarySources: URL? {
+        state.flatMap { SampleVerification.librarySources(configuration: $0.configuration, layout: settings.layout) }
+    }
+
+    /// Builds what `changes` (and the changes of failed builds since the last
+    /// success) affect, or everything the first time.
+    public mutating func build(_ changes: SiteChanges = .all) throws(BuildFailure) -> BuildReport {
+        let all = pending.union(changes)
+        do {
+            var build = Build(settings: settings, changes: all, written: state)
+            let report = try build.run()
+            state = build.next
+            pending = SiteChanges()
+            return report
+        } catch {
+            pending = all
+            throw error
+        }
+    }
+}
+
+/// One build of a ``BuildSession``: its stages and what they hand on.
+///
+/// Every problem is collected before the build gives up: one page's (or the
+/// theme's) problem never hides another's, and the samples of every page
+/// that could be read are still verified.
+private struct Build {
+    let settings: BuildSettings
+    let changes: SiteChanges
+    /// What is on disk: later builds write the difference from it, even when they recompute everything.
+    let written: BuildSession.State?
+    /// What may be reused: nothing when everything or the configuration changed.
+    let previous: BuildSession.State?
+    let start: ContinuousClock.Instant
+
+    var errors: [Diagnostic] = []
+    var next: BuildSession.State?
+
+    init(settings: BuildSettings, changes: SiteChanges, written: BuildSession.State?) {
+        self.settings = settings
+        self.changes = changes
+        self.written = written
+        self.previous = (changes.everything || changes.configuration) ? nil : written
+        self.start = ContinuousClock.now
+    }
+
+    var layout: SiteLayout { settings.layout }
+
+    mutating func run() throws(BuildFailure) -> BuildReport {
+        let configuration = try loadConfiguration()
+        try guardOutput(configuration)
+        let templates = loadTheme(configuration)
+        let source = settings.pageSource(configuration, layout)
+        let (content, changedSources) = try loadPages(from: source)
+        let navigation = Navigation(pages: content.pages)
+        let files = collectFiles(content, source: source, templates: templates)
+        checkSite(content, navigation: navigation, files: files, templates: templates, configuration: configuration, source: source)
+        let verified = try verifySamples(navigation, changedSources: changedSources, configuration: configuration, warnings: content.warnings)
+        let sampleFailures = Self.sampleFailures(verified.report)
+        guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
+            var failure = BuildFailure(errors, sampleFailures: sampleFailures)
+            failure.verification = verified.report.succeeded ? nil : verified.report
+            failure.warnings = content.warnings
+            throw failure
+        }
+        let rendered = renderSite(navigation, toVerify: verified.pages, report: verified.report, templates: templates, configuration: configuration)
+        var generated = rendered.generated
+        // Compared byte for byte with what is on disk like the pages, so they are rewritten only when they change.
+        generated.merge(files.builtInAssets) { _, asset in asset }
+        try writeOutput(generated: generated, copied: files.copied)
+
+        var pagesBySource: [String: Page] = [:]
+        for page in content.pages { pagesBySource[page.sourcePath] = page }
+        next = BuildSession.State(
+            configuration: configuration, templates: templates, pages: pagesBySource, navigationKey: rendered.navigationKey,
+            results: verified.results, problems: verified.problems, compilerVersion: verified.report.compilerVersion,
+            preparation: verified.preparation, generated: generated, copied: files.copied
+        )
+        var report = BuildReport(
+            pageCount: navigation.pages.count, verification: verified.report, fileCount: generated.count + files.copied.count,
+            duration: ContinuousClock.now - start, outputDisplayPath: layout.displayPath(of: layout.outputDirectory)
+        )
+        report.renderedPageCount = rendered.pageCount
+        report.verifiedPageCount = verified.pages.count
+        report.warnings = content.warnings
+        return report
+    }
+
+    // MARK: - Stages
+
+    /// `galley.yml`, or the previous build's when it did not change.
+    func loadConfiguration() throws(BuildFailure) -> SiteConfiguration {
+        if let previous { return previous.configuration }
+        do {
+            return try SiteConfiguration.load(
+                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile)
+            )
+        } catch {
+            throw BuildFailure([error])
+        }
+    }
+
+    /// Before any work: a build must never get as far as replacing the
+    /// project, and a first build never replaces a folder Galley did not write.
+    func guardOutput(_ configuration: SiteConfiguration) throws(BuildFailure) {
+        let libraryPackage = configuration.verification.products.isEmpty
+            ? nil : SampleVerification.packageDirectory(configuration: configuration, layout: layout)
+        do {
+            try OutputFolderGuard.check(layout: layout, libraryPackage: libraryPackage)
+            if written == nil {
+                try OutputWriter(directory: layout.outputDirectory, displayPath: layout.displayPath(of: layout.outputDirectory)).checkReplaceable()
+            }
+        } catch {
+            throw BuildFailure([error])
+        }
+    }
+
+    /// The theme: `templates/` over the built-in one; `nil` (with the errors recorded) when it cannot be read.
+    mutating func loadTheme(_ configuration: SiteConfiguration) -> TemplateSet? {
+        if let previous, !changes.templates { return previous.templates }
+        do {
+            return try TemplateSet.load(
+                from: layout.templatesDirectory, displayPath: layout.displayPath(of: layout.templatesDirectory),
+                requiresDirectory: layout.requiresTemplatesDirectory,
+                containment: configuration.containment(root: layout.root)
+            )
+        } catch {
+            errors += error.diagnostics
+            return nil
+        }
+    }
+
+    /// The pages, re-parsing only those that changed; and the source paths of those that did.
+    mutating func loadPages(from source: any PageSource) throws(BuildFailure) -> (LoadedContent, Set<String>) {
+        let changedSources = Set((previous?.pages.keys).map { keys in
+            keys.filter { key in changes.content.contains { RelativePath.is(key, inside: $0) } }
+        } ?? [])
+        let content: LoadedContent
+        do {
+            content = try source.load(reusing: previous?.pages ?? [:], changed: changedSources)
+        } catch {
+            throw BuildFailure(error.diagnostics)
+        }
+        errors += content.problems
+        return (content, changedSources)
+    }
+
+    /// The files that are not pages: the source's assets and the theme's
+    /// (a site's theme files are copied; the built-in theme's are bytes).
+    func collectFiles(_ content: LoadedContent, source: any PageSource, templates: TemplateSet?) -> SiteFiles {
+        var files = SiteFiles()
+        for asset in content.assets { files.copied[asset] = source.directory.appendingPathComponent(asset) }
+        for (asset, origin) in templates?.assets ?? [:] {
+            switch origin {
+            case .file(let url): files.copied["assets/\(asset)"] = url
+            case .builtIn(let data): files.builtInAssets["assets/\(asset)"] = data
+            }
+        }
+        return files
+    }
+
+    /// Links and anchors between pages, the favicon, and files that clash with the theme's.
+    mutating func checkSite(
+        _ content: LoadedContent, navigation: Navigation, files: SiteFiles, templates: TemplateSet?,
+        configuration: SiteConfiguration, source: any PageSource
+    ) {
+        let checker = LinkChecker(
+            pages: content.pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
+        )
+        if templates != nil, files.copied[configuration.favicon] == nil, files.builtInAssets[configuration.favicon] == nil {
+            errors.append(Diagnostic(
+                "the favicon '\(configuration.favicon)' is not a file of the site",
+                at: SourceLocation(path: layout.displayPath(of: layout.configurationFile)),
+                suggestion: "Put the icon in content/ (e.g. content/images/icon.png) and write `favicon: images/icon.png`"
+            ))
+        }
+        errors += checker.check()
+        let themeClashes = Set(content.assets).intersection(templates?.assets.keys.map { "assets/\($0)" } ?? [])
+        errors += themeClashes.sorted().map {
+            Diagnostic(
+                "'\(source.displayPath)/\($0)' has the same path as a theme asset",
+                at: SourceLocation(path: "\(source.displayPath)/\($0)"),
+                suggestion: "Move it out of content/assets/ (to replace the theme's file, put it in templates/assets/)"
+            )
+        }
+    }
+
+    /// Verifies the samples of the pages that are new or changed; the others keep their verdicts.
+    mutating func verifySamples(
+        _ navigation: Navigation, changedSources: Set<String>, configuration: SiteConfiguration, warnings: [Diagnostic]
+    ) throws(BuildFailure) -> VerifiedSamples {
+        let previous = previous
+        let reverifiesAll = previous == nil || changes.library
+        let stale: (Page) -> Bool = { page in
+            reverifiesAll || changedSources.contains(page.sourcePath) || previous?.pages[page.sourcePath] == nil
+        }
+        let toVerify = navigation.pages.filter(stale)
+        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
+        verification.verifier.progress = settings.progress
+        var preparation = changes.library ? nil : previous?.preparation
+        let fresh: VerificationReport
+        do {
+            fresh = try verification.verify(toVerify, preparation: &preparation)
+        } catch {
+            var failure = BuildFailure(errors + [error])
+            failure.warnings = warnings
+            throw failure
+        }
+        var verified = VerifiedSamples(pages: toVerify, preparation: preparation)
+        for page in navigation.pages where !stale(page) {
+            verified.results[page.displayPath] = previous?.results[page.displayPath] ?? []
+            verified.problems[page.displayPath] = previous?.problems[page.displayPath] ?? []
+        }
+        for page in toVerify {
+            verified.results[page.displayPath] = fresh.results(forPage: page.displayPath)
+            verified.problems[page.displayPath] = fresh.problems.filter { $0.location?.path == page.displayPath }
+        }
+        verified.report = VerificationReport(
+            results: navigation.pages.flatMap { verified.results[$0.displayPath] ?? [] },
+            problems: navigation.pages.flatMap { verified.problems[$0.displayPath] ?? [] },
+            compilerVersion: fresh.compilerVersion ?? previous?.compilerVersion,
+            duration: fresh.duration, compiledPrograms: fresh.compiledPrograms, mergedPrograms: fresh.mergedPrograms
+        )
+        verified.report.sandboxed = fresh.sandboxed
+        return verified
+    }
+
+    /// The pages the change affects (all of them when the navigation —
+    /// titles, order, the page set — or the theme changed), the search index,
+    /// and the 404 page, page list and sitemap when everything is rendered.
+    func renderSite(
+        _ navigation: Navigation, toVerify: [Page], report: VerificationReport, templates: TemplateSet,
+        configuration: SiteConfiguration
+    ) -> RenderedSite {
+        let navigationKey = navigation.pages.map { "\($0.url)\t\($0.title)" }
+        let rendersAll = previous == nil || changes.templates || changes.library || navigationKey != previous?.navigationKey
+        let toRender = rendersAll ? navigation.pages : toVerify
+        let renderer = PageRenderer(templates: templates, configuration: configuration, navigation: navigation)
+        var generated: [String: Data] = [:]
+        if let previous, !rendersAll {
+            for page in navigation.pages { generated[page.url] = previous.generated[page.url] }
+            for extra in ["404.html", "sitemap.xml", SidebarNavigation.allPagesURL] { generated[extra] = previous.generated[extra] }
+        }
+        let pages = Concurrently.map(toRender) { page in
+            (page.url, renderer.render(
+                page,
+                codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report),
+                footer: SampleHTML.footer(for: page, report: report)
+            ))
+        }
+        for (url, html) in pages { generated[url] = Data(html.utf8) }
+        if configuration.search {
+            // Cheap to rebuild on every change: a prose edit changes the index.
+            generated[SearchIndex.path] = Data(SearchIndex(pages: navigation.pages).script.utf8)
+        }
+        if rendersAll {
+            generated["404.html"] = Data(renderer.renderNotFound().utf8)
+            if renderer.sidebar.isSectioned {
+                generated[SidebarNavigation.allPagesURL] = Data(renderer.renderAllPages().utf8)
+            }
+            if let baseURL = configuration.baseURL {
+                generated["sitemap.xml"] = Data(Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url)).utf8)
+            }
+        }
+        return RenderedSite(generated: generated, navigationKey: navigationKey, pageCount: toRender.count)
+    }
+
+    /// The first build writes the whole output folder (staging, then swap);
+    /// later ones replace only the files whose bytes or sources changed.
+    func writeOutput(generated: [String: Data], copied: [String: URL]) throws(BuildFailure) {
+        let writer = OutputWriter(directory: layout.outputDirectory, displayPath: layout.displayPath(of: layout.outputDirectory))
+        do throws(Diagnostic) {
+            if let written {
+                var changed: [OutputFile] = []
+                for (path, data) in generated.sorted(by: { $0.key < $1.key }) where written.generated[path] != data {
+                    changed.append(OutputFile(path: path, content: .data(data)))
+                }
+                let templates = FolderPath(layout.templatesDirectory)
+                for (path, source) in copied.sorted(by: { $0.key < $1.key }) {
+                    let isTheme = path.hasPrefix("assets/") && templates.contains(source.path)
+                    let touched = changes.everything || written.copied[path] != source
+                        || (isTheme ? changes.templates : changes.content.contains { RelativePath.is(path, inside: $0) })
+                    if touched { changed.append(.copy(path, from: source)) }
+                }
+                let removed = Set(written.generated.keys).union(written.copied.keys)
+                    .subtracting(generated.keys).subtracting(copied.keys)
+                try writer.update(changed, removing: removed.sorted())
+            } else {
+                var files = generated.sorted { $0.key < $1.key }.map { OutputFile(path: $0.key, content: .data($0.value)) }
+                files += copied.sorted { $0.key < $1.key }.map { OutputFile.copy($0.key, from: $0.value) }
+                try writer.write(files)
+            }
+        } catch {
+            throw BuildFailure([error])
+        }
+    }
+
+    /// One error line per failed sample, for the failure's list.
+    static func sampleFailures(_ report: VerificationReport) -> [Diagnostic] {
+        report.failures.map { location, message, _ in
+            Diagnostic("sample failed: " + (message.split(separator: "\n").first.map(String.init) ?? message), at: location)
+        }
+    }
+}
+
+/// The files of a site that are not rendered pages.
+struct SiteFiles {
+    /// Copied as they are, by output path.
+    var copied: [String: URL] = [:]
+    /// The built-in theme's assets, written as bytes.
+    var builtInAssets: [String: Data] = [:]
+}
+
+/// What the verification stage hands on.
+struct VerifiedSamples {
+    /// The pages verified by this build.
+    var pages: [Page]
+    /// The built sample library, for the next build.
+    var preparation: Verifier.Preparation?
+    /// Every page's verdicts, fresh or kept.
+    var results: [String: [SampleResult]] = [:]
+    /// Every page's sample problems, fresh or kept.
+    var problems: [String: [Diagnostic]] = [:]
+    /// All of them as one report, in page order.
+    var report = VerificationReport(results: [], problems: [], compilerVersion: nil, duration: .zero, compiledPrograms: 0, mergedPrograms: 0)
+}
+
+/// What the rendering stage hands on.
+struct RenderedSite {
+    /// Generated files by output path.
+    var generated: [String: Data]
+    /// The navigation this render used (a change re-renders every page).
+    var navigationKey: [String]
+    /// Pages rendered.
+    var pageCount: Int
+}

@@ -1,0 +1,32 @@
+import Foundation
+import GalleyProject
+
+/// What a build reads and writes, and how: the folders, whether sample
+/// results may come from the cache, where progress goes, and where pages
+/// come from.
+///
+/// ```swift
+/// var settings = BuildSettings(layout: SiteLayout(root: projectURL))
+/// settings.usesCache = false
+/// let report = try BuildSession.build(settings)
+/// print(report.summary)   // Built 12 pages in 0.31 s → public/
+/// ```
+public struct BuildSettings: Sendable {
+    /// The folders to read and write.
+    public var layout: SiteLayout
+    /// Whether sample results may come from the cache.
+    public var usesCache = true
+    /// Receives progress lines while samples are verified.
+    public var progress: @Sendable (String) -> Void = { _ in }
+    /// Where the pages come from, given the site's settings and folders: by
+    /// default the Markdown folder ``SiteLayout/contentDirectory``
+    /// (``ContentLoader``). Another ``PageSource`` (a DocC catalog) plugs in here.
+    public var pageSource: @Sendable (SiteConfiguration, SiteLayout) -> any PageSource = { configuration, layout in
+        ContentLoader(layout: layout, configuration: configuration)
+    }
+
+    /// Settings for the project at `layout`, with the cache on and no progress output.
+    public init(layout: SiteLayout) {
+        self.layout = layout
+    }
+}
