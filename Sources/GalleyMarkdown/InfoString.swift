@@ -12,7 +12,7 @@
 /// The language is lowercased. Pandoc classes that are not attributes Galley
 /// knows are kept as ``classes`` (they style the block; they are not
 /// verification attributes).
-public struct InfoString: Sendable, Hashable {
+package struct InfoString: Sendable, Hashable {
     /// The language, lowercased, or `""`.
     public var language: String
     /// Words after the language: space- or comma-separated, or inside `{…}`.

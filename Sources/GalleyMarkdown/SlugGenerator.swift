@@ -6,7 +6,7 @@
 /// slugs.slug(for: "Overview")      // "overview-1"
 /// slugs.slug(for: "What's new?")   // "whats-new"
 /// ```
-public struct SlugGenerator: Sendable {
+package struct SlugGenerator: Sendable {
     private var used: [String: Int] = [:]
 
     /// Creates a generator with no ids taken.

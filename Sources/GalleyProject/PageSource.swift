@@ -43,6 +43,14 @@ public struct LoadedContent: Sendable {
     public var unreadable: Set<String> = []
     /// Warnings about the folder itself (no pages, no home page).
     public var folderWarnings: [Diagnostic] = []
+    /// Content with `pages` and `assets`, and the problems found reading them.
+    public init(pages: [Page], assets: [String], problems: [Diagnostic] = [], unreadable: Set<String> = []) {
+        self.pages = pages
+        self.assets = assets
+        self.problems = problems
+        self.unreadable = unreadable
+    }
+
     /// The folder's warnings, then every page's (a misspelt front-matter
     /// key, a code fence never closed), in page order.
     public var warnings: [Diagnostic] { folderWarnings + pages.flatMap(\.warnings) }

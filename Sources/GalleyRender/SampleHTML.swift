@@ -16,7 +16,7 @@ package enum SampleHTML {
         case (.noRun, _): ("verified", "✓ Compiles")
         default: ("verified", "✓ Verified")
         }
-        let errorsByLine = Dictionary(grouping: result.expectedErrors.filter { $0.severity == "error" }, by: \.line)
+        let messagesByLine = Dictionary(grouping: result.annotations.filter { $0.kind == .diagnostic }, by: \.line)
         var code = ""
         // Visible and hidden lines in source order, highlighted together so tokens stay right.
         let lines = (sample.displayedLines.map { ($0.line, $0.text, false) } + sample.hiddenLines.map { ($0.line, $0.text, true) })
@@ -24,8 +24,8 @@ package enum SampleHTML {
         let highlighted = SwiftHighlighter.highlightedLines(lines.map(\.1).joined(separator: "\n"))
         for ((line, _, hidden), html) in zip(lines, highlighted) {
             code += hidden ? "<span class=\"sample-hidden-line\">\(html)\n</span>" : html + "\n"
-            for error in errorsByLine[line] ?? [] {
-                code += "<span class=\"sample-diagnostic\">error: \(HTMLEscaping.escape(error.message))</span>"
+            for message in messagesByLine[line] ?? [] {
+                code += "<span class=\"sample-diagnostic\">\(HTMLEscaping.escape(message.text))</span>"
             }
         }
         let hasHidden = !sample.hiddenLines.isEmpty

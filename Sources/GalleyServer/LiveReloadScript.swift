@@ -6,7 +6,7 @@
 /// ```swift
 /// let html = LiveReloadScript.inject(into: page, buildID: reloader.buildID)
 /// ```
-public enum LiveReloadScript {
+package enum LiveReloadScript {
     /// The path of the server-sent events endpoint.
     public static let eventsPath = "/__galley/events"
 

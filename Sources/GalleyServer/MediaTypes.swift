@@ -5,7 +5,7 @@ import Hummingbird
 /// ```swift
 /// MediaTypes.contentType(forPath: "assets/galley.css")   // "text/css; charset=utf-8"
 /// ```
-public enum MediaTypes {
+package enum MediaTypes {
     private static let known: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",

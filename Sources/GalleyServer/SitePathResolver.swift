@@ -11,7 +11,7 @@ import GalleyVerify
 /// resolver.resolve("/guide/")          // .file(…/public/guide/index.html)
 /// resolver.resolve("/%2e%2e/etc/passwd") // .forbidden
 /// ```
-public struct SitePathResolver: Sendable {
+package struct SitePathResolver: Sendable {
     /// What a request path leads to.
     public enum Resolution: Sendable, Equatable {
         /// A regular file inside the site folder (symbolic links resolved).

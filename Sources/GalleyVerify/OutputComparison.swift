@@ -1,7 +1,7 @@
 import GalleyMarkdown
 
 /// Comparing printed output with what a sample expects, and showing the difference.
-public enum OutputComparison {
+package enum OutputComparison {
     /// `text` split into lines. Trailing spaces are output and kept; only a
     /// missing final newline is forgiven (`"a"` and `"a\n"` are both `["a"]`).
     public static func lines(of text: String) -> [String] {

@@ -7,7 +7,7 @@ import GalleyMarkdown
 /// ```swift
 /// let (samples, problems) = SampleExtractor.samples(in: document, page: "content/intro.md")
 /// ```
-public enum SampleExtractor {
+package enum SampleExtractor {
     /// The attributes a sample may carry, besides `group=<name>`.
     public static let knownAttributes = ["no_run", "compile_fail", "crash", "ignore", "swift5", "swift6"]
 

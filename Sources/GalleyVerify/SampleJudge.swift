@@ -126,6 +126,9 @@ enum SampleJudge {
         }
         let own = errors.filter { $0.file == sample.page }
         result.expectedErrors = own
+        result.annotations += own.filter { $0.severity == "error" }.map {
+            SampleAnnotation(kind: .diagnostic, line: $0.line, column: $0.column, text: "error: \($0.message)")
+        }
         var problems: [String] = []
         var location: SourceLocation?
         for marker in sample.errorMarkers {

@@ -1,6 +1,6 @@
 /// What runs as one process: a sample alone, or every sample of one group of
 /// a page, in page order (a later sample sees the earlier ones' declarations).
-public struct SampleProgram: Sendable, Hashable {
+package struct SampleProgram: Sendable, Hashable {
     /// The samples, never empty, in page order.
     public var samples: [Sample]
 

@@ -30,6 +30,8 @@ public struct SampleResult: Sendable {
     public var cached: Bool
     /// Whether it was compiled in the merged module.
     public var merged: Bool
+    /// What the page shows with the code (a `compile_fail` sample's errors under their lines).
+    public var annotations: [SampleAnnotation] = []
 }
 
 /// Every verdict of a verification run.
