@@ -173,7 +173,7 @@ public struct OutputWriter: Sendable {
             return
         case .failed(let code):
             throw Diagnostic("cannot replace '\(displayPath)': \(String(cString: strerror(code)))",
-                            suggestion: "Check that the output folder and its parent folder are writable")
+                             suggestion: "Check that the output folder and its parent folder are writable")
         case .unsupported:
             break
         }

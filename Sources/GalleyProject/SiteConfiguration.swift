@@ -114,7 +114,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             if let sandbox = try verify.string("sandbox") {
                 guard let mode = Sandbox.Mode(rawValue: sandbox) else {
                     throw Diagnostic("'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
-                                    suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
+                                     suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
                 }
                 config.verification.sandbox = mode
             }

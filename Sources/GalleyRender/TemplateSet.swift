@@ -103,7 +103,7 @@ public struct TemplateSet: Sendable {
                     display = "\(builtInDisplayPath)/\(path)"
                     guard let decoded = String(validating: data, as: UTF8.self) else {
                         throw Diagnostic("file is not valid UTF-8", at: SourceLocation(path: display),
-                                        suggestion: "Rebuild galley after `make theme`")
+                                         suggestion: "Rebuild galley after `make theme`")
                     }
                     text = decoded
                 }

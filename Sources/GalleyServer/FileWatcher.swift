@@ -55,7 +55,7 @@ public final class FileWatcher: Sendable {
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else {
             throw Diagnostic("cannot start the file watcher: \(String(cString: strerror(errno)))",
-                              suggestion: "Close some programs or raise the open-file limit (ulimit -n)")
+                             suggestion: "Close some programs or raise the open-file limit (ulimit -n)")
         }
         for fd in pipeFDs {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

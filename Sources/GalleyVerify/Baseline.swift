@@ -59,20 +59,20 @@ public struct Baseline: Sendable, Equatable {
     public static func load(from file: URL, displayPath: String) throws(Diagnostic) -> Baseline {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw Diagnostic("the baseline file '\(displayPath)' does not exist",
-                              suggestion: "Record today's failures with `galley verify --baseline \(displayPath) --bless-baseline`")
+                             suggestion: "Record today's failures with `galley verify --baseline \(displayPath) --bless-baseline`")
         }
         do {
             let decoded = try JSONDecoder().decode(File.self, from: data)
             guard decoded.version == 1 else {
                 throw Diagnostic("the baseline file '\(displayPath)' has version \(decoded.version); this Galley reads version 1",
-                                  suggestion: "Record it again with --bless-baseline")
+                                 suggestion: "Record it again with --bless-baseline")
             }
             return Baseline(entries: decoded.knownFailures)
         } catch let error as Diagnostic {
             throw error
         } catch {
             throw Diagnostic("the baseline file '\(displayPath)' is not a Galley baseline (\(error))",
-                              suggestion: "Record it again with `galley verify --baseline \(displayPath) --bless-baseline`")
+                             suggestion: "Record it again with `galley verify --baseline \(displayPath) --bless-baseline`")
         }
     }
 
@@ -85,7 +85,7 @@ public struct Baseline: Sendable, Equatable {
             try (data + Data("\n".utf8)).write(to: file, options: .atomic)
         } catch {
             throw Diagnostic("cannot write the baseline file '\(displayPath)': \(error.localizedDescription)",
-                              suggestion: "Check that its folder exists and is writable")
+                             suggestion: "Check that its folder exists and is writable")
         }
     }
 

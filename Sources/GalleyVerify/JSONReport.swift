@@ -95,17 +95,21 @@ public struct JSONReport: Codable, Sendable {
                 report = try JSONDecoder().decode(JSONReport.self, from: data)
             } catch {
                 throw Diagnostic("'\(name)' is not a report of `galley verify --format json` (\(error))",
-                                  suggestion: "Pass the JSON reports the shards wrote")
+                                 suggestion: "Pass the JSON reports the shards wrote")
             }
             guard report.version == 2 else {
                 throw Diagnostic("'\(name)' is a version \(report.version) report; this Galley merges version 2",
-                                  suggestion: "Verify the shards again with this Galley")
+                                 suggestion: "Verify the shards again with this Galley")
             }
             compiler = compiler ?? report.compiler
             seconds = max(seconds, report.seconds)
             results += report.samples.map(\.result)
             for problem in report.problems {
-                let value = Diagnostic(problem.message, at: SourceLocation(path: problem.path, line: problem.line, column: problem.column), suggestion: problem.suggestion)
+                let value = Diagnostic(
+                    problem.message,
+                    at: SourceLocation(path: problem.path, line: problem.line, column: problem.column),
+                    suggestion: problem.suggestion
+                )
                 if problem.known { known.append(value) } else { problems.append(value) }
             }
         }

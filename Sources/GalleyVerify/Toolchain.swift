@@ -17,7 +17,7 @@ public struct Toolchain: Sendable {
             swiftc = found
         } else {
             throw Diagnostic("swiftc was not found on PATH, so no sample can be compiled",
-                              suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
+                             suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
         }
         let outcome: ProcessRunner.Outcome
         do {
