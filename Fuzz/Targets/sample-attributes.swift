@@ -24,7 +24,8 @@ public func fuzzSampleAttributes(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
                   "\(sample.expectedPrintsLines.count) lines for \(sample.expectedPrints?.count ?? 0) expected prints")
     }
     for problem in problems {
-        fuzzCheck(problem.location.line.map { $0 >= 1 } ?? true, "problem above line 1: \(problem.message)")
+        fuzzCheck(problem.location != nil, "problem without a location: \(problem.message)")
+        fuzzCheck(problem.location?.line.map { $0 >= 1 } ?? true, "problem above line 1: \(problem.message)")
     }
     return 0
 }
