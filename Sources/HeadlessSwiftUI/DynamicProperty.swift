@@ -30,6 +30,16 @@ enum PropertyInstaller {
         }
     }
 
+    /// The names of a view's dynamic properties (`_count` for `@State var
+    /// count`), in declaration order: what `_printChanges` lists when the
+    /// view first appears.
+    static func dynamicPropertyLabels(of view: any View) -> [String] {
+        Mirror(reflecting: view).children.compactMap { child in
+            guard let label = child.label, child.value is any DynamicProperty else { return nil }
+            return label
+        }
+    }
+
     private static func install(value: Any, prefix: String, node: ViewNode, seen: inout Set<String>) {
         for child in Mirror(reflecting: value).children {
             guard let label = child.label else { continue }

@@ -1,6 +1,9 @@
 extension View {
     /// Prints why this view's body is being evaluated, in SwiftUI's format:
-    /// `ContentView: @self changed.` (new or changed inputs, or first render),
+    /// `ContentView: @self, @identity, _count changed.` (the first render of
+    /// a new identity — first appearance, a new `.id`, another `if` branch —
+    /// listing every dynamic property),
+    /// `ContentView: @self changed.` (new or changed inputs),
     /// `ContentView: _count changed.` (a `@State`, `@StateObject`,
     /// `@ObservedObject`, `@EnvironmentObject` or `@Environment` property),
     /// `ContentView: @dependencies changed.` (an `@Observable` property it read).
@@ -16,7 +19,11 @@ extension View {
             print("\(Self.self): unchanged.")
             return
         }
-        let reasons = node.currentReasons
-        print("\(Self.self): \(reasons.isEmpty ? "unchanged" : reasons.joined(separator: ", ") + " changed").")
+        print(printChangesLine(view: "\(Self.self)", reasons: node.currentReasons))
     }
+}
+
+/// One `_printChanges` line: `Card: @self, @identity, _count changed.`
+func printChangesLine(view: String, reasons: [String]) -> String {
+    "\(view): \(reasons.isEmpty ? "unchanged" : reasons.joined(separator: ", ") + " changed")."
 }

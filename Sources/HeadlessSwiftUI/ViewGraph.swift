@@ -51,7 +51,11 @@ final class ViewGraph {
 
     private func mountNode(_ node: ViewNode, deferred: inout [ViewNode]) {
         if node.isComposite {
+            // SwiftUI's first-appearance line: `ProfileCard: @self, @identity,
+            // _profile changed.` — a new identity, and every dynamic property.
             node.addReason("@self")
+            node.addReason("@identity")
+            for label in PropertyInstaller.dynamicPropertyLabels(of: node.view) { node.addReason(label) }
             deferred.append(node)
         } else if let primitive = node.view as? any PrimitiveView {
             primitive.mounted(node)

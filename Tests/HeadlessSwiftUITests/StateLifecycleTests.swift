@@ -285,7 +285,74 @@ struct StateLifecycleTests {
         model.title = "x"
         host.flush()
         #expect(host.renderEvents.map(\.description) == [
-            "Screen (@self)", "Screen (_count)", "Screen (_legacy)", "Screen (@dependencies)",
+            "Screen (@self, @identity, _count, _legacy)", "Screen (_count)", "Screen (_legacy)", "Screen (@dependencies)",
         ])
+    }
+}
+
+/// `_printChanges`' first-appearance line and `@identity`, as Xcode prints them.
+@MainActor
+@Suite("_printChanges wording", .serialized)
+struct PrintChangesWordingTests {
+    @Test func firstAppearanceListsSelfIdentityAndEveryDynamicPropertyInOrder() {
+        struct Card: View {
+            let title: String
+            @State private var expanded = false
+            @StateObject private var legacy = LegacyCounterModel()
+            @Environment(\.isEnabled) private var isEnabled
+            var body: some View { Text(title) }
+        }
+        let host = ViewHost(Card(title: "Ada"))
+        #expect(host.renderEvents.map(\.description) == [
+            "Card (@self, @identity, _expanded, _legacy, _isEnabled)",
+        ])
+    }
+
+    @Test func aViewWithoutDynamicPropertiesFirstAppearsWithSelfAndIdentity() {
+        struct Plain: View {
+            let model: CounterModel
+            var body: some View { Text(model.title) }
+        }
+        let host = ViewHost(Plain(model: CounterModel()))
+        #expect(host.renderEvents.map(\.description) == ["Plain (@self, @identity)"])
+    }
+
+    @Test func aNewIdReportsIdentityAgainButAParentRenderDoesNot() {
+        struct Counter: View {
+            @State private var count = 0
+            var body: some View { Button("\(count)") { count += 1 } }
+        }
+        struct Screen: View {
+            @State private var generation = 0
+            @State private var tick = 0
+            var body: some View {
+                VStack {
+                    Counter().id(generation)
+                    Button("Reset") { generation += 1 }
+                    Button("Tick \(tick)") { tick += 1 }
+                }
+            }
+        }
+        let host = ViewHost(Screen())
+        host.tap("0")
+        host.tap("Tick 0")
+        host.tap("Reset")
+        let counterEvents = host.renderEvents.filter { $0.view == "Counter" }.map(\.description)
+        #expect(counterEvents == [
+            "Counter (@self, @identity, _count)",
+            "Counter (_count)",
+            "Counter (@self, @identity, _count)",
+        ])
+    }
+
+    @Test func printChangesPrintsTheFirstAppearanceLineInSwiftUIsWords() throws {
+        struct Probe: View {
+            @State private var flag = false
+            var body: some View { Text("probe") }
+        }
+        let host = ViewHost(Probe())
+        let first = try #require(host.renderEvents.first)
+        #expect(printChangesLine(view: first.view, reasons: first.reasons) == "Probe: @self, @identity, _flag changed.")
+        #expect(printChangesLine(view: "Probe", reasons: ["@dependencies"]) == "Probe: @dependencies changed.")
     }
 }

@@ -16,9 +16,9 @@ struct SwiftcAliasTests {
         let outcome = try compileAndRun("ObservationComparison.swift")
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(outcome.output == """
-            ProfileView: @self changed.
+            ProfileView: @self, @identity, _profile changed.
             Observable: NameLabel=1 VisitLabel=2
-            LegacyProfileView: @self changed.
+            LegacyProfileView: @self, @identity, _profile changed.
             LegacyProfileView: _profile changed.
             ObservableObject: NameLabel=2 VisitLabel=2
             VStack
