@@ -188,9 +188,11 @@ package enum APIListing {
         return compact(decl.trimmedDescription)
     }
 
-    /// `text` without any whitespace (types compare by their tokens).
+    /// `text` without any whitespace (types compare by their tokens), and
+    /// without `Self.` (the symbol graph spells `Element` of a protocol
+    /// extension `Self.Element`).
     private static func compact(_ text: String) -> String {
-        String(text.filter { !$0.isWhitespace })
+        String(text.filter { !$0.isWhitespace }).replacingOccurrences(of: "Self.", with: "")
     }
 
     /// `text` with runs of whitespace as one space.
