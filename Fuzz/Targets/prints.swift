@@ -13,7 +13,9 @@ public func fuzzPrintsComment(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         switch PrintsComment.parse(line) {
         case .none, .expected:
             break
-        case .malformed(let reason, let column):
+        case .multiLine(let column):
+            fuzzCheck(column >= 1 && column <= line.count, "// Prints: at column \(column)")
+        case .malformed(let reason, let column), .prose(let reason, let column):
             fuzzCheck(!reason.isEmpty && column >= 1 && column <= line.count, "malformed at column \(column): \(reason)")
         }
         _ = ErrorMarkerComment.parse(line)

@@ -13,10 +13,11 @@ import GalleyVerify
 ///   flags: [-enable-upcoming-feature, ExistentialAny]
 ///   default: no_run
 ///   environment: { LANG: C }
+///   page: program      # or samples (the default): a page's samples are one program
 /// ```
 public struct SampleSettingsOverride: Sendable, Equatable {
     /// The keys of a `verify:` section that set sample settings.
-    public static let keys = ["prelude", "swift_version", "flags", "default", "environment"]
+    public static let keys = ["prelude", "swift_version", "flags", "default", "environment", "page"]
 
     /// `prelude:` — Swift lines compiled before every sample.
     public var prelude: String?
@@ -28,6 +29,8 @@ public struct SampleSettingsOverride: Sendable, Equatable {
     public var defaultMode: Sample.Mode?
     /// `environment:` — extra environment variables of sample runs.
     public var environment: [String: String]?
+    /// `page:` — `program` (a page's samples are one program) or `samples`.
+    public var pageProgram: Bool?
     /// How diagnostics name the file the prelude comes from.
     public var source: String
 
@@ -47,6 +50,7 @@ public struct SampleSettingsOverride: Sendable, Equatable {
         if let flags { settings.flags = flags }
         if let defaultMode { settings.defaultMode = defaultMode }
         if let environment { settings.environment = environment }
+        if let pageProgram { settings.pageProgram = pageProgram }
         return settings
     }
 
@@ -72,6 +76,13 @@ public struct SampleSettingsOverride: Sendable, Equatable {
             override.defaultMode = parsed
         }
         override.environment = try mapping.mapping("environment")?.stringPairs(in: "environment")
+        if let page = try mapping.string("page") {
+            guard page == "program" || page == "samples" else {
+                throw Diagnostic("'page' must be program or samples, not '\(page)'", at: mapping.location(ofKey: "page"),
+                                suggestion: "Write `page: program` to compile each page's samples as one program, in order")
+            }
+            override.pageProgram = page == "program"
+        }
         return override
     }
 }

@@ -135,7 +135,7 @@ private struct Build {
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)
             failure.verification = verified.report.succeeded ? nil : verified.report
-            failure.warnings = content.warnings
+            failure.warnings = content.warnings + verified.report.warnings
             throw failure
         }
         let rendered = renderSite(navigation, toVerify: verified.pages, report: verified.report, templates: templates, configuration: configuration)
@@ -157,7 +157,7 @@ private struct Build {
         )
         report.renderedPageCount = rendered.pageCount
         report.verifiedPageCount = verified.pages.count
-        report.warnings = content.warnings
+        report.warnings = content.warnings + verified.report.warnings
         return report
     }
 

@@ -104,7 +104,7 @@ public struct VerifyRun: Sendable {
                 throw DiagnosticList([error])
             }
         }
-        outcome.warnings = selected.flatMap(\.warnings)
+        outcome.warnings = selected.flatMap(\.warnings) + outcome.report.warnings
         // Pages that could not be read are failures of the run, in every report format.
         outcome.report.problems = Diagnostic.sorted(pageProblems.map { problem in
             var problem = problem

@@ -31,6 +31,7 @@ public struct JSONReport: Codable, Sendable {
         var code: String
         var cached: Bool
         var merged: Bool
+        var skipReason: String?
     }
 
     /// A sample that could not be verified as written.
@@ -70,7 +71,7 @@ public struct JSONReport: Codable, Sendable {
                 location: result.failureLocation?.description, failurePath: result.failureLocation?.path,
                 failureLine: result.failureLocation?.line,
                 failureColumn: result.failureLocation?.column, output: result.output, code: sample.compiledCode,
-                cached: result.cached, merged: result.merged
+                cached: result.cached, merged: result.merged, skipReason: result.skipReason
             )
         }
         problems = report.problems.map { Self.problem($0, known: false) } + report.knownProblems.map { Self.problem($0, known: true) }
@@ -131,11 +132,13 @@ extension JSONReport.Entry {
         let sample = Sample(page: page, block: block, mode: Sample.Mode(rawValue: mode) ?? .run, group: nil, swift5: false,
                             compiledCode: code, displayedLines: [], expectedPrints: nil, outputBlock: nil, errorMarkers: [])
         let location = failurePath.map { SourceLocation(path: $0, line: failureLine, column: failureColumn) }
-        return SampleResult(
+        var result = SampleResult(
             sample: sample, status: SampleResult.Status(rawValue: status) ?? .failed, failure: failure,
             failureLocation: location, output: output, expectedErrors: [], crashMessage: nil,
             ranToCompletion: status == "passed", cached: cached, merged: merged
         )
+        result.skipReason = skipReason
+        return result
     }
 }
 

@@ -11,6 +11,13 @@ import Foundation
 /// (`// Prints WRONG`, `//Prints "x"`, `// prints "x"`, a bad escape, no
 /// closing quote) is ``Parsed/malformed(_:column:)``: an error at its line,
 /// never an expectation silently left unchecked.
+///
+/// As package docs write them: `// Prints:` alone starts an expectation of
+/// several lines, the comment lines after it (``Parsed/multiLine(column:)``);
+/// `// Prints "hello, world", because …` (TSPL) expects `hello, world`. A
+/// comment that is prose (`// Prints sensitive information in debug builds`,
+/// `// prints "hi" and returns 12`) is ``Parsed/prose(_:column:)``: a warning,
+/// not an expectation.
 enum PrintsComment {
     /// What a line says about expected output.
     enum Parsed: Equatable {
@@ -20,6 +27,10 @@ enum PrintsComment {
         case expected([String])
         /// A comment meant as an expectation that cannot be read: why, and its 1-based column.
         case malformed(String, column: Int)
+        /// `// Prints:` with nothing after it: the comment lines that follow are the expected lines.
+        case multiLine(column: Int)
+        /// A comment that starts like an expectation but is prose: why it was not read as one.
+        case prose(String, column: Int)
     }
 
     /// The lines a `// Prints "…"` comment on `line` expects, or `nil`
@@ -38,7 +49,19 @@ enum PrintsComment {
         if spelled != "Prints" {
             // `// prints "x"`: only a quote after it makes it an expectation; `// prints the sum` is prose.
             guard afterWord.drop(while: { $0 == " " || $0 == "\t" }).first == "\"" else { return .none }
+            // TSPL: `// prints "hello, world" and returns a value of 12` describes a function.
+            if let close = afterWord.lastIndex(of: "\""), isProse(afterWord[afterWord.index(after: close)...]) {
+                return .prose("'// \(spelled) \"…\"' followed by prose describes the code", column: column)
+            }
             return .malformed("'// \(spelled)' must be spelled '// Prints' to state expected output", column: column)
+        }
+        if afterWord.trimmingCharacters(in: .whitespaces) == ":" && spaces == " " {
+            return .multiLine(column: column)
+        }
+        if !afterWord.contains("\""), afterWord.split(whereSeparator: { $0 == " " || $0 == "\t" }).count >= 2,
+           afterWord.first == " " || afterWord.first == "\t" {
+            // `// Prints sensitive information in debug builds only`: words, no string.
+            return .prose("'// Prints' followed by words and no string in quotes is prose", column: column)
         }
         guard spaces == " " else {
             return .malformed("write '// Prints \"…\"' with exactly one space after '//'", column: column)
@@ -51,12 +74,13 @@ enum PrintsComment {
             return .malformed("'// Prints' must be followed by one space and a string in quotes, e.g. // Prints \"42\"", column: column)
         }
         let literal = scalars.dropFirst(2)
-        guard let close = literal.lastIndex(of: "\"") else {
+        let proseAfter = proseComma(in: literal)
+        guard let close = proseAfter ?? literal.lastIndex(of: "\"") else {
             return .malformed("the string after '// Prints' has no closing quote", column: column)
         }
         var trailing = literal[literal.index(after: close)...]
         if trailing.first == "." { trailing = trailing.dropFirst() }
-        guard trailing.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+        guard proseAfter != nil || trailing.allSatisfy({ $0 == " " || $0 == "\t" }) else {
             return .malformed("unexpected text after the closing quote of '// Prints': '\(Substring(trailing).trimmingCharacters(in: .whitespaces))'", column: column)
         }
         switch unescape(literal[..<close]) {
@@ -65,6 +89,37 @@ enum PrintsComment {
         case .failure(let problem):
             return .malformed(problem.reason, column: column)
         }
+    }
+
+    /// Whether `text`, after a closing quote, is words of prose (`and returns a value of 12`).
+    private static func isProse(_ text: Substring) -> Bool {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = words.first, text.first == " " || text.first == "\t" else { return false }
+        return first.allSatisfy(\.isLetter) && first.count >= 2
+    }
+
+    /// The quote that closes the string in TSPL's `"hello, world", because name is …`:
+    /// the first unescaped `"` followed by `,` or `;`, a space and a word of
+    /// letters, when no quote follows that word (`"a", "b"` is one string).
+    private static func proseComma(in literal: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
+        var index = literal.startIndex
+        while index < literal.endIndex {
+            let scalar = literal[index]
+            if scalar == "\\" {
+                index = literal.index(after: index)
+                if index < literal.endIndex { index = literal.index(after: index) }
+                continue
+            }
+            if scalar == "\"" {
+                let after = Substring(literal[literal.index(after: index)...])
+                if let mark = after.first, mark == "," || mark == ";" {
+                    let rest = after.dropFirst()
+                    if rest.first == " ", isProse(rest) { return index }
+                }
+            }
+            index = literal.index(after: index)
+        }
+        return nil
     }
 
     /// Where the comment's `//` is, the blanks after it, and where its first word starts,

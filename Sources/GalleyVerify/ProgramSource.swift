@@ -21,6 +21,10 @@ enum ProgramSource {
     /// Called before the first sample (reserved for set-up that must come first).
     func _galleySetUp() {}
 
+    /// What elided code (`...`, `…`, `<#name#>`) compiles as: a value of any
+    /// type. Samples with holes are compiled, never run.
+    func _galleyHole<T>() -> T { fatalError("galley: elided code was run") }
+
     /// Marks the end of one sample's output.
     func _galleyBoundary() {
         fflush(nil)

@@ -64,7 +64,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
                 text += "    <testcase classname=\"\(xml(page))\" name=\"\(xml(result.sample.id))\" file=\"\(xml(page))\" line=\"\(result.sample.block.fenceLine)\">"
                 switch result.status {
                 case .passed: break
-                case .skipped: text += "<skipped message=\"ignore\"/>"
+                case .skipped: text += "<skipped message=\"\(xml(result.skipReason ?? "ignore"))\"/>"
                 case .knownFailure:
                     let first = (result.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed"
                     text += "<skipped message=\"known failure (in the baseline): \(xml(first))\"/>"
@@ -115,6 +115,10 @@ struct HumanReport {
             for (location, message) in known { text += "  \(location): \(TerminalText.escaped(message))\n" }
             text += "\n"
         }
+        let reasons = Dictionary(grouping: report.results.filter { $0.status == .skipped }.compactMap(\.skipReason), by: { $0 })
+        for (reason, list) in reasons.sorted(by: { $0.key < $1.key }) {
+            text += "\(paint("note:", "1;36")) \(list.count) sample\(list.count == 1 ? "" : "s") skipped: \(reason)\n"
+        }
         let summary = report.summary
         text += report.succeeded ? paint(summary, "32") : paint(summary, "1;31")
         return text + "\n"
@@ -122,7 +126,8 @@ struct HumanReport {
 
     /// Up to 6 lines of the sample around `location`, with a caret under its column.
     private func excerpt(of sample: Sample, at location: SourceLocation) -> String {
-        let code = TextLines.split(sample.compiledCode).dropLast()
+        // Elided code is shown as written, not as the holes it compiled as.
+        let code = TextLines.split(sample.holes.isEmpty ? sample.compiledCode : sample.block.code).dropLast()
         let first = sample.block.firstCodeLine
         let target = location.line.flatMap { (first..<first + code.count).contains($0) ? $0 : nil } ?? first
         let range = max(first, target - 3)...min(first + code.count - 1, target + 2)

@@ -28,6 +28,19 @@ public struct Sample: Sendable, Hashable {
         public var text: String
     }
 
+    /// What a block is, read from its code: a program (compiled, and run
+    /// unless its mode says otherwise), a listing of the library's API, or a
+    /// fragment of a package manifest.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// Swift code compiled as a program (the usual case).
+        case program
+        /// Declarations without bodies (`public init(capacity: Int)`), checked
+        /// against the sample library's public API (``APIListing``).
+        case apiListing = "api_listing"
+        /// Lines of a `Package.swift` (`.package(url: …)`): not verified.
+        case manifestFragment = "manifest_fragment"
+    }
+
     /// The page's display path (`content/intro.md`).
     public var page: String
     /// The fenced block as parsed.
@@ -53,10 +66,28 @@ public struct Sample: Sendable, Hashable {
     public var expectedPrints: [String]?
     /// The Markdown line of the comment each of ``expectedPrints`` comes from.
     public var expectedPrintsLines: [Int] = []
+    /// How each of ``expectedPrints`` is compared: exactly for `// Prints "…"`,
+    /// with `…` as a wildcard and line-end whitespace ignored for the lines
+    /// after `// Prints:`. Empty means every line exactly.
+    package var expectedPrintsMatching: [OutputComparison.Matching] = []
     /// The ` ```output ` block right after the sample, if any.
     public var outputBlock: CodeBlock?
     /// `// error:` markers (`compile_fail` only).
     public var errorMarkers: [ErrorMarker]
+    /// What the block is (a program unless its code says otherwise).
+    public var kind = Kind.program
+    /// Whether the sample says `standalone`: on a page whose samples are one
+    /// program (`verify.page: program`), it is compiled on its own.
+    public var standalone = false
+    /// The command-line arguments of a run (`args=` attributes, in order);
+    /// `nil` when the sample gives none.
+    public var arguments: [String]?
+    /// Where ``compiledCode`` replaced elided code (`...`, `…`, `<#name#>`)
+    /// with holes that type-check; empty when nothing is elided. A sample
+    /// with holes is compiled, never run.
+    package var holes: [Elision.Hole] = []
+    /// Expectation-like comments that were read as prose, as warnings at their lines.
+    public var warnings: [Diagnostic] = []
 
     /// A stable identity: the page and the line of the opening fence.
     public var id: String { "\(page):\(block.fenceLine)" }

@@ -104,7 +104,7 @@ struct SampleCompiler: Sendable {
             return ProgramRun(compiled: false, diagnostics: compiled.diagnostics, ending: .notRun, outputs: [],
                               standardError: compiled.log, merged: false)
         }
-        return run(executable, arguments: [], program: program, merged: false, diagnostics: compiled.diagnostics)
+        return run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics)
     }
 
     private func run(_ executable: URL, arguments: [String], program: SampleProgram, merged: Bool, diagnostics: [CompilerDiagnostic]) -> ProgramRun {

@@ -9,7 +9,7 @@ import GalleyMarkdown
 /// ```
 package enum SampleExtractor {
     /// The attributes a sample may carry, besides `group=<name>`.
-    public static let knownAttributes = ["no_run", "compile_fail", "crash", "ignore", "swift5", "swift6"]
+    public static let knownAttributes = ["no_run", "compile_fail", "crash", "ignore", "swift5", "swift6", "standalone"]
 
     /// The samples of `document` in page order, and the problems that stop
     /// some of them from being verified (each at its Markdown line).
@@ -43,6 +43,8 @@ package enum SampleExtractor {
         var attributeMode: Sample.Mode?
         var group: String?
         var version: Int?
+        var standalone = false
+        var arguments: [String]?
         func fail(_ message: String, _ hint: String) -> Diagnostic {
             Diagnostic(message, at: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn), suggestion: hint)
         }
@@ -53,7 +55,13 @@ package enum SampleExtractor {
                 group = name
                 continue
             }
+            if attribute.hasPrefix("args=") {
+                arguments = (arguments ?? []) + [String(attribute.dropFirst("args=".count))]
+                continue
+            }
             switch attribute {
+            case "standalone":
+                standalone = true
             case "swift5", "swift6":
                 let number = attribute == "swift5" ? 5 : 6
                 if let version, version != number {
@@ -69,27 +77,74 @@ package enum SampleExtractor {
                 let suggestion = closest(to: attribute).map { "Did you mean '\($0)'? " } ?? ""
                 throw fail(
                     "unknown sample attribute '\(attribute)'",
-                    suggestion + "Known attributes: \(knownAttributes.joined(separator: ", ")), group=<name>"
+                    suggestion + "Known attributes: \(knownAttributes.joined(separator: ", ")), group=<name>, args=<argument>"
                 )
             }
         }
-        let mode = attributeMode ?? settings.defaultMode
+        var mode = attributeMode ?? settings.defaultMode
         if group != nil && (mode == .compileFail || mode == .crash) {
             throw fail("a '\(mode.rawValue)' sample cannot be in a group", "Remove group= or make it a sample of its own")
         }
-        let (compiled, displayed, hidden, markers, prints, printsLines) = try scanLines(of: block, page: page)
-        return Sample(
+        if standalone && group != nil {
+            throw fail("a 'standalone' sample cannot be in a group", "Keep one of 'standalone' and group=")
+        }
+        let scan = try scanLines(of: block, page: page)
+        var compiled = scan.compiled
+        var kind = Sample.Kind.program
+        var holes: [Elision.Hole] = []
+        if mode != .ignore && mode != .compileFail {
+            kind = SampleKindReader.kind(of: compiled)
+        }
+        if kind == .program && mode != .ignore {
+            let elided = Elision.substitute(in: compiled)
+            if !elided.holes.isEmpty {
+                if mode == .crash {
+                    throw fail("a 'crash' sample cannot elide code ('...', '…' or '<#placeholder#>'): it must run",
+                               "Write the code out, or mark the sample no_run")
+                }
+                compiled = elided.code
+                holes = elided.holes
+                if mode == .run { mode = .noRun }
+            }
+        }
+        if mode == .run, arguments == nil, CommandLineProgram.needsArguments(compiled) {
+            // A command-line tool run with no arguments would only print its usage or fail: compile it.
+            mode = .noRun
+        }
+        if arguments != nil && !CommandLineProgram.isMain(compiled) {
+            throw fail("'args=' gives command-line arguments to a program with an '@main' entry point, and this sample has none",
+                       "Remove args=, or declare the entry point with @main")
+        }
+        var sample = Sample(
             page: page, block: block, mode: mode, group: mode == .ignore ? nil : group,
             swift5: (version ?? settings.swiftVersion) == 5, settings: settings,
-            compiledCode: compiled, displayedLines: displayed, hiddenLines: hidden,
-            expectedPrints: prints, expectedPrintsLines: printsLines,
-            outputBlock: nil, errorMarkers: mode == .compileFail ? markers : []
+            compiledCode: compiled, displayedLines: scan.displayed, hiddenLines: scan.hidden,
+            expectedPrints: scan.prints, expectedPrintsLines: scan.printsLines,
+            outputBlock: nil, errorMarkers: mode == .compileFail ? scan.markers : []
         )
+        sample.expectedPrintsMatching = scan.matching
+        sample.kind = kind
+        sample.standalone = standalone
+        sample.arguments = arguments
+        sample.holes = holes
+        sample.warnings = scan.warnings
+        return sample
+    }
+
+    /// What ``scanLines(of:page:)`` reads from a block.
+    struct Scan {
+        var compiled: String
+        var displayed: [(line: Int, text: String)]
+        var hidden: [(line: Int, text: String)]
+        var markers: [Sample.ErrorMarker]
+        var prints: [String]?
+        var printsLines: [Int]
+        var matching: [OutputComparison.Matching]
+        var warnings: [Diagnostic]
     }
 
     /// Applies the snippet markers and collects `// error:` and `// Prints` comments.
-    static func scanLines(of block: CodeBlock, page: String) throws(Diagnostic)
-        -> (String, [(line: Int, text: String)], [(line: Int, text: String)], [Sample.ErrorMarker], [String]?, [Int]) {
+    static func scanLines(of block: CodeBlock, page: String) throws(Diagnostic) -> Scan {
         var compiled: [Substring] = []
         var displayed: [(line: Int, text: String)] = []
         var hidden: [(line: Int, text: String)] = []
@@ -97,6 +152,28 @@ package enum SampleExtractor {
         var prints: [String] = []
         var printsLines: [Int] = []
         var hiddenSince: Int?
+        var matching: [OutputComparison.Matching] = []
+        var warnings: [Diagnostic] = []
+        // The lines after a `// Prints:` comment, while they are comment lines.
+        var multiLine: (line: Int, texts: [(line: Int, text: Substring)])?
+        func finishMultiLine() throws(Diagnostic) {
+            guard let (start, texts) = multiLine else { return }
+            multiLine = nil
+            var kept = texts
+            while let last = kept.last, last.text.allSatisfy(\.isWhitespace) { kept.removeLast() }
+            guard !kept.isEmpty else {
+                throw Diagnostic("'// Prints:' is not followed by the expected lines", at: SourceLocation(path: page, line: start),
+                                 suggestion: "Write the printed lines as comments after it (// Hello), or write // Prints \"…\"")
+            }
+            // The common indent after `//` is layout, not output.
+            let indent = kept.filter { !$0.text.allSatisfy(\.isWhitespace) }
+                .map { $0.text.prefix { $0 == " " }.count }.min() ?? 0
+            for (line, text) in kept {
+                prints.append(String(text.dropFirst(min(indent, text.prefix { $0 == " " }.count))))
+                printsLines.append(line)
+                matching.append(.elided)
+            }
+        }
         var lines = TextLines.split(block.code)
         if lines.last == "" { lines.removeLast() }
         for (offset, line) in lines.enumerated() {
@@ -122,11 +199,29 @@ package enum SampleExtractor {
                 continue
             }
             compiled.append(line)
+            if multiLine != nil {
+                if trimmed.hasPrefix("//") && !trimmed.hasPrefix("///") {
+                    let text = trimmed.dropFirst(2)
+                    multiLine!.texts.append((lineNumber, Substring(text)))
+                    if hiddenSince == nil { displayed.append((lineNumber, String(line))) } else { hidden.append((lineNumber, String(line))) }
+                    continue
+                }
+                try finishMultiLine()
+            }
             switch PrintsComment.parse(line) {
             case .none: break
             case .expected(let lines):
                 prints += lines
                 printsLines += Array(repeating: lineNumber, count: lines.count)
+                matching += Array(repeating: .exact, count: lines.count)
+            case .multiLine:
+                multiLine = (lineNumber, [])
+            case .prose(let reason, let column):
+                warnings.append(.warning(
+                    "this comment was not read as expected output: \(reason)",
+                    at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
+                    suggestion: "To state what the code prints, write // Prints \"<output>\" or // Prints: followed by comment lines"
+                ))
             case .malformed(let reason, let column):
                 throw Diagnostic("cannot read this expected output: \(reason)", at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1), suggestion: "Write // Prints \"<output>\", or reword the comment so that it does not start with 'Prints'")
             }
@@ -137,10 +232,14 @@ package enum SampleExtractor {
             }
             if hiddenSince == nil { displayed.append((lineNumber, shown)) } else { hidden.append((lineNumber, shown)) }
         }
+        try finishMultiLine()
         if let start = hiddenSince {
             throw Diagnostic("'// snippet.hide' is never closed", at: SourceLocation(path: page, line: start), suggestion: "Add '// snippet.show' where the visible code resumes")
         }
-        return (compiled.joined(separator: "\n") + "\n", displayed, hidden, markers, prints.isEmpty ? nil : prints, printsLines)
+        return Scan(
+            compiled: compiled.joined(separator: "\n") + "\n", displayed: displayed, hidden: hidden, markers: markers,
+            prints: prints.isEmpty ? nil : prints, printsLines: printsLines, matching: matching, warnings: warnings
+        )
     }
 
     private static func onlyBlankLines(between a: CodeBlock, and b: CodeBlock, in lines: [Substring], firstLine: Int) -> Bool {

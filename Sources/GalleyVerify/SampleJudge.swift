@@ -38,6 +38,10 @@ enum SampleJudge {
                 diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
             }) else { return diagnostic }
             var mapped = diagnostic
+            if !sample.holes.isEmpty {
+                let line = diagnostic.line - sample.block.firstCodeLine + 1
+                mapped.column = Elision.mapColumn(diagnostic.column, line: line, holes: sample.holes)
+            }
             mapped.column += sample.block.fenceColumn - 1
             return mapped
         }
@@ -58,10 +62,12 @@ enum SampleJudge {
             let shown = own.isEmpty ? errors : own
             let text = shown.prefix(10).map(\.description).joined(separator: "\n")
             let first = shown.first
-            return ("does not compile" + (own.isEmpty && program.samples.count > 1 ? " (an error in its group)" : "") + "\n" + text,
+            let elsewhere = program.isPage ? " (an error in another sample of its page, which is one program)" : " (an error in its group)"
+            return ("does not compile" + (own.isEmpty && program.samples.count > 1 ? elsewhere : "") + "\n" + text,
                     first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) })
         }
-        if sample.mode == .noRun { return nil }
+        // Compiled only: no_run, or a program with elided code (never run).
+        if sample.mode == .noRun || !program.runs { return nil }
         let seconds = timeout.components.seconds
         // A program that otherwise ended well but left processes behind: the
         // last sample is blamed, since they outlived all of it.
@@ -104,16 +110,24 @@ enum SampleJudge {
 
     private static func checkOutput(_ sample: Sample, _ output: String) -> Failure? {
         let actual = OutputComparison.lines(of: output)
-        if let expected = sample.expectedPrints, let diff = OutputComparison.diff(expected: expected, actual: actual) {
+        if let expected = sample.expectedPrints {
+            let matchings = sample.expectedPrintsMatching.count == expected.count
+                ? sample.expectedPrintsMatching : Array(repeating: OutputComparison.Matching.exact, count: expected.count)
+            guard let diff = OutputComparison.diff(expected: expected, actual: actual, matchings: matchings) else { return checkBlock(sample, actual) }
             // At the comment whose line differs first (the last one when lines are missing or extra).
-            let index = OutputComparison.firstDifference(expected: expected, actual: actual) ?? 0
+            let index = OutputComparison.firstDifference(expected: expected, actual: actual, matchings: matchings) ?? 0
             let line = sample.expectedPrintsLines.isEmpty ? nil
                 : sample.expectedPrintsLines[min(index, sample.expectedPrintsLines.count - 1)]
             return ("printed output does not match its // Prints comments (- expected, + printed):\n\(diff)",
                     line.map { SourceLocation(path: sample.page, line: $0) })
         }
+        return checkBlock(sample, actual)
+    }
+
+    /// The ` ```output ` block's check: whitespace at line ends is ignored.
+    private static func checkBlock(_ sample: Sample, _ actual: [String]) -> Failure? {
         if let block = sample.outputBlock, let expected = sample.expectedOutputBlock,
-           let diff = OutputComparison.diff(expected: expected, actual: actual) {
+           let diff = OutputComparison.diff(expected: expected, actual: actual, matching: .ignoringTrailingWhitespace) {
             return ("printed output does not match the output block (- expected, + printed):\n\(diff)",
                     SourceLocation(path: sample.page, line: block.firstCodeLine))
         }

@@ -25,20 +25,35 @@ package struct SampleProgram: Sendable, Hashable {
     /// The settings of the program's page.
     public var settings: SampleSettings { samples[0].settings }
 
-    /// Whether the program needs to be run after compiling.
-    public var runs: Bool { mode == .run || mode == .crash }
+    /// Whether the program needs to be run after compiling: not when any of
+    /// its samples has elided code (``Sample/holes``), which is never run.
+    public var runs: Bool { (mode == .run || mode == .crash) && samples.allSatisfy { $0.holes.isEmpty } }
 
-    /// Splits samples into programs: groups (per page) together, the others alone,
-    /// ignored samples left out.
+    /// Whether the program is a page's samples (`verify.page: program`), not a `group=`.
+    public var isPage: Bool { samples[0].group == nil && samples.count > 1 }
+
+    /// The command-line arguments of the run (`args=`).
+    public var arguments: [String] { samples.count == 1 ? samples[0].arguments ?? [] : [] }
+
+    /// Splits samples into programs: groups (per page) together, each page's
+    /// samples together where the page says `verify.page: program` (but not
+    /// `standalone`, `compile_fail`, `crash` or `@main` ones), the others
+    /// alone; ignored samples, API listings and manifest fragments left out.
     public static func programs(for samples: [Sample]) -> [SampleProgram] {
         var programs: [SampleProgram] = []
         var groupIndex: [String: Int] = [:]
-        for sample in samples where sample.mode != .ignore {
-            guard let group = sample.group else {
+        for sample in samples where sample.mode != .ignore && sample.kind == .program {
+            let joinsPage = sample.settings.pageProgram && !sample.standalone
+                && (sample.mode == .run || sample.mode == .noRun) && !CommandLineProgram.isMain(sample.compiledCode)
+            let key: String
+            if let group = sample.group {
+                key = "\(sample.page)\u{0}\(group)"
+            } else if joinsPage {
+                key = "\(sample.page)\u{1}page"
+            } else {
                 programs.append(SampleProgram(samples: [sample]))
                 continue
             }
-            let key = "\(sample.page)\u{0}\(group)"
             if let index = groupIndex[key] {
                 programs[index].samples.append(sample)
             } else {

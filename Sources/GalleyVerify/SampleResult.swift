@@ -32,6 +32,9 @@ public struct SampleResult: Sendable {
     public var merged: Bool
     /// What the page shows with the code (a `compile_fail` sample's errors under their lines).
     public var annotations: [SampleAnnotation] = []
+    /// Why a skipped sample was not verified (`nil` for `ignore`): "a package
+    /// manifest fragment, not verified", an API listing with no library.
+    public var skipReason: String?
 }
 
 /// Every verdict of a verification run.
@@ -52,6 +55,9 @@ public struct VerificationReport: Sendable {
     public var mergedPrograms: Int
     /// Whether this run's sample programs ran in the sandbox (`nil`: none ran now).
     public var sandboxed: Bool?
+    /// What does not fail a sample but its author should see, each at its
+    /// line: a comment that starts like `// Prints` but was read as prose.
+    public var warnings: [Diagnostic] { results.flatMap(\.sample.warnings) }
 
     /// A note on how samples ran: "sandboxed (bubblewrap)" or why not, or `nil` when none ran.
     public var sandboxNote: String? {

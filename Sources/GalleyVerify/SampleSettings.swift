@@ -9,6 +9,7 @@
 ///   flags: [-enable-upcoming-feature, BareSlashRegexLiterals]
 ///   default: no_run                  # run | no_run | ignore, for samples with no attribute
 ///   environment: { API_URL: http://localhost }
+///   page: program                    # each page's samples are one program, in order
 /// ```
 public struct SampleSettings: Sendable, Hashable {
     /// Swift source compiled before every program's samples and never shown.
@@ -23,6 +24,13 @@ public struct SampleSettings: Sendable, Hashable {
     public var defaultMode = Sample.Mode.run
     /// Extra environment variables of sample runs.
     public var environment: [String: String] = [:]
+
+    /// Whether each page's samples are one program (`page: program`): in
+    /// page order, declarations accumulating, as a tutorial or a DocC article
+    /// splits one program over several blocks. A sample marked `standalone`
+    /// (or in a `group=`, or `compile_fail`/`crash`) stays on its own.
+    /// Off by default (`page: samples`); the default for DocC catalogs.
+    public var pageProgram = false
 
     /// The defaults: no prelude, Swift 6, no flags, run, no extra environment.
     public init() {}

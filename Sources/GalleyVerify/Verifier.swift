@@ -27,6 +27,9 @@ public struct Verifier: Sendable {
     public var environment: [String: String] = ProcessInfo.processInfo.environment
     /// Whether sample programs run in the bubblewrap sandbox (``Sandbox``).
     public var sandboxMode = Sandbox.Mode.auto
+    /// The modules whose public API listings are checked against (default:
+    /// the library's products); empty: listings are reported as not verifiable.
+    public var apiModules: [String]?
 
     /// Creates a verifier.
     public init(library: SampleLibrary, cacheDirectory: URL? = nil) {
@@ -136,6 +139,9 @@ public struct Verifier: Sendable {
             }
         }
         var results: [String: SampleResult] = [:]
+        for sample in samples where sample.mode != .ignore && sample.kind != .program {
+            results[sample.id] = try judgeListingOrManifest(sample, preparation: &preparation)
+        }
         for program in programs {
             guard let (run, cached) = runs[program.id] else { continue }
             for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit) {
@@ -154,5 +160,45 @@ public struct Verifier: Sendable {
         )
         report.sandboxed = sandboxed
         return report
+    }
+
+    /// The verdict on a sample that is not a program: a manifest fragment is
+    /// skipped with that reason; an API listing is checked against the
+    /// library's symbol graph, or skipped when no library is configured.
+    private func judgeListingOrManifest(_ sample: Sample, preparation: inout Preparation?) throws(Diagnostic) -> SampleResult {
+        var result = SampleResult(
+            sample: sample, status: .skipped, failure: nil, failureLocation: nil, output: "",
+            expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: false, merged: false
+        )
+        if sample.kind == .manifestFragment {
+            result.skipReason = "a package manifest fragment, not verified"
+            return result
+        }
+        let modules = apiModules ?? library.products
+        guard !modules.isEmpty else {
+            result.skipReason = "an API listing, not verifiable: no sample library is configured (verify.products in galley.yml)"
+            return result
+        }
+        let prepared: Preparation
+        if let preparation {
+            prepared = preparation
+        } else {
+            prepared = try prepare()
+            preparation = prepared
+        }
+        let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
+        let symbols = try SymbolGraph.symbols(
+            modules: modules, flags: prepared.library.flags, fingerprint: prepared.library.fingerprint,
+            toolchain: prepared.toolchain, cache: cache
+        )
+        if let mismatch = APIListing.check(sample.compiledCode, against: symbols) {
+            result.status = .failed
+            result.failure = mismatch.message
+            result.failureLocation = SourceLocation(path: sample.page, line: sample.block.firstCodeLine + mismatch.line - 1)
+        } else {
+            result.status = .passed
+        }
+        return result
     }
 }

@@ -172,6 +172,7 @@ struct StarterProject: Sendable {
         #   flags: [-enable-upcoming-feature, ExistentialAny]   # extra swiftc flags
         #   default: no_run                    # what a plain ```swift block does: run (the default), no_run (compile only) or ignore
         #   environment: { LANG: C }           # extra environment variables of sample runs
+        #   page: samples                      # samples (the default): each sample alone; program: a page's samples are one program
 
         """
 

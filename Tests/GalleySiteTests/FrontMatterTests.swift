@@ -1,6 +1,7 @@
 import GalleyCore
 import GalleyProject
 import GalleySite
+import GalleyVerify
 import Testing
 
 @Suite("Front matter")
@@ -13,6 +14,21 @@ struct FrontMatterTests {
         #expect(frontMatter == FrontMatter(title: "Guide", description: "A guide.", order: 3))
         #expect(body == "# Body\n")
         #expect(firstLine == 6)
+    }
+
+    @Test("verify: page: program makes a page's samples one program; another value is an error at its line")
+    func pageProgramSetting() throws {
+        let (frontMatter, _, _) = try FrontMatter.split("---\nverify:\n  page: program\n---\n# Body\n", file: "content/g.md")
+        #expect(frontMatter.verify?.applied(to: SampleSettings()).pageProgram == true)
+        let (samples, _, _) = try FrontMatter.split("---\nverify:\n  page: samples\n---\n", file: "content/g.md")
+        var site = SampleSettings()
+        site.pageProgram = true
+        #expect(samples.verify?.applied(to: site).pageProgram == false)
+        #expect {
+            try FrontMatter.split("---\nverify:\n  page: article\n---\n", file: "content/g.md")
+        } throws: { error in
+            (error as? Diagnostic)?.description.hasPrefix("content/g.md:3: 'page' must be program or samples, not 'article'") == true
+        }
     }
 
     @Test("a page without front matter starts at line 1")

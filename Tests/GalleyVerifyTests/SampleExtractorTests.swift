@@ -50,9 +50,9 @@ struct SampleExtractorTests {
         let (samples, problems) = extract("text\n\n```swift no-run\nlet x = 1\n```\n\n```swift compile-fail\n```\n\n```swift fast\n```\n")
         #expect(samples.isEmpty)
         #expect(problems.map(\.description) == [
-            "content/p.md:3:1: unknown sample attribute 'no-run'. Did you mean 'no_run'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, group=<name>",
-            "content/p.md:7:1: unknown sample attribute 'compile-fail'. Did you mean 'compile_fail'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, group=<name>",
-            "content/p.md:10:1: unknown sample attribute 'fast'. Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, group=<name>",
+            "content/p.md:3:1: unknown sample attribute 'no-run'. Did you mean 'no_run'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
+            "content/p.md:7:1: unknown sample attribute 'compile-fail'. Did you mean 'compile_fail'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
+            "content/p.md:10:1: unknown sample attribute 'fast'. Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
         ])
     }
 

@@ -1,0 +1,276 @@
+import Crypto
+import Foundation
+import GalleyCore
+import SwiftParser
+import SwiftSyntax
+
+/// API listings — blocks of declarations without bodies — checked against the
+/// sample library's public API, read from its symbol graph
+/// (`swift-symbolgraph-extract`, part of the toolchain).
+///
+/// ```swift
+/// extension AsyncSequence {
+///     public func adjacentPairs() -> AsyncAdjacentPairsSequence<Self>
+/// }
+/// public init(capacity: Int)
+/// ```
+///
+/// Each declaration is looked up by its name with argument labels
+/// (`adjacentPairs()`, `init(capacity:)`), inside the type an extension or
+/// type declaration names (anywhere for a top-level one), and compared by
+/// signature: argument labels, parameter and result types, `async`/`throws`,
+/// generic parameters and `where` clauses. Attributes, access modifiers,
+/// parameter names and default values are not part of the claim. A listing
+/// that names an API the library does not have, or with another signature,
+/// fails and shows the library's declarations of that name.
+package enum APIListing {
+    /// One declaration of the library: where it is and how it reads.
+    package struct Symbol: Sendable, Hashable {
+        /// The names from the module down: `["AsyncSequence", "adjacentPairs()"]`.
+        public var path: [String]
+        /// The declaration as the symbol graph spells it.
+        public var declaration: String
+    }
+
+    /// One claim a listing makes.
+    struct Claim {
+        var context: String?
+        var title: String
+        var signature: String
+        var declaration: String
+        var line: Int
+    }
+
+    /// Why the listing does not match the library, or `nil` when every claim does.
+    /// The location is the first failing declaration's line (1-based, of the sample's code).
+    static func check(_ code: String, against symbols: [Symbol]) -> (message: String, line: Int)? {
+        let claims = claims(in: code)
+        var problems: [String] = []
+        var firstLine: Int?
+        let index = Dictionary(grouping: symbols) { $0.path.last ?? "" }
+        for claim in claims {
+            let named = (index[claim.title] ?? []).filter { symbol in
+                guard let context = claim.context else { return true }
+                return symbol.path.dropLast().last == context || symbol.path.dropLast().joined(separator: ".") == context
+            }
+            let place = (claim.context.map { "\($0)." } ?? "") + claim.title
+            if named.isEmpty {
+                // Other declarations of the base name (`init`, `append`) show what the API is now.
+                let base = claim.title.prefix { $0 != "(" }
+                let similar = symbols.filter { symbol in
+                    guard let last = symbol.path.last, last.prefix(while: { $0 != "(" }) == base else { return false }
+                    guard let context = claim.context else { return true }
+                    return symbol.path.dropLast().last == context
+                }
+                let real = Array(Set(similar.map(\.declaration))).sorted().prefix(5).map { "    " + $0 }.joined(separator: "\n")
+                problems.append("'\(claim.declaration)': the library's public API has no '\(place)'"
+                    + (real.isEmpty ? "" : "; it declares:\n" + real))
+            } else if !named.contains(where: { signature(of: $0.declaration) == claim.signature }) {
+                let real = Array(Set(named.map(\.declaration))).sorted().prefix(5).map { "    " + $0 }.joined(separator: "\n")
+                problems.append("'\(claim.declaration)': the library declares '\(place)' with another signature:\n\(real)")
+            } else {
+                continue
+            }
+            firstLine = firstLine ?? claim.line
+        }
+        guard !problems.isEmpty else { return nil }
+        return ("this API listing does not match the library's public API\n" + problems.joined(separator: "\n"), firstLine ?? 1)
+    }
+
+    /// The declarations of a listing, each with the type it is in.
+    static func claims(in code: String) -> [Claim] {
+        let tree = Parser.parse(source: code)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        var claims: [Claim] = []
+        func add(_ decl: DeclSyntax, context: String?) {
+            guard let title = title(of: decl) else { return }
+            claims.append(Claim(
+                context: context, title: title, signature: signature(of: decl),
+                declaration: collapsed(decl.trimmedDescription), line: converter.location(for: decl.positionAfterSkippingLeadingTrivia).line
+            ))
+        }
+        for item in tree.statements {
+            guard let decl = item.item.as(DeclSyntax.self) else { continue }
+            var context: String?
+            var members: MemberBlockSyntax?
+            if let ext = decl.as(ExtensionDeclSyntax.self) {
+                context = ext.extendedType.trimmedDescription; members = ext.memberBlock
+            } else if let type = decl.as(StructDeclSyntax.self) {
+                context = type.name.text; members = type.memberBlock
+            } else if let type = decl.as(ClassDeclSyntax.self) {
+                context = type.name.text; members = type.memberBlock
+            } else if let type = decl.as(EnumDeclSyntax.self) {
+                context = type.name.text; members = type.memberBlock
+            } else if let type = decl.as(ActorDeclSyntax.self) {
+                context = type.name.text; members = type.memberBlock
+            }
+            if let members {
+                for member in members.members { add(member.decl, context: context) }
+            } else {
+                add(decl, context: nil)
+            }
+        }
+        return claims
+    }
+
+    /// The symbol graph's title of a declaration: `adjacentPairs()`, `init(capacity:)`, `count`.
+    static func title(of decl: DeclSyntax) -> String? {
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            return function.name.text + labels(function.signature.parameterClause.parameters, isSubscript: false)
+        }
+        if let initializer = decl.as(InitializerDeclSyntax.self) {
+            return "init" + labels(initializer.signature.parameterClause.parameters, isSubscript: false)
+        }
+        if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+            return "subscript" + labels(subscriptDecl.parameterClause.parameters, isSubscript: true)
+        }
+        if let variable = decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+           let name = binding.pattern.as(IdentifierPatternSyntax.self) {
+            return name.identifier.text
+        }
+        return nil
+    }
+
+    private static func labels(_ parameters: FunctionParameterListSyntax, isSubscript: Bool) -> String {
+        "(" + parameters.map { parameter in
+            let label = isSubscript && parameter.secondName == nil ? "_" : parameter.firstName.text
+            return label + ":"
+        }.joined() + ")"
+    }
+
+    /// What a claim is compared by: labels and types, effects, result, generics.
+    static func signature(of declaration: String) -> String {
+        let tree = Parser.parse(source: declaration)
+        guard let decl = tree.statements.first?.item.as(DeclSyntax.self) else { return collapsed(declaration) }
+        return signature(of: decl)
+    }
+
+    static func signature(of decl: DeclSyntax) -> String {
+        func parameters(_ list: FunctionParameterListSyntax, isSubscript: Bool) -> String {
+            "(" + list.map { parameter in
+                let label = isSubscript && parameter.secondName == nil ? "_" : parameter.firstName.text
+                return label + ":" + compact(parameter.type.trimmedDescription) + (parameter.ellipsis != nil ? "..." : "")
+            }.joined(separator: ",") + ")"
+        }
+        func generics(_ clause: GenericParameterClauseSyntax?) -> String {
+            clause.map { compact($0.trimmedDescription) } ?? ""
+        }
+        func whereClause(_ clause: GenericWhereClauseSyntax?) -> String {
+            clause.map { " " + compact($0.trimmedDescription) } ?? ""
+        }
+        func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
+            guard let specifiers else { return "" }
+            return " " + compact(specifiers.trimmedDescription)
+        }
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            let result = function.signature.returnClause.map { "->" + compact($0.type.trimmedDescription) } ?? ""
+            let mutating = function.modifiers.contains { ["mutating", "static", "class"].contains($0.name.text) }
+                ? function.modifiers.filter { ["mutating", "static", "class"].contains($0.name.text) }.map(\.name.text).joined(separator: " ") + " " : ""
+            return mutating + "func " + function.name.text + generics(function.genericParameterClause)
+                + parameters(function.signature.parameterClause.parameters, isSubscript: false)
+                + effects(function.signature.effectSpecifiers) + result + whereClause(function.genericWhereClause)
+        }
+        if let initializer = decl.as(InitializerDeclSyntax.self) {
+            return "init" + (initializer.optionalMark?.text ?? "") + generics(initializer.genericParameterClause)
+                + parameters(initializer.signature.parameterClause.parameters, isSubscript: false)
+                + effects(initializer.signature.effectSpecifiers) + whereClause(initializer.genericWhereClause)
+        }
+        if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+            return "subscript" + generics(subscriptDecl.genericParameterClause)
+                + parameters(subscriptDecl.parameterClause.parameters, isSubscript: true)
+                + "->" + compact(subscriptDecl.returnClause.type.trimmedDescription) + whereClause(subscriptDecl.genericWhereClause)
+        }
+        if let variable = decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first {
+            let isStatic = variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+            return (isStatic ? "static " : "") + "var " + compact(binding.pattern.trimmedDescription)
+                + (binding.typeAnnotation.map { ":" + compact($0.type.trimmedDescription) } ?? "")
+        }
+        return compact(decl.trimmedDescription)
+    }
+
+    /// `text` without any whitespace (types compare by their tokens), and
+    /// without `Self.` (the symbol graph spells `Element` of a protocol
+    /// extension `Self.Element`).
+    private static func compact(_ text: String) -> String {
+        String(text.filter { !$0.isWhitespace }).replacingOccurrences(of: "Self.", with: "")
+    }
+
+    /// `text` with runs of whitespace as one space.
+    static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// The public API of the sample library's modules, from
+/// `swift-symbolgraph-extract`, cached by the library's fingerprint.
+struct SymbolGraph {
+    private struct File: Decodable {
+        struct Symbol: Decodable {
+            struct Fragment: Decodable { var spelling: String }
+            var pathComponents: [String]
+            var declarationFragments: [Fragment]?
+        }
+        var symbols: [Symbol]
+    }
+
+    /// The symbols of `modules`, extracted with the library's search paths
+    /// (`-I` of `flags`) into `cache/<fingerprint>/` and reused from there.
+    static func symbols(
+        modules: [String], flags: [String], fingerprint: String, toolchain: Toolchain, cache: URL
+    ) throws(Diagnostic) -> [APIListing.Symbol] {
+        let folder = cache.appendingPathComponent(fingerprint == "none" ? "none-\(key(modules, flags))" : fingerprint)
+        var symbols: [APIListing.Symbol] = []
+        for module in modules {
+            let output = folder.appendingPathComponent(module)
+            let done = output.appendingPathComponent(".complete")
+            if !FileManager.default.fileExists(atPath: done.path) {
+                try extract(module: module, flags: flags, toolchain: toolchain, into: output)
+                FileManager.default.createFile(atPath: done.path, contents: Data())
+            }
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+            for name in files.sorted() where name.hasSuffix(".symbols.json") {
+                guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(name).path),
+                      let file = try? JSONDecoder().decode(File.self, from: data) else { continue }
+                for symbol in file.symbols {
+                    let declaration = (symbol.declarationFragments ?? []).map(\.spelling).joined()
+                    symbols.append(APIListing.Symbol(path: symbol.pathComponents, declaration: APIListing.collapsed(declaration)))
+                }
+            }
+        }
+        return symbols
+    }
+
+    private static func key(_ modules: [String], _ flags: [String]) -> String {
+        let digest = SHA256.hash(data: Data((modules + flags).joined(separator: "\u{0}").utf8))
+        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func extract(module: String, flags: [String], toolchain: Toolchain, into output: URL) throws(Diagnostic) {
+        let tool = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift-symbolgraph-extract")
+        try? FileManager.default.removeItem(at: output)
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic("cannot create '\(output.path)' for the symbol graph: \(error.localizedDescription)")
+        }
+        #if arch(arm64)
+        let triple = "aarch64-unknown-linux-gnu"
+        #else
+        let triple = "x86_64-unknown-linux-gnu"
+        #endif
+        var arguments = ["-module-name", module, "-target", triple, "-output-dir", output.path, "-minimum-access-level", "public"]
+        for (flag, value) in zip(flags, flags.dropFirst()) where flag == "-I" { arguments += ["-I", value] }
+        let runner = ProcessRunner(timeout: .seconds(300), outputLimit: 8 << 20)
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try runner.run(tool, arguments, in: output)
+        } catch {
+            throw Diagnostic("cannot run '\(tool.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
+        }
+        guard outcome.ending == .exited(0) else {
+            let log = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(10).joined(separator: "\n")
+            throw Diagnostic("cannot read the public API of '\(module)' (swift-symbolgraph-extract failed), so API listings cannot be checked",
+                             suggestion: "Check that the module builds", details: log)
+        }
+    }
+}

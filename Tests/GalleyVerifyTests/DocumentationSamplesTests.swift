@@ -1,0 +1,336 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyTestSupport
+@testable import GalleyVerify
+import Testing
+
+/// Samples written as documentation is written: a page as one program,
+/// elided code, command-line programs, API listings, `// Prints:` blocks,
+/// output blocks and manifest fragments.
+@Suite("Samples written as documentation is written")
+struct DocumentationSamplesTests {
+    func extract(_ markdown: String, settings: SampleSettings = SampleSettings()) -> (samples: [Sample], problems: [Diagnostic]) {
+        SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md", settings: settings)
+    }
+
+    func verify(_ markdown: String, settings: SampleSettings = SampleSettings(), library: SampleLibrary? = nil) throws -> VerificationReport {
+        let verifier = Verifier(library: library ?? SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
+        var preparation: Verifier.Preparation?
+        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
+    }
+
+    // MARK: - A page as one program
+
+    @Test("with page: program a page's samples are one program: block 3 extends block 1's type; standalone stays alone")
+    func pageAsOneProgram() throws {
+        var settings = SampleSettings()
+        settings.pageProgram = true
+        let report = try verify("""
+        ```swift
+        struct Crew { var names: [String] = [] }
+        var crew = Crew()
+        ```
+
+        ```swift standalone
+        struct Crew { let other = "a type of its own" }
+        print(Crew().other) // Prints "a type of its own"
+        ```
+
+        ```swift
+        extension Crew { mutating func add(_ name: String) { names.append(name) } }
+        crew.add("alice")
+        print(crew.names) // Prints "[\\"alice\\"]"
+        ```
+        """, settings: settings)
+        #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
+        #expect(report.results[2].output == "[\"alice\"]\n")
+    }
+
+    @Test("in a page program each block's compiler errors are at its own Markdown line and column")
+    func pageProgramDiagnostics() throws {
+        var settings = SampleSettings()
+        settings.pageProgram = true
+        let report = try verify("""
+        ```swift
+        struct Point { var x = 0 }
+        ```
+
+        ```swift
+        let p = Point()
+        let wrong: Int = p.y
+        ```
+        """, settings: settings)
+        #expect(report.results.map(\.status) == [.failed, .failed])
+        #expect(report.results[1].failureLocation == SourceLocation(path: "content/p.md", line: 7, column: 20), "\(report.failures)")
+        #expect(report.results[0].failure?.hasPrefix("does not compile (an error in another sample of its page") == true)
+    }
+
+    @Test("page: program and page: samples are read from a verify section; standalone is a known attribute")
+    func pageSettingAndStandalone() throws {
+        let (samples, problems) = extract("```swift standalone\nprint(1)\n```\n\n```swift standalone group=a\nprint(2)\n```\n\n```swift stand_alone\n```\n")
+        #expect(samples.count == 1 && samples[0].standalone)
+        #expect(problems.map(\.message) == ["a 'standalone' sample cannot be in a group", "unknown sample attribute 'stand_alone'"])
+    }
+
+    // MARK: - Elided code
+
+    @Test("elisions become holes that type-check", arguments: [
+        ("func mean() -> Double { ... }", "func mean() -> Double { fatalError() }"),
+        ("func mean() -> Double { … }", "func mean() -> Double { fatalError() }"),
+        ("let p = Point(...)", "let p = (_galleyHole() as Point)"),
+        ("let p = Point(x: 1, ...).x", "let p = (_galleyHole() as Point).x"),
+        ("let n = compute(...) + 1", "let n = _galleyHole() + 1"),
+        ("configure(...)", "fatalError()"),
+        ("...", "fatalError()"),
+        ("struct Model {\n    …\n}", "struct Model {\n    \n}"),
+        ("let name: String = <#name#>", "let name: String = _galleyHole()"),
+        ("let values: [Int] = [...]", "let values: [Int] = [_galleyHole()]"),
+        ("let r = 0...5\nlet s = values[...]\nfunc f(_ x: Int...) {}", "let r = 0...5\nlet s = values[...]\nfunc f(_ x: Int...) {}"),
+    ])
+    func holes(written: String, compiled: String) {
+        #expect(Elision.substitute(in: written).code == compiled)
+    }
+
+    @Test("elided samples compile (never run), are shown as written, and a real error after a hole keeps its column")
+    func elidedSamplesCompile() throws {
+        let report = try verify("""
+        ```swift
+        struct Stats {
+            var values: [Double]
+            func mean() -> Double { ... }
+        }
+        let stats = Stats(...)
+        print(stats.mean())
+        ```
+
+        ```swift
+        func greet(_ name: String) -> String { <#body#> }
+        let greeting = greet(<#name#>)
+        ```
+
+        ```swift
+        let s = String(...); let wrong: Int = "text"
+        ```
+
+        ```swift
+        let broken = (1 + …
+        ```
+        """)
+        #expect(report.results.map(\.status) == [.passed, .passed, .failed, .failed], "\(report.failures)")
+        #expect(report.results[0].sample.mode == .noRun && report.results[0].output.isEmpty)
+        #expect(report.results[0].sample.displayedLines.map(\.text).contains("    func mean() -> Double { ... }"))
+        // `"text"` is at column 39 of line 16 as written (the hole is longer than `String(...)`).
+        #expect(report.results[2].failureLocation == SourceLocation(path: "content/p.md", line: 16, column: 39), "\(report.failures)")
+        let human = ReportFormat.human.render(report)
+        #expect(human.contains("| let s = String(...); let wrong: Int = \"text\""), "shown as written: \(human)")
+    }
+
+    // MARK: - @main programs
+
+    @Test("an @main command-line program is compiled only unless args= gives its arguments, which it then runs with")
+    func commandLinePrograms() throws {
+        let program = """
+        @main struct Tool {
+            static func main() {
+                let arguments = CommandLine.arguments.dropFirst()
+                guard let count = arguments.first.flatMap(Int.init) else { fatalError("usage: tool <count>") }
+                print(String(repeating: "*", count: count))
+            }
+        }
+        """
+        let report = try verify("```swift\n\(program)\n```\n\n```swift args=3\n\(program)\n```\n\n```output\n***\n```\n\n```swift\n@main struct Hello { static func main() { print(\"hi\") } } // Prints \"hi\"\n```\n")
+        #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
+        #expect(report.results.map(\.sample.mode) == [.noRun, .run, .run])
+        #expect(report.results[1].output == "***\n")
+        let (_, problems) = extract("```swift args=1\nprint(1)\n```\n")
+        #expect(problems.first?.message.hasPrefix("'args=' gives command-line arguments to a program with an '@main' entry point") == true)
+    }
+
+    // MARK: - Expected output
+
+    @Test("// Prints: followed by comment lines is a multi-line expectation; … stands for any text")
+    func multiLinePrints() throws {
+        let report = try verify("""
+        ```swift
+        struct Captain: CustomStringConvertible {
+            var id: String, ship: String
+            var description: String { "Captain(id: \\"\\(id)\\", ship: \\"\\(ship)\\")" }
+        }
+        print(Captain(id: "alice", ship: "Nautilus"))
+        print(Captain(id: "bob", ship: "Argo"))
+        // Prints:
+        //  Captain(id: "alice", …)
+        //  Captain(id: "bob", ship: "Argo")
+        ```
+
+        ```swift
+        print("one")
+        print("two")
+        // Prints:
+        //   one
+        //   three
+        ```
+        """)
+        #expect(report.results[0].sample.expectedPrints == [#"Captain(id: "alice", …)"#, #"Captain(id: "bob", ship: "Argo")"#])
+        #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
+        #expect(report.results[1].failure == "printed output does not match its // Prints comments (- expected, + printed):\n  one\n- three\n+ two")
+        #expect(report.results[1].failureLocation?.line == 18)
+    }
+
+    @Test("prose that starts with Prints is a warning at its line, not an expectation; a broken one is an error")
+    func proseWarnings() throws {
+        let (samples, problems) = extract("""
+        ```swift
+        func greet(person: String) -> String { "Hello, \\(person)!" }
+        // Prints sensitive information in debug builds only
+        print(greet(person: "Anna")) // prints "Hello, Anna!" and returns a value of 12
+        let name = "world"
+        if name == "world" { print("hello, world") } // Prints "hello, world", because name is indeed equal to "world".
+        ```
+        """)
+        #expect(problems.isEmpty, "\(problems)")
+        let sample = try #require(samples.first)
+        #expect(sample.expectedPrints == ["hello, world"])
+        #expect(sample.warnings.map { $0.location?.line } == [3, 4])
+        #expect(sample.warnings.allSatisfy { $0.severity == .warning && $0.message.hasPrefix("this comment was not read as expected output") })
+        let report = try verify("```swift\nprint(1) // Prints sensitive data\n```\n")
+        #expect(report.succeeded)
+        #expect(report.warnings.first?.description.hasPrefix("content/p.md:2:10: this comment was not read as expected output") == true,
+                "\(report.warnings)")
+        for broken in [#"print("x") // Prints "x"#, #"print("x") // Prints "\q""#, #"print("x") // Prints WRONG"#] {
+            #expect(extract("```swift\n\(broken)\n```\n").problems.count == 1, "\(broken)")
+        }
+    }
+
+    @Test("output blocks ignore whitespace at line ends; a quoted // Prints stays exact; diffs show invisible characters")
+    func outputWhitespace() throws {
+        let report = try verify("""
+        ```swift
+        print("a  ")
+        print("b\\t")
+        ```
+
+        ```output
+        a
+        b
+        ```
+
+        ```swift
+        print("a ") // Prints "a"
+        ```
+
+        ```swift
+        print("x\\ty\\r")
+        ```
+
+        ```output
+        x y
+        ```
+        """)
+        #expect(report.results.map(\.status) == [.passed, .failed, .failed], "\(report.failures)")
+        #expect(report.results[1].failure?.hasSuffix("- a\n+ a·") == true, "\(report.results[1].failure ?? "")")
+        #expect(report.results[2].failure?.hasSuffix("- x y\n+ x→y") == true, "\(report.results[2].failure ?? "")")
+        #expect(OutputComparison.visible("a\tb \r  ") == "a→b ␍··")
+    }
+
+    // MARK: - Not programs
+
+    @Test("Package.swift fragments are skipped as manifest fragments, counted and explained, never 'does not compile'")
+    func manifestFragments() throws {
+        let report = try verify("""
+        ```swift
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        ```
+
+        ```swift
+        dependencies: [
+            .product(name: "Collections", package: "swift-collections"),
+        ]
+        ```
+
+        ```swift
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "App", dependencies: [...])
+        ```
+        """)
+        #expect(report.results.map(\.status) == [.skipped, .skipped, .skipped])
+        #expect(report.results.allSatisfy { $0.skipReason == "a package manifest fragment, not verified" })
+        #expect(report.summary == "0 passed, 0 failed, 3 skipped")
+        #expect(ReportFormat.human.render(report).contains("note: 3 samples skipped: a package manifest fragment, not verified"))
+    }
+
+    @Test("blocks of declarations without bodies are API listings; code is not", arguments: [
+        ("extension AsyncSequence {\n    public func adjacentPairs() -> AsyncAdjacentPairsSequence<Self>\n}", Sample.Kind.apiListing),
+        ("public init(capacity: Int)", .apiListing),
+        ("struct Deque<Element> {\n    init(minimumCapacity: Int)\n    var count: Int { get }\n}", .apiListing),
+        ("struct Point { var x: Int; var y: Int }", .program),
+        ("protocol Shape { func area() -> Double }", .program),
+        ("func area() -> Double { 1 }", .program),
+    ])
+    func listingKinds(code: String, kind: Sample.Kind) {
+        #expect(SampleKindReader.kind(of: code) == kind)
+    }
+
+    @Test("an API listing with no sample library is reported as not verifiable, not as a failure")
+    func listingWithoutLibrary() throws {
+        let report = try verify("```swift\npublic init(capacity: Int)\n```\n")
+        #expect(report.results.map(\.status) == [.skipped])
+        #expect(report.results[0].skipReason?.hasPrefix("an API listing, not verifiable: no sample library is configured") == true)
+    }
+
+    @Test("an API listing is checked against the library's symbol graph: drift fails and shows the real declaration")
+    func listingsAgainstSymbolGraph() throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write("Package.swift", """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "Ring", products: [.library(name: "Ring", type: .dynamic, targets: ["Ring"])],
+                              targets: [.target(name: "Ring")])
+        """)
+        try package.write("Sources/Ring/Ring.swift", """
+        public struct RingBuffer<Element> {
+            public init(capacity minimumCapacity: Int) {}
+            public var count: Int { 0 }
+            public mutating func append(_ element: Element) {}
+        }
+        extension Sequence {
+            public func adjacentPairs() -> [(Element, Element)] { [] }
+        }
+        """)
+        let library = SampleLibrary(packageDirectory: package.url, products: ["Ring"])
+        let report = try verify("""
+        ```swift
+        extension Sequence {
+            public func adjacentPairs() -> [(Element, Element)]
+        }
+        ```
+
+        ```swift
+        public init(capacity: Int)
+        public var count: Int { get }
+        ```
+
+        ```swift
+        extension RingBuffer {
+            public mutating func append(contentsOf elements: [Element])
+        }
+        ```
+
+        ```swift
+        struct RingBuffer<Element> {
+            public init(capacity: UInt)
+        }
+        ```
+        """, library: library)
+        #expect(report.results.map(\.status) == [.passed, .passed, .failed, .failed], "\(report.failures)")
+        let missing = try #require(report.results[2].failure)
+        #expect(missing.contains("the library's public API has no 'RingBuffer.append(contentsOf:)'; it declares:\n    mutating func append(_ element: Element)"),
+                "\(missing)")
+        let drift = try #require(report.results[3].failure)
+        #expect(drift.contains("the library declares 'RingBuffer.init(capacity:)' with another signature:\n    init(capacity minimumCapacity: Int)"), "\(drift)")
+        #expect(report.results[3].failureLocation?.line == 20)
+    }
+}
