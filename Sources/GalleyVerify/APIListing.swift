@@ -225,7 +225,8 @@ struct SymbolGraph {
             let done = output.appendingPathComponent(".complete")
             if !FileManager.default.fileExists(atPath: done.path) {
                 try extract(module: module, flags: flags, toolchain: toolchain, into: output)
-                FileManager.default.createFile(atPath: done.path, contents: Data())
+                // A marker that could not be written only costs an extraction next time.
+                _ = FileManager.default.createFile(atPath: done.path, contents: Data())
             }
             let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
             for name in files.sorted() where name.hasSuffix(".symbols.json") {
