@@ -81,7 +81,7 @@ public struct SwiftPackage: Sendable, Codable {
     }
 
     /// The package of `swift package describe --type json`'s output.
-    static func parse(_ data: Data, root: URL) throws(Diagnostic) -> SwiftPackage {
+    public static func parse(_ data: Data, root: URL) throws(Diagnostic) -> SwiftPackage {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw Diagnostic("cannot read the output of `swift package describe --type json` in '\(root.path)'",
                              suggestion: "Check that `swift package describe --type json` prints the package")

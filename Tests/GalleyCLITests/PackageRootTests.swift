@@ -94,9 +94,9 @@ struct TrustedPathTests {
                                                    withDestinationURL: secret.url.appendingPathComponent("shared"))
         let linked = try GalleyExecutable.run(["build", "--templates", theme, "--content", content], in: site.url)
         #expect(linked.status == 1)
-        #expect(linked.standardError.contains("'\(content)/shared' is a symbolic link to '"), "\(linked.standardError)")
-        #expect(linked.standardError.contains("(on the way to '\(content)/shared/leak.md'), outside the project"), "\(linked.standardError)")
-        #expect(!linked.standardError.contains("'\(content)/index.md' is a symbolic link"))
+        #expect(linked.standardError.contains("error: \(content)/shared: '\(content)/shared' is a symbolic link to '"), "\(linked.standardError)")
+        #expect(linked.standardError.contains("shared', outside the project"), "\(linked.standardError)")
+        #expect(!linked.standardError.contains("'\(content)/index.md' is a symbolic link"), "plain files of a named folder are not links")
     }
 
     @Test("a folder of the project reached through a link names the link, not the file")
@@ -110,6 +110,7 @@ struct TrustedPathTests {
                                                    withDestinationURL: outside.url.appendingPathComponent("guides"))
         let result = try GalleyExecutable.run(["build"], in: site.url)
         #expect(result.status == 1)
-        #expect(result.standardError.contains("error: content/guides/a.md: 'content/guides' is a symbolic link to '"), "\(result.standardError)")
+        #expect(result.standardError.contains("error: content/guides: 'content/guides' is a symbolic link to '"), "\(result.standardError)")
+        #expect(!result.standardError.contains("content/index.md"), "\(result.standardError)")
     }
 }
