@@ -22,7 +22,7 @@ public struct ContentLoader: PageSource {
     /// (and the folders `galley.yml` allows) as `configuration` says.
     public init(layout: SiteLayout, configuration: SiteConfiguration) {
         self.init(directory: layout.contentDirectory, displayPath: layout.displayPath(of: layout.contentDirectory))
-        self.containment = configuration.containment(root: layout.root)
+        self.containment = configuration.containment(layout: layout)
     }
 
     /// Lists the folder again but parses only the Markdown files in `changed`

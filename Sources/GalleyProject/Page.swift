@@ -15,6 +15,9 @@ public struct Page: Sendable {
     public var title: String
     /// The parsed Markdown body.
     public var document: MarkdownDocument
+    /// Modules the page's samples import without saying so: a DocC
+    /// catalog's articles belong to the module it documents.
+    public var implicitImports: [String] = []
 
     /// Creates a page.
     public init(sourcePath: String, displayPath: String, frontMatter: FrontMatter, document: MarkdownDocument) {

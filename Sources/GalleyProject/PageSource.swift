@@ -19,9 +19,18 @@ public protocol PageSource: Sendable {
     /// source path) that are not in `changed` may be reused as they are.
     /// Throws only when the source as a whole cannot be read.
     func load(reusing previous: [String: Page], changed: Set<String>) throws(DiagnosticList) -> LoadedContent
+    /// The file an asset of ``LoadedContent/assets`` is copied from (by
+    /// default its path under ``directory``; a source that combines folders
+    /// maps each path to its own folder).
+    func assetFile(_ path: String) -> URL
 }
 
 extension PageSource {
+    /// The asset's path under ``directory``.
+    public func assetFile(_ path: String) -> URL {
+        directory.appendingPathComponent(path)
+    }
+
     /// Every page and other file, all read afresh.
     public func load() throws(DiagnosticList) -> LoadedContent {
         try load(reusing: [:], changed: [])

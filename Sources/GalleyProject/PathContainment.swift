@@ -35,11 +35,36 @@ public struct PathContainment: Sendable {
             )
         }
         if roots.contains(where: { $0.contains(real) }) { return nil }
+        guard let link = leavingLink(of: url, displayPath: displayPath) else {
+            return Diagnostic(
+                "'\(displayPath)' is outside the project ('\(real)'); Galley never reads or publishes files from outside it",
+                at: SourceLocation(path: displayPath),
+                suggestion: "Name its folder on the command line (--content DIR, --templates DIR), or allow it in galley.yml with `allow_outside: [\(Self.suggestedFolder(real))]`"
+            )
+        }
+        let through = link.display == displayPath ? "" : " (on the way to '\(displayPath)')"
         return Diagnostic(
-            "'\(displayPath)' is a symbolic link to '\(real)', outside the project; Galley never reads or publishes files from outside it",
+            "'\(link.display)' is a symbolic link to '\(link.target)'\(through), outside the project; Galley never reads or publishes files from outside it",
             at: SourceLocation(path: displayPath),
             suggestion: "Copy the file into the project, or allow its folder in galley.yml with `allow_outside: [\(Self.suggestedFolder(real))]`"
         )
+    }
+
+    /// The symbolic link, among the components `displayPath` names (the
+    /// file and the folders above it inside the source folder), that leads
+    /// out of the roots, outermost first; `nil` when no link does.
+    private func leavingLink(of url: URL, displayPath: String) -> (display: String, target: String)? {
+        let displayParts = displayPath.split(separator: "/").map(String.init)
+        let pathParts = url.standardizedFileURL.pathComponents
+        let depth = min(displayParts.count, pathParts.count - 1)
+        for dropped in stride(from: depth - 1, through: 0, by: -1) {
+            let candidate = NSString.path(withComponents: Array(pathParts.dropLast(dropped)))
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: candidate)) != nil else { continue }
+            let target = RealPath.of(candidate) ?? ((try? FileManager.default.destinationOfSymbolicLink(atPath: candidate)) ?? candidate)
+            if roots.contains(where: { $0.contains(target) }) { continue }
+            return ((displayPath.hasPrefix("/") ? "/" : "") + displayParts.dropLast(dropped).joined(separator: "/"), target)
+        }
+        return nil
     }
 
     private static func suggestedFolder(_ path: String) -> String {

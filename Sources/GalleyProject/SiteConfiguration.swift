@@ -61,6 +61,12 @@ public struct SiteConfiguration: Sendable, Equatable {
         public var products: [String] = []
         /// `-module-alias` pairs.
         public var moduleAliases: [String: String] = [:]
+        /// How the products link (a package root's description knows; otherwise found out by building).
+        public var linking = SampleLibrary.Linking.automatic
+        /// The products' Swift modules, when known (a package root's description).
+        public var modules: [String] = []
+        /// The package's target folders, whose files decide the library build; `nil` for its `Sources/`.
+        public var sourceDirectories: [URL]?
         /// Seconds one sample program may run.
         public var timeoutSeconds = 10
         /// Prelude, language mode, flags, default mode and environment for every page.
@@ -80,11 +86,24 @@ public struct SiteConfiguration: Sendable, Equatable {
         PathContainment(roots: [root] + allowedOutside.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) })
     }
 
-    /// Reads `file`, or returns the defaults when it does not exist.
+    /// Where the files of the site at `layout` may come from: the project,
+    /// the allowed outside folders, and the folders the user named on the
+    /// command line (``SiteLayout/trustedDirectories``), wherever they are.
+    public func containment(layout: SiteLayout) -> PathContainment {
+        let root = layout.root
+        return PathContainment(roots: [root] + layout.trustedDirectories
+            + allowedOutside.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) })
+    }
+
+    /// Reads `file`, or returns `defaults` when it does not exist.
     ///
-    /// - Parameter displayPath: how to name the file in errors.
-    public static func load(from file: URL, displayPath: String) throws(Diagnostic) -> SiteConfiguration {
-        guard FileManager.default.fileExists(atPath: file.path) else { return SiteConfiguration() }
+    /// - Parameters:
+    ///   - displayPath: how to name the file in errors.
+    ///   - defaults: the settings without a file (a package root's, from its manifest).
+    public static func load(
+        from file: URL, displayPath: String, defaults: SiteConfiguration = SiteConfiguration()
+    ) throws(Diagnostic) -> SiteConfiguration {
+        guard FileManager.default.fileExists(atPath: file.path) else { return defaults }
         let text: String
         do {
             text = try SourceFile.readText(at: file, displayPath: displayPath)

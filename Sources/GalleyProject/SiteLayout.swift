@@ -17,6 +17,14 @@ public struct SiteLayout: Sendable {
     public var outputDirectory: URL
     /// The optional settings file, `galley.yml`.
     public var configurationFile: URL
+    /// Folders the user named on the command line (`--content`,
+    /// `--templates`): trusted wherever they are, even outside ``root``.
+    /// Symbolic links found inside them are still checked.
+    public var trustedDirectories: [URL] = []
+    /// Whether ``contentDirectory`` was named by the user (`--content`)
+    /// rather than the default `content/`: in a package root it picks the
+    /// folder (or DocC catalog) to read instead of every catalog.
+    public var namesContentDirectory = false
 
     /// The conventional layout under `root`: `content/`, `templates/`, `public/`, `galley.yml`.
     public init(root: URL) {

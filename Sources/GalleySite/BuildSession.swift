@@ -168,7 +168,8 @@ private struct Build {
         if let previous { return previous.configuration }
         do {
             return try SiteConfiguration.load(
-                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile)
+                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile),
+                defaults: settings.defaultConfiguration
             )
         } catch {
             throw BuildFailure([error])
@@ -197,7 +198,7 @@ private struct Build {
             return try TemplateSet.load(
                 from: layout.templatesDirectory, displayPath: layout.displayPath(of: layout.templatesDirectory),
                 requiresDirectory: layout.requiresTemplatesDirectory,
-                containment: configuration.containment(root: layout.root)
+                containment: configuration.containment(layout: layout)
             )
         } catch {
             errors += error.diagnostics
@@ -224,7 +225,7 @@ private struct Build {
     /// (a site's theme files are copied; the built-in theme's are bytes).
     func collectFiles(_ content: LoadedContent, source: any PageSource, templates: TemplateSet?) -> SiteFiles {
         var files = SiteFiles()
-        for asset in content.assets { files.copied[asset] = source.directory.appendingPathComponent(asset) }
+        for asset in content.assets { files.copied[asset] = source.assetFile(asset) }
         for (asset, origin) in templates?.assets ?? [:] {
             switch origin {
             case .file(let url): files.copied["assets/\(asset)"] = url

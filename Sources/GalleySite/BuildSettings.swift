@@ -25,6 +25,10 @@ public struct BuildSettings: Sendable {
         ContentLoader(layout: layout, configuration: configuration)
     }
 
+    /// The site's settings when there is no configuration file (a package
+    /// root's, made from its manifest by ``PackageSite``).
+    public var defaultConfiguration = SiteConfiguration()
+
     /// Settings for the project at `layout`, with the cache on and no progress output.
     public init(layout: SiteLayout) {
         self.layout = layout

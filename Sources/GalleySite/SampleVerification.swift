@@ -16,10 +16,11 @@ public struct SampleVerification: Sendable {
     public init(configuration: SiteConfiguration, layout: SiteLayout, useCache: Bool = true) {
         let settings = configuration.verification
         let package = Self.packageDirectory(configuration: configuration, layout: layout)
-        var verifier = Verifier(
-            library: SampleLibrary(packageDirectory: package, products: settings.products, moduleAliases: settings.moduleAliases),
-            cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil
-        )
+        var library = SampleLibrary(packageDirectory: package, products: settings.products, moduleAliases: settings.moduleAliases)
+        library.linking = settings.linking
+        library.modules = settings.modules
+        if let folders = settings.sourceDirectories { library.sourceDirectories = folders }
+        var verifier = Verifier(library: library, cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil)
         verifier.timeout = .seconds(settings.timeoutSeconds)
         verifier.sandboxMode = settings.sandbox
         self.verifier = verifier
@@ -38,9 +39,22 @@ public struct SampleVerification: Sendable {
         try verifier.verify(pages.map { ($0.displayPath, $0.document, settings(for: $0)) }, preparation: &preparation)
     }
 
-    /// The sample settings of `page`: the site's, with the page's `verify:` applied.
+    /// The sample settings of `page`: the site's, with the page's `verify:`
+    /// applied, and the page's implicit imports (a DocC catalog's module)
+    /// after the prelude.
     public func settings(for page: Page) -> SampleSettings {
-        page.frontMatter.verify?.applied(to: siteSettings) ?? siteSettings
+        var settings = page.frontMatter.verify?.applied(to: siteSettings) ?? siteSettings
+        if !page.implicitImports.isEmpty {
+            let imports = page.implicitImports.map { "import \($0)" }.joined(separator: "\n")
+            if settings.prelude.isEmpty {
+                settings.prelude = imports
+                settings.preludeSource = page.displayPath
+            } else {
+                // After it, so the prelude's lines keep their numbers.
+                settings.prelude += "\n" + imports
+            }
+        }
+        return settings
     }
 
     /// The sample library's `Sources/` folder, whose changes mean the library

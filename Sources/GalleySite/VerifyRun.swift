@@ -54,6 +54,12 @@ public struct VerifyRun: Sendable {
     public var layout: SiteLayout
     /// What to verify and how.
     public var options: Options
+    /// The site's settings when there is no configuration file (see ``BuildSettings/defaultConfiguration``).
+    public var defaultConfiguration = SiteConfiguration()
+    /// Where the pages come from (see ``BuildSettings/pageSource``): by default the content folder.
+    public var pageSource: @Sendable (SiteConfiguration, SiteLayout) -> any PageSource = { configuration, layout in
+        ContentLoader(layout: layout, configuration: configuration)
+    }
 
     /// A run over the project at `layout`.
     public init(layout: SiteLayout, options: Options = Options()) {
@@ -68,12 +74,13 @@ public struct VerifyRun: Sendable {
         let configuration: SiteConfiguration
         do {
             configuration = try SiteConfiguration.load(
-                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile)
+                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile),
+                defaults: defaultConfiguration
             )
         } catch {
             throw DiagnosticList([error])
         }
-        let source = ContentLoader(layout: layout, configuration: configuration)
+        let source = pageSource(configuration, layout)
         var (selected, pageProblems) = try select(from: source)
         if let shard = options.shard {
             selected = shard.pages(of: selected)
@@ -174,7 +181,7 @@ public struct VerifyRun: Sendable {
     /// The pages named in the options (or all pages), and the problems of
     /// pages that could not be read: they are reported, and every other
     /// page is still verified.
-    private func select(from source: ContentLoader) throws(DiagnosticList) -> (pages: [Page], problems: [Diagnostic]) {
+    private func select(from source: any PageSource) throws(DiagnosticList) -> (pages: [Page], problems: [Diagnostic]) {
         let content = try source.load()
         guard !options.pages.isEmpty else { return (content.pages, content.problems) }
         var selected: [Page] = []

@@ -1,3 +1,4 @@
+import Foundation
 import GalleyMarkdown
 
 /// One message of `swiftc -diagnostic-style llvm`, at its (Markdown) location.
@@ -42,5 +43,32 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable {
             }
             return nil
         }
+    }
+
+    /// The errors of compiler output that name no file and line: the
+    /// frontend's `<unknown>:0: error: missing required module '_Shims'`, the
+    /// driver's `error: link command failed …`, the linker's `undefined
+    /// reference to 'f'`. Each is kept with its text (at most `limit`), so an
+    /// error is never reported without its reason.
+    ///
+    /// ```swift
+    /// CompilerDiagnostic.unlocatedErrors("<unknown>:0: error: missing required module 'C'")   // ["error: missing required module 'C'"]
+    /// ```
+    public static func unlocatedErrors(_ output: String, limit: Int = 12) -> [String] {
+        var found: [String] = []
+        for raw in output.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { continue }
+            if let unknown = line.range(of: "<unknown>:0: ") {
+                let message = String(line[unknown.upperBound...])
+                if message.hasPrefix("error: ") { found.append(message) }
+                continue
+            }
+            let isError = line.hasPrefix("error: ") || line.contains(": error: ") || line.contains("undefined reference to")
+                || line.contains("undefined symbol") || line.hasPrefix("fatal error: ")
+            if isError && parse(String(raw)).isEmpty { found.append(line) }
+        }
+        var seen: Set<String> = []
+        return Array(found.filter { seen.insert($0).inserted }.prefix(limit))
     }
 }

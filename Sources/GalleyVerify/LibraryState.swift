@@ -8,7 +8,8 @@ import GalleyCore
 ///
 /// The library is reused only when the fingerprint of its inputs
 /// (`Package.swift`, `Package.resolved`, the path and bytes of every file
-/// under `Sources/`, the compiler version, the products and module aliases)
+/// of its source folders but DocC catalogs, the compiler version, the
+/// products, module aliases and linking)
 /// is the one recorded, and every built product still has the size and
 /// modification time recorded. Anything else (a changed source, a product
 /// rebuilt or deleted by hand, another compiler) builds again. Local path
@@ -41,13 +42,14 @@ struct LibraryState {
         guard let data = FileManager.default.contents(atPath: file.path),
               let record = try? JSONDecoder().decode(Record.self, from: data),
               record.inputs == inputFingerprint(),
-              record.products == currentProducts() else { return nil }
+              !record.built.artifacts.isEmpty,
+              record.products == Self.attributes(of: record.built.artifacts) else { return nil }
         return record.built
     }
 
     /// Remembers a successful build (a state that cannot be written only costs the next run a build).
     func record(_ built: SampleLibrary.Built) {
-        let record = Record(inputs: inputFingerprint(), built: built, products: currentProducts())
+        let record = Record(inputs: inputFingerprint(), built: built, products: Self.attributes(of: built.artifacts))
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(record).write(to: file, options: .atomic)
@@ -63,28 +65,30 @@ struct LibraryState {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        add("galley-library-state-v1")
+        add("galley-library-state-v2")
         add(toolchain.version)
         library.products.forEach(add)
+        add(library.linking.rawValue)
+        library.modules.forEach(add)
         library.moduleAliases.sorted { $0.key < $1.key }.forEach { add("\($0.key)=\($0.value)") }
         let package = library.packageDirectory
         for name in ["Package.swift", "Package.resolved"] {
             add(name)
             if let data = FileManager.default.contents(atPath: package.appendingPathComponent(name).path) { hasher.update(data: data) }
         }
-        let sources = package.appendingPathComponent("Sources")
-        for path in Self.files(under: sources) {
-            add(path)
-            if let data = FileManager.default.contents(atPath: sources.appendingPathComponent(path).path) { hasher.update(data: data) }
+        for sources in library.sourceDirectories {
+            add(sources.path)
+            for path in Self.files(under: sources) {
+                add(path)
+                if let data = FileManager.default.contents(atPath: sources.appendingPathComponent(path).path) { hasher.update(data: data) }
+            }
         }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Size and modification time of every built product (and its module).
-    private func currentProducts() -> [Product] {
-        library.products.flatMap { product in
-            [library.productFile(product), library.binPath.appendingPathComponent("Modules/\(product).swiftmodule")]
-        }.map { url in
+    /// Size and modification time of every built file (shared libraries, modules).
+    private static func attributes(of artifacts: [String]) -> [Product] {
+        artifacts.map { URL(fileURLWithPath: $0) }.map { url in
             let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
             return Product(
                 path: url.path,
@@ -94,14 +98,20 @@ struct LibraryState {
         }
     }
 
-    /// Regular files under `folder`, relative and sorted (hidden files and `.build` skipped).
+    /// Regular files under `folder`, relative and sorted (hidden files and
+    /// `.build` skipped, and DocC catalogs: documentation builds nothing).
     private static func files(under folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
         ) else { return [] }
         let base = FolderPath(folder)
         var paths: [String] = []
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in enumerator {
+            if url.pathExtension == "docc" {
+                enumerator.skipDescendants()
+                continue
+            }
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             if let path = base.relativePath(of: url.path) { paths.append(path) }
         }
         return paths.sorted()

@@ -101,8 +101,8 @@ struct SampleCompiler: Sendable {
             mode: CompileMode(program), parseAsLibrary: library
         )
         guard let executable = compiled.executable else {
-            return ProgramRun(compiled: false, diagnostics: compiled.diagnostics, ending: .notRun, outputs: [],
-                              standardError: compiled.log, merged: false)
+            return ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
+                              ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
         }
         return run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics)
     }
@@ -212,6 +212,27 @@ struct SampleCompiler: Sendable {
             environment.merge(sampleRun) { _, new in new }
         }
         return environment
+    }
+
+    /// The diagnostics of a compile that failed, with every error that names
+    /// no file and line (`<unknown>:0: error: missing required module …`, a
+    /// linker's `undefined reference`, a driver's error) placed at the fence
+    /// line of the program's first sample, with its text; a failure without
+    /// any message is described by the end of the compiler's output.
+    static func failureDiagnostics(_ diagnostics: [CompilerDiagnostic], log: String, program: SampleProgram) -> [CompilerDiagnostic] {
+        guard let first = program.samples.first else { return diagnostics }
+        func atFence(_ message: String) -> CompilerDiagnostic {
+            CompilerDiagnostic(severity: "error", file: first.page, line: first.block.fenceLine, column: first.block.fenceColumn, message: message)
+        }
+        var all = diagnostics
+        for error in CompilerDiagnostic.unlocatedErrors(log) {
+            all.append(atFence(error.hasPrefix("error: ") ? String(error.dropFirst("error: ".count)) : error))
+        }
+        if !all.contains(where: { $0.severity == "error" }) {
+            let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
+            all.append(atFence("the compiler failed without an error message" + (tail.isEmpty ? "" : ":\n" + tail)))
+        }
+        return all
     }
 
     /// Whether `diagnostic` points into one of `program`'s samples.

@@ -60,7 +60,12 @@ enum SampleJudge {
         guard run.compiled else {
             let own = errors.filter { SampleCompiler.belongs($0, to: SampleProgram(samples: [sample])) }
             let shown = own.isEmpty ? errors : own
-            let text = shown.prefix(10).map(\.description).joined(separator: "\n")
+            var text = shown.prefix(10).map(\.description).joined(separator: "\n")
+            if text.isEmpty {
+                // Never a failure without its reason (a run cached before errors without a line were kept).
+                let tail = run.standardError.split(separator: "\n").suffix(10).joined(separator: "\n")
+                text = tail.isEmpty ? "the compiler gave no message; run `galley verify --no-cache` to compile it again" : tail
+            }
             let first = shown.first
             let elsewhere = program.isPage ? " (an error in another sample of its page, which is one program)" : " (an error in its group)"
             return ("does not compile" + (own.isEmpty && program.samples.count > 1 ? elsewhere : "") + "\n" + text,

@@ -30,6 +30,40 @@ public struct Toolchain: Sendable {
         return Toolchain(swiftc: swiftc, version: line.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// `swift` (the package manager's driver) beside `swiftc` on `PATH` (or `environment["SWIFTC"]`).
+    package static func swiftDriver(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> URL {
+        let swiftc: URL
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
+            swiftc = URL(fileURLWithPath: explicit)
+        } else if let found = which("swiftc", path: environment["PATH"] ?? "") {
+            swiftc = found
+        } else {
+            throw Diagnostic("swift was not found on PATH, so the package cannot be described or built",
+                              suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
+        }
+        return swiftc.deletingLastPathComponent().appendingPathComponent("swift")
+    }
+
+    /// Runs `swift arguments…` in `directory` and returns its standard
+    /// output; a failure is an error with the end of its output.
+    package static func runSwift(
+        _ arguments: [String], in directory: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(Diagnostic) -> String {
+        let swift = try swiftDriver(environment: environment)
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try ProcessRunner(timeout: .seconds(1800), outputLimit: 64 << 20).run(swift, arguments, in: directory)
+        } catch {
+            throw Diagnostic("cannot run '\(swift.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
+        }
+        guard outcome.ending == .exited(0) else {
+            let tail = (outcome.standardError + outcome.standardOutput).split(separator: "\n").suffix(20).joined(separator: "\n")
+            throw Diagnostic("`swift \(arguments.joined(separator: " "))` failed in '\(directory.path)'",
+                             suggestion: "Run it yourself to see why; the package must build with SwiftPM", details: tail)
+        }
+        return outcome.standardOutput
+    }
+
     /// The short version, e.g. `6.3.1`.
     public var shortVersion: String { Self.shortVersion(of: version) }
 

@@ -26,6 +26,7 @@ struct BuildCommand: AsyncParsableCommand {
         let layout = paths.layout
         var settings = BuildSettings(layout: layout)
         settings.progress = Progress.line
+        if let site = try paths.packageSite() { site.configure(&settings) }
         do {
             let report = try BuildSession.build(settings)
             Progress.clear()

@@ -1,12 +1,16 @@
 import ArgumentParser
 import Foundation
+import GalleyCore
 import GalleyProject
 import GalleySite
 
 /// The folder options every command that reads a project shares.
 struct ProjectPaths: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The folder of Markdown pages.", valueName: "dir"))
-    var content = "content"
+    @Option(name: .long, help: ArgumentHelp(
+        "The folder of Markdown pages (default: content; in a package root without galley.yml, every DocC catalog, or the one named here).",
+        valueName: "dir"
+    ))
+    var content: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "The theme folder: Mustache templates and assets/ that replace the built-in theme's file by file (default: templates, when it exists).",
@@ -24,13 +28,31 @@ struct ProjectPaths: ParsableArguments {
     var layout: SiteLayout {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var layout = SiteLayout(root: cwd)
-        layout.contentDirectory = resolve(content, against: cwd)
+        layout.contentDirectory = resolve(content ?? "content", against: cwd)
+        layout.namesContentDirectory = content != nil
         layout.templatesDirectory = resolve(templates ?? "templates", against: cwd)
         // A folder named on the command line must exist; the default one is optional.
         layout.requiresTemplatesDirectory = templates != nil
         layout.outputDirectory = resolve(output, against: cwd)
         layout.configurationFile = resolve(config, against: cwd)
+        // What the user named is trusted wherever it is; links found inside it are still checked.
+        layout.trustedDirectories = (content != nil ? [layout.contentDirectory] : []) + (templates != nil ? [layout.templatesDirectory] : [])
         return layout
+    }
+
+    /// The package site of a package root without galley.yml (its DocC
+    /// catalogs, see `PackageSite`), announced in one line on standard
+    /// error; `nil` in a site of its own. A package SwiftPM cannot describe
+    /// is reported, and the command exits 1.
+    func packageSite(paths: [String] = []) throws -> PackageSite? {
+        do {
+            guard let site = try PackageSite.discover(layout: layout, paths: paths) else { return nil }
+            FileHandle.standardError.write(Data("\(site.summary())\n".utf8))
+            return site
+        } catch {
+            Diagnostics.report([error])
+            throw ExitCode.failure
+        }
     }
 
     private func resolve(_ path: String, against base: URL) -> URL {

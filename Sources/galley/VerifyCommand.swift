@@ -94,7 +94,8 @@ struct VerifyCommand: AsyncParsableCommand {
         options.baseline = baseline
         options.recordsBaseline = blessBaseline
         options.progress = Progress.line
-        let run = VerifyRun(layout: paths.layout, options: options)
+        var run = VerifyRun(layout: paths.layout, options: options)
+        if mergeReports.isEmpty, let site = try paths.packageSite(paths: pages) { site.configure(&run) }
         let outcome: VerifyRun.Outcome
         do {
             outcome = mergeReports.isEmpty ? try run.run() : try run.merge(reports: mergeReports)

@@ -1,0 +1,142 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+
+/// The pages of a package's DocC catalogs as one site: each catalog is a
+/// section under its own URL prefix (its module's name), read in place, its
+/// `.md` files pages and its other files assets, its samples importing its
+/// module. A home page listing the catalogs is made when none has an
+/// `index.md`.
+///
+/// ```swift
+/// let package = try SwiftPackage.describe(at: root)
+/// let source = CatalogPageSource(catalogs: package.catalogs, layout: layout, title: package.name)
+/// try source.load().pages.map(\.url)   // ["index.html", "ComplexModule/Documentation.html", "RealModule/Augmented.html", …]
+/// ```
+public struct CatalogPageSource: PageSource {
+    /// One catalog and where its pages go.
+    public struct Section: Sendable {
+        /// The catalog.
+        public var catalog: DocCCatalog
+        /// The URL prefix of its pages (`ComplexModule`), `""` for the site root.
+        public var prefix: String
+        /// Its reader.
+        public var loader: ContentLoader
+    }
+
+    /// The catalogs, each with its prefix.
+    public var sections: [Section]
+    /// The package folder (asset paths are mapped to each catalog's folder).
+    public var directory: URL
+    /// How diagnostics name the package folder.
+    public var displayPath: String
+    /// The title of the home page made when no catalog has an `index.md`.
+    public var title: String
+
+    /// Every catalog under its module's name, or one catalog at the site root
+    /// (`prefixed: false`, a catalog the user picked).
+    public init(catalogs: [DocCCatalog], layout: SiteLayout, configuration: SiteConfiguration, title: String, prefixed: Bool = true) {
+        var used: Set<String> = []
+        self.sections = catalogs.map { catalog in
+            var prefix = prefixed ? catalog.module : ""
+            if prefixed, !used.insert(prefix).inserted {
+                // Two catalogs of one target: the second by its folder's name too.
+                prefix = "\(catalog.module)-\(catalog.directory.deletingPathExtension().lastPathComponent)"
+                used.insert(prefix)
+            }
+            var loader = ContentLoader(directory: catalog.directory, displayPath: layout.displayPath(of: catalog.directory))
+            loader.containment = configuration.containment(layout: layout)
+            return Section(catalog: catalog, prefix: prefix, loader: loader)
+        }
+        self.directory = layout.root
+        self.displayPath = layout.displayPath(of: layout.root)
+        self.title = title
+    }
+
+    /// The home page's source path.
+    static let homePath = "index.md"
+
+    public func load(reusing previous: [String: Page], changed: Set<String>) throws(DiagnosticList) -> LoadedContent {
+        var pages: [Page] = []
+        var assets: [String] = []
+        var problems: [Diagnostic] = []
+        var unreadable: Set<String> = []
+        var roots: [(section: Section, page: Page)] = []
+        for section in sections {
+            let own = { (path: String) -> String? in
+                section.prefix.isEmpty ? path : RelativePath.is(path, inside: section.prefix) ? String(path.dropFirst(section.prefix.count + 1)) : nil
+            }
+            var reusable: [String: Page] = [:]
+            for (path, page) in previous {
+                if let local = own(path) { reusable[local] = Self.unprefixed(page, local: local) }
+            }
+            let content = try section.loader.load(reusing: reusable, changed: Set(changed.compactMap(own)))
+            let sectionPages = content.pages.map { Self.prefixed($0, section: section) }
+            pages += sectionPages
+            assets += content.assets.map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" }
+            problems += content.problems
+            unreadable.formUnion(content.unreadable.map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" })
+            if let root = Self.rootPage(of: sectionPages, module: section.catalog.module) { roots.append((section, root)) }
+        }
+        if !pages.contains(where: \.isHome) {
+            pages.insert(homePage(roots), at: 0)
+        }
+        var content = LoadedContent(pages: pages, assets: assets, problems: problems, unreadable: unreadable)
+        if sections.isEmpty {
+            content.folderWarnings.append(.warning("the package has no DocC catalog (a *.docc folder in a target's folder); the site has only its home page",
+                                                   suggestion: "Add one, e.g. Sources/<Module>/<Module>.docc/<Module>.md, or pass --content DIR"))
+        }
+        return content
+    }
+
+    public func assetFile(_ path: String) -> URL {
+        for section in sections {
+            if section.prefix.isEmpty { return section.catalog.directory.appendingPathComponent(path) }
+            if RelativePath.is(path, inside: section.prefix) {
+                return section.catalog.directory.appendingPathComponent(String(path.dropFirst(section.prefix.count + 1)))
+            }
+        }
+        return directory.appendingPathComponent(path)
+    }
+
+    /// `page` of a catalog as a page of the site: under the section's prefix, importing its module.
+    static func prefixed(_ page: Page, section: Section) -> Page {
+        let path = section.prefix.isEmpty ? page.sourcePath : "\(section.prefix)/\(page.sourcePath)"
+        var moved = Page(sourcePath: path, displayPath: page.displayPath, frontMatter: page.frontMatter, document: page.document)
+        moved.title = page.title
+        moved.implicitImports = section.catalog.importsModule ? [section.catalog.module] : []
+        return moved
+    }
+
+    /// A site's page as its catalog's loader knows it.
+    static func unprefixed(_ page: Page, local: String) -> Page {
+        var page = page
+        page.sourcePath = local
+        page.url = Page.url(forSourcePath: local)
+        return page
+    }
+
+    /// The catalog's root page: the one titled ``` ``Module`` ``` (DocC's
+    /// convention), else the one named after the module, else the first.
+    static func rootPage(of pages: [Page], module: String) -> Page? {
+        pages.first { $0.document.firstH1?.contains(module) == true && $0.depth <= 1 && $0.document.firstH1?.contains("``") == true }
+            ?? pages.first { $0.url.hasSuffix("/\(module).html") || $0.url == "\(module).html" }
+            ?? pages.first
+    }
+
+    /// The home page: the package's name and a link to each catalog's root page.
+    func homePage(_ roots: [(section: Section, page: Page)]) -> Page {
+        var text = "# \(title)\n\n"
+        if roots.isEmpty {
+            text += "This package has no DocC catalog yet.\n"
+        } else {
+            text += "Documentation of the package's modules:\n\n"
+            for (section, page) in roots {
+                let target = page.sourcePath.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }
+                    .joined(separator: "/")
+                text += "- [\(section.catalog.module)](\(target))\n"
+            }
+        }
+        return Page(sourcePath: Self.homePath, displayPath: "Package.swift", frontMatter: FrontMatter(), document: MarkdownDocument(parsing: text))
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GalleyCore
+import GalleyVerify
+
+/// A SwiftPM package as SwiftPM itself reports it (`swift package describe
+/// --type json`): its targets with their folders (wherever `path:` puts
+/// them), its library products, and the DocC catalogs (`*.docc`) in its
+/// targets' folders.
+///
+/// The description is cached in `.build/galley/package-description.json`,
+/// keyed by the text of `Package.swift` (and its `Package@swift-*.swift`
+/// variants) and the `swift` that described it, so a warm run does not pay
+/// for SwiftPM loading the manifest.
+///
+/// ```swift
+/// let package = try SwiftPackage.describe(at: root)
+/// package.catalogs.map(\.module)        // ["ComplexModule", "RealModule"]
+/// package.libraryProducts.map(\.name)   // ["ComplexModule", "Numerics", "RealModule"]
+/// ```
+public struct SwiftPackage: Sendable, Codable {
+    /// One target: a module of the package.
+    public struct Target: Sendable, Codable, Hashable {
+        /// Its name, which is its module's name.
+        public var name: String
+        /// `library`, `executable`, `test`, `macro`, `plugin`, `system-target`, `binary`, …
+        public var kind: String
+        /// `SwiftTarget`, `ClangTarget`, `SystemLibraryTarget`, …
+        public var moduleType: String
+        /// Its folder, relative to the package root.
+        public var path: String
+        /// The targets of this package it depends on.
+        public var dependencies: [String]
+    }
+
+    /// One library product.
+    public struct Product: Sendable, Codable, Hashable {
+        /// Its name.
+        public var name: String
+        /// `automatic`, `static` or `dynamic`.
+        public var linkage: String
+        /// The targets it is made of.
+        public var targets: [String]
+    }
+
+    /// The package's folder.
+    public var root: URL
+    /// The manifest's `name:`.
+    public var name: String
+    /// Every target.
+    public var targets: [Target]
+    /// The library products, in the manifest's order.
+    public var libraryProducts: [Product]
+
+    /// Whether `folder` holds a package manifest.
+    public static func isPackage(_ folder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+    }
+
+    /// The package at `root`, described by SwiftPM (or from the cache when the manifest has not changed).
+    public static func describe(
+        at root: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(Diagnostic) -> SwiftPackage {
+        let swift = try Toolchain.swiftDriver(environment: environment)
+        let key = cacheKey(root: root, swift: swift)
+        let cache = root.appendingPathComponent(".build/galley/package-description.json")
+        if let data = FileManager.default.contents(atPath: cache.path),
+           let cached = try? JSONDecoder().decode(Cached.self, from: data), cached.key == key {
+            var package = cached.package
+            package.root = root
+            return package
+        }
+        let output = try Toolchain.runSwift(["package", "describe", "--type", "json"], in: root, environment: environment)
+        // SwiftPM may print resolution progress before the JSON.
+        let json = output.firstIndex(of: "{").map { String(output[$0...]) } ?? output
+        let package = try parse(Data(json.utf8), root: root)
+        if let data = try? JSONEncoder().encode(Cached(key: key, package: package)) {
+            try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: cache, options: .atomic)
+        }
+        return package
+    }
+
+    /// The package of `swift package describe --type json`'s output.
+    public static func parse(_ data: Data, root: URL) throws(Diagnostic) -> SwiftPackage {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw Diagnostic("cannot read the output of `swift package describe --type json` in '\(root.path)'",
+                             suggestion: "Check that `swift package describe --type json` prints the package")
+        }
+        let targets = (object["targets"] as? [[String: Any]] ?? []).compactMap { target -> Target? in
+            guard let name = target["name"] as? String, let path = target["path"] as? String else { return nil }
+            return Target(
+                name: name, kind: target["type"] as? String ?? "library", moduleType: target["module_type"] as? String ?? "SwiftTarget",
+                path: path, dependencies: target["target_dependencies"] as? [String] ?? []
+            )
+        }
+        let products = (object["products"] as? [[String: Any]] ?? []).compactMap { product -> Product? in
+            guard let name = product["name"] as? String, let type = product["type"] as? [String: Any],
+                  let library = type["library"] else { return nil }
+            let linkage = (library as? [String])?.first ?? "automatic"
+            return Product(name: name, linkage: linkage, targets: product["targets"] as? [String] ?? [])
+        }
+        return SwiftPackage(
+            root: root, name: object["name"] as? String ?? root.lastPathComponent, targets: targets, libraryProducts: products
+        )
+    }
+
+    /// The folder of `target`.
+    public func directory(of target: Target) -> URL {
+        target.path.hasPrefix("/") ? URL(fileURLWithPath: target.path) : root.appendingPathComponent(target.path)
+    }
+
+    /// The targets whose code the library products hold: theirs and every
+    /// target of the package they depend on.
+    public var libraryTargets: [Target] {
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var found: Set<String> = []
+        var pending = libraryProducts.flatMap(\.targets)
+        while let name = pending.popLast() {
+            guard found.insert(name).inserted, let target = byName[name] else { continue }
+            pending += target.dependencies
+        }
+        return targets.filter { found.contains($0.name) }
+    }
+
+    /// The Swift modules of the library products, which samples may import.
+    public var productModules: [String] {
+        let inProducts = Set(libraryProducts.flatMap(\.targets))
+        return libraryTargets.filter { inProducts.contains($0.name) && $0.moduleType == "SwiftTarget" }.map(\.name).sorted()
+    }
+
+    /// The DocC catalogs in the folders of the package's targets (test
+    /// targets aside), each with the target it documents, in target order.
+    public var catalogs: [DocCCatalog] {
+        let modules = Set(productModules)
+        var seen: Set<String> = []
+        var catalogs: [DocCCatalog] = []
+        for target in targets.sorted(by: { $0.name < $1.name }) where target.kind != "test" {
+            for folder in Self.doccFolders(in: directory(of: target)) where seen.insert(folder.standardizedFileURL.path).inserted {
+                catalogs.append(DocCCatalog(directory: folder, module: target.name, importsModule: modules.contains(target.name)))
+            }
+        }
+        return catalogs
+    }
+
+    /// The `*.docc` folders under `folder` (hidden folders skipped; none looked for inside a catalog).
+    static func doccFolders(in folder: URL) -> [URL] {
+        if folder.pathExtension == "docc" { return [folder] }
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]
+        ) else { return [] }
+        var found: [URL] = []
+        for case let url as URL in enumerator where url.pathExtension == "docc" {
+            enumerator.skipDescendants()
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { found.append(url) }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The cached description and what it was made from.
+    private struct Cached: Codable {
+        var key: String
+        var package: SwiftPackage
+    }
+
+    /// The manifests' text and the `swift` that reads them (a manifest is a few kilobytes: kept as it is, not hashed).
+    private static func cacheKey(root: URL, swift: URL) -> String {
+        var key = "galley-package-description-v1\0\(swift.path)\0"
+        let manifests = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+            .filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")) }.sorted()
+        for name in manifests {
+            key += "\(name)\0"
+            if let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).path) {
+                key += String(decoding: data, as: UTF8.self) + "\0"
+            }
+        }
+        return key
+    }
+}
+
+/// A DocC documentation catalog (`Sources/Foo/Foo.docc`): its articles are
+/// pages, its other files assets, and its samples are written against the
+/// module it documents.
+public struct DocCCatalog: Sendable, Hashable, Codable {
+    /// The `.docc` folder.
+    public var directory: URL
+    /// The module it documents (its target's name); also its section's URL prefix.
+    public var module: String
+    /// Whether its samples import ``module`` implicitly (it is in a library product).
+    public var importsModule: Bool
+
+    /// Creates a catalog.
+    public init(directory: URL, module: String, importsModule: Bool) {
+        self.directory = directory
+        self.module = module
+        self.importsModule = importsModule
+    }
+}

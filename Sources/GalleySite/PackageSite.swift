@@ -1,0 +1,156 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyProject
+import GalleyVerify
+
+/// A site made from a Swift package with no configuration: in a folder with
+/// `Package.swift` and no `galley.yml`, the package's DocC catalogs (the
+/// `*.docc` folders of its targets, wherever `path:` puts them) are the
+/// pages, one section per catalog, and their samples are verified against
+/// the package's own library products, each catalog's module imported.
+///
+/// A folder the user names picks what to read instead: `--content
+/// Sources/Foo/Foo.docc` (or `galley verify Sources/Foo/Foo.docc`) one
+/// catalog, at the site root; `--content docs` a folder of Markdown.
+///
+/// ```swift
+/// if let site = try PackageSite.discover(layout: layout) {
+///     print(site.summary())   // Found 2 catalogs, 3 library products, 148 samples.
+///     var settings = BuildSettings(layout: layout)
+///     site.configure(&settings)
+/// }
+/// ```
+public struct PackageSite: Sendable {
+    /// What the package's description says.
+    public var package: SwiftPackage
+    /// The catalogs the site is made of.
+    public var catalogs: [DocCCatalog]
+    /// Whether each catalog is under its module's name (`false`: one catalog, at the root).
+    public var prefixed: Bool
+    /// A folder of Markdown read instead of catalogs (`--content DIR` that is no catalog).
+    public var contentFolder: URL?
+    /// The project's folders.
+    public var layout: SiteLayout
+
+    /// The package site at `layout.root`, or `nil` when the folder has a
+    /// configuration file or no `Package.swift` (a site of its own).
+    ///
+    /// - Parameter paths: the paths named as arguments (`galley verify
+    ///   Sources/Foo/Foo.docc`); a catalog among them picks it and is
+    ///   removed from ``remainingPaths``.
+    public static func discover(layout: SiteLayout, paths: [String] = []) throws(Diagnostic) -> PackageSite? {
+        guard !FileManager.default.fileExists(atPath: layout.configurationFile.path), SwiftPackage.isPackage(layout.root) else { return nil }
+        let package = try SwiftPackage.describe(at: layout.root)
+        var site = PackageSite(package: package, catalogs: package.catalogs, prefixed: true, contentFolder: nil, layout: layout)
+        if layout.namesContentDirectory {
+            site.pick(layout.contentDirectory)
+        }
+        for path in paths {
+            let url = Self.resolve(path, against: layout.root)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                site.remainingPaths.append(path)
+                continue
+            }
+            site.pick(url)
+        }
+        if !site.prefixed || site.contentFolder != nil { return site }
+        // A package with no catalog but a content/ folder: that folder, with the package's library.
+        if site.catalogs.isEmpty, FileManager.default.fileExists(atPath: layout.contentDirectory.path) {
+            site.contentFolder = layout.contentDirectory
+        }
+        return site
+    }
+
+    /// The paths of ``discover(layout:paths:)`` that were not folders it picked: pages to verify.
+    public var remainingPaths: [String] = []
+
+    /// Reads only the folder at `url`: the catalog it is, or a folder of Markdown.
+    private mutating func pick(_ url: URL) {
+        let folder = FolderPath(url)
+        if let catalog = package.catalogs.first(where: { FolderPath($0.directory).relativePath(of: url.path) == "" }) {
+            catalogs = [catalog]
+        } else if url.pathExtension == "docc" {
+            // A catalog outside the targets' folders: documentation of the package, no module of its own.
+            catalogs = [DocCCatalog(directory: url, module: url.deletingPathExtension().lastPathComponent, importsModule: false)]
+        } else if let inside = package.catalogs.filter({ folder.contains($0.directory.path) }).nonEmpty {
+            // A folder holding catalogs (Sources/Foo): those.
+            catalogs = inside
+            prefixed = inside.count > 1
+            return
+        } else {
+            contentFolder = url
+            catalogs = []
+        }
+        prefixed = false
+    }
+
+    /// The settings of a site with no `galley.yml`: titled after the package,
+    /// its samples linked against every library product of the package.
+    public var configuration: SiteConfiguration {
+        var configuration = SiteConfiguration()
+        configuration.title = package.name
+        var verification = configuration.verification
+        verification.package = "."
+        verification.products = package.libraryProducts.map(\.name)
+        verification.linking = package.libraryProducts.allSatisfy { $0.linkage == "dynamic" } ? .dynamic : .wrapper
+        verification.modules = package.productModules
+        verification.sourceDirectories = package.libraryTargets.map { package.directory(of: $0) }
+        configuration.verification = verification
+        return configuration
+    }
+
+    /// Where the pages come from: the catalogs, or the named folder.
+    public func pageSource(configuration: SiteConfiguration, layout: SiteLayout) -> any PageSource {
+        if let contentFolder {
+            var layout = layout
+            layout.contentDirectory = contentFolder
+            return ContentLoader(layout: layout, configuration: configuration)
+        }
+        return CatalogPageSource(catalogs: catalogs, layout: layout, configuration: configuration, title: package.name, prefixed: prefixed)
+    }
+
+    /// Makes `settings` build this site.
+    public func configure(_ settings: inout BuildSettings) {
+        settings.defaultConfiguration = configuration
+        let site = self
+        settings.pageSource = { configuration, layout in site.pageSource(configuration: configuration, layout: layout) }
+    }
+
+    /// Makes `run` verify this site's samples (the named pages only, when
+    /// paths other than folders were given).
+    public func configure(_ run: inout VerifyRun) {
+        run.defaultConfiguration = configuration
+        let site = self
+        run.pageSource = { configuration, layout in site.pageSource(configuration: configuration, layout: layout) }
+        run.options.pages = remainingPaths
+    }
+
+    /// One line on what was found, e.g. `Found 2 catalogs, 3 library products, 148 samples in package swift-numerics.`
+    public func summary() -> String {
+        let source = pageSource(configuration: configuration, layout: layout)
+        let pages = (try? source.load().pages) ?? []
+        let samples = pages.reduce(0) { count, page in
+            count + page.document.codeBlocks.filter { $0.language == "swift" }.count
+        }
+        let products = package.libraryProducts.count
+        let found: String
+        if let contentFolder {
+            found = "'\(layout.displayPath(of: contentFolder))'"
+        } else {
+            found = "\(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s")"
+                + (catalogs.count == 1 ? " (\(layout.displayPath(of: catalogs[0].directory)))" : "")
+        }
+        return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s") in package \(package.name)."
+    }
+
+    private static func resolve(_ path: String, against base: URL) -> URL {
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)).standardizedFileURL
+    }
+}
+
+extension Array {
+    /// The array, or `nil` when it is empty.
+    fileprivate var nonEmpty: [Element]? { isEmpty ? nil : self }
+}

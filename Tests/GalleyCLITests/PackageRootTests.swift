@@ -1,0 +1,116 @@
+import Foundation
+import GalleyTestSupport
+import Testing
+
+/// `galley` in the root of a Swift package with no galley.yml: its DocC
+/// catalogs are the site, verified against its own (static) library.
+/// These build the fixture package with SwiftPM: slow, so few.
+@Suite("A Swift package root with no configuration", .serialized)
+struct PackageRootTests {
+    /// A copy of `Tests/Fixtures/PackageDocs`: a static product whose Swift
+    /// target uses a C target (module map in `include/`), targets under
+    /// `Library/` rather than `Sources/`, and a DocC catalog.
+    static func fixture() throws -> TemporaryDirectory {
+        let package = try TemporaryDirectory()
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/PackageDocs")
+        for item in try FileManager.default.contentsOfDirectory(atPath: source.path) where !item.hasPrefix(".") {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: package.url.appendingPathComponent(item))
+        }
+        return package
+    }
+
+    @Test("galley verify finds the catalog, links the static product and its C module, and a warm run builds nothing")
+    func verifiesCatalog() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        let cold = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(cold.status == 0, "\(cold.standardError)\n\(cold.standardOutput)")
+        #expect(cold.standardError.contains("Found 1 catalog (Library/Shapes/Shapes.docc), 1 library product, 3 samples in package Shapes."),
+                "\(cold.standardError)")
+        #expect(cold.standardOutput.contains("3 passed, 0 failed, 0 skipped"), "\(cold.standardOutput)")
+        #expect(package.exists(".build/galley/library/Package.swift"), "linked through the wrapper package")
+
+        let state = package.url.appendingPathComponent(".build/galley/library-state.json")
+        let recorded = try FileManager.default.attributesOfItem(atPath: state.path)[.modificationDate] as? Date
+        let start = Date()
+        let warm = try GalleyExecutable.run(["verify"], in: package.url)
+        let seconds = Date().timeIntervalSince(start)
+        #expect(warm.status == 0, "\(warm.standardError)")
+        #expect(warm.standardOutput.contains("3 passed, 0 failed, 0 skipped"))
+        #expect(try FileManager.default.attributesOfItem(atPath: state.path)[.modificationDate] as? Date == recorded,
+                "nothing changed: no swift build, the library state is not rewritten")
+        #expect(seconds < 5, "a warm run took \(seconds) s")
+
+        // A path argument picks the catalog; a page of it is verified alone.
+        let picked = try GalleyExecutable.run(["verify", "Library/Shapes/Shapes.docc"], in: package.url)
+        #expect(picked.status == 0, "\(picked.standardError)")
+        #expect(picked.standardError.contains("Found 1 catalog (Library/Shapes/Shapes.docc)"))
+        let one = try GalleyExecutable.run(["verify", "Library/Shapes/Shapes.docc/GettingStarted.md"], in: package.url)
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(one.standardOutput.contains("2 passed, 0 failed, 0 skipped"), "\(one.standardOutput)")
+
+        // A sample that goes wrong is reported at its line with the compiler's reason.
+        try package.write("Library/Shapes/Shapes.docc/Broken.md", "# Broken\n\n```swift\nprint(Rectangle(width: 1).area)\n```\n")
+        let broken = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("Library/Shapes/Shapes.docc/Broken.md:4:"), "\(broken.standardOutput)")
+        #expect(broken.standardOutput.contains("missing argument for parameter 'height'"), "\(broken.standardOutput)")
+        try FileManager.default.removeItem(at: package.url.appendingPathComponent("Library/Shapes/Shapes.docc/Broken.md"))
+
+        // galley build: one site, the catalog under its module's name, and a home page.
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
+        let home = try package.read("public/index.html")
+        #expect(home.contains("href=\"Shapes/Shapes.html\""), "\(home)")
+        #expect(try package.read("public/Shapes/GettingStarted.html").contains("cshapes_rectangle_area"))
+    }
+}
+
+@Suite("Paths named on the command line are trusted")
+struct TrustedPathTests {
+    @Test("--templates and --content outside the project are read; a link inside them is still checked and named")
+    func outsideFolders() throws {
+        let site = try TemporaryDirectory()
+        let elsewhere = try TemporaryDirectory()
+        defer { site.remove(); elsewhere.remove() }
+        try FixtureTheme.write(into: elsewhere)
+        try elsewhere.write("docs/index.md", "# Elsewhere\n\n[Next](two.md)\n")
+        try elsewhere.write("docs/two.md", "# Two\n")
+        let theme = elsewhere.url.appendingPathComponent("templates").path
+        let content = elsewhere.url.appendingPathComponent("docs").path
+        let result = try GalleyExecutable.run(["build", "--templates", theme, "--content", content], in: site.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try site.read("public/index.html").contains("Elsewhere"))
+
+        let plain = try GalleyExecutable.run(["verify", "--content", content], in: site.url)
+        #expect(plain.status == 0, "\(plain.standardError)\(plain.standardOutput)")
+
+        // A link found inside a named folder that leads out of it (and of the project) is an error naming that link.
+        let secret = try TemporaryDirectory()
+        defer { secret.remove() }
+        try secret.write("shared/leak.md", "# Leak\n")
+        try FileManager.default.createSymbolicLink(at: elsewhere.url.appendingPathComponent("docs/shared"),
+                                                   withDestinationURL: secret.url.appendingPathComponent("shared"))
+        let linked = try GalleyExecutable.run(["build", "--templates", theme, "--content", content], in: site.url)
+        #expect(linked.status == 1)
+        #expect(linked.standardError.contains("error: \(content)/shared: '\(content)/shared' is a symbolic link to '"), "\(linked.standardError)")
+        #expect(linked.standardError.contains("shared', outside the project"), "\(linked.standardError)")
+        #expect(!linked.standardError.contains("'\(content)/index.md' is a symbolic link"), "plain files of a named folder are not links")
+    }
+
+    @Test("a folder of the project reached through a link names the link, not the file")
+    func linkedFolderInContent() throws {
+        let site = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        defer { site.remove(); outside.remove() }
+        try site.write("content/index.md", "# Home\n")
+        try outside.write("guides/a.md", "# A\n")
+        try FileManager.default.createSymbolicLink(at: site.url.appendingPathComponent("content/guides"),
+                                                   withDestinationURL: outside.url.appendingPathComponent("guides"))
+        let result = try GalleyExecutable.run(["build"], in: site.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("error: content/guides: 'content/guides' is a symbolic link to '"), "\(result.standardError)")
+        #expect(!result.standardError.contains("content/index.md"), "\(result.standardError)")
+    }
+}
