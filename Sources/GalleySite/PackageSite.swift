@@ -97,6 +97,9 @@ public struct PackageSite: Sendable {
         verification.linking = package.libraryProducts.allSatisfy { $0.linkage == "dynamic" } ? .dynamic : .wrapper
         verification.modules = package.productModules
         verification.sourceDirectories = package.libraryTargets.map { package.directory(of: $0) }
+        // A DocC article tells one program over several blocks: its samples
+        // accumulate in order (`standalone` opts a block out).
+        verification.samples.pageProgram = contentFolder == nil
         configuration.verification = verification
         return configuration
     }
