@@ -36,16 +36,42 @@ enum ProgramSource {
 
     /// The standalone `main.swift` of `program`: its samples' code as top-level
     /// code, in order. `@main` programs get no boundaries (see `needsParseAsLibrary`).
+    ///
+    /// A program of several samples (a group, a page) keeps their
+    /// declarations at file scope and opens a scope per later sample for its
+    /// statements (see ``scoped(_:)``), as the merged file does.
     static func standaloneMain(_ program: SampleProgram) -> String {
         let library = needsParseAsLibrary(program)
         var text = prelude(of: program)
         text += library ? "" : "_galleySetUp()\n"
-        for sample in program.samples {
-            text += directive(sample.page, sample.block.firstCodeLine) + sample.compiledCode
-            text += "#sourceLocation()\n"
-            if !library { text += "_galleyBoundary()\n" }
+        guard !library, program.samples.count + program.context.count > 1 else {
+            for sample in program.samples {
+                text += directive(sample.page, sample.block.firstCodeLine) + sample.compiledCode
+                text += "#sourceLocation()\n"
+                if !library { text += "_galleyBoundary()\n" }
+            }
+            return text
         }
-        return text
+        // Functions stay among the statements here: a top-level function of
+        // main.swift may use the program's variables, as a local one can.
+        let parts = (program.context + program.samples).map {
+            split($0.compiledCode, file: $0.page, firstLine: $0.block.firstCodeLine, hoistingFunctions: false)
+        }
+        // The context's output is not the program's: boundaries follow the program's own samples only.
+        let statements = parts.enumerated().map { index, part in
+            part.statements + (index < program.context.count ? "" : "_galleyBoundary()\n")
+        }
+        return text + parts.map(\.declarations).joined() + scoped(statements)
+    }
+
+    /// The statements of a program's samples, each later sample's in a scope
+    /// nested in the one before: a sample sees what earlier ones declared and
+    /// may declare the same name again (`let z` in every block of an
+    /// article), shadowing it, instead of failing with "invalid redeclaration".
+    static func scoped(_ statements: [String]) -> String {
+        guard let first = statements.first else { return "" }
+        let rest = statements.dropFirst()
+        return first + rest.map { "do {\n" + $0 }.joined() + String(repeating: "}\n", count: rest.count)
     }
 
     /// Whether the program declares its own entry point (`@main`) and so must
@@ -60,29 +86,42 @@ enum ProgramSource {
     static func mergedFile(_ program: SampleProgram, index: Int) -> String? {
         guard !needsParseAsLibrary(program) else { return nil }
         var declarations = ""
-        var body = ""
-        func add(_ code: String, file name: String, firstLine: Int) {
-            let file = Parser.parse(source: code)
-            let converter = SourceLocationConverter(fileName: name, tree: file)
-            for item in file.statements {
-                let line = firstLine + converter.location(for: item.position).line - 1
-                let located = directive(name, line)
-                if let decl = item.item.as(DeclSyntax.self), isTopLevelDeclaration(decl) {
-                    declarations += located + makeFilePrivate(item) + "\n#sourceLocation()\n"
-                } else {
-                    body += located + item.description + "\n#sourceLocation()\n"
-                }
-            }
-        }
+        var bodies: [String] = []
         let settings = program.settings
         if !settings.prelude.isEmpty {
-            add(settings.prelude, file: settings.preludeSource, firstLine: 1)
+            let prelude = split(settings.prelude, file: settings.preludeSource, firstLine: 1)
+            declarations += prelude.declarations
+            bodies.append(prelude.statements)
         }
         for sample in program.samples {
-            add(sample.compiledCode, file: sample.page, firstLine: sample.block.firstCodeLine)
-            body += "_galleyBoundary()\n"
+            let part = split(sample.compiledCode, file: sample.page, firstLine: sample.block.firstCodeLine)
+            declarations += part.declarations
+            bodies.append(part.statements + "_galleyBoundary()\n")
         }
+        let body = bodies.count > 1 ? (bodies.first ?? "") + scoped(Array(bodies.dropFirst())) : bodies.joined()
         return declarations + "@MainActor func _galleyProgram_\(index)() async throws {\n" + body + "}\n"
+    }
+
+    /// `code`'s top-level declarations (made `fileprivate`) and its
+    /// statements (with `let`/`var`), each item after its source location.
+    private static func split(
+        _ code: String, file name: String, firstLine: Int, hoistingFunctions: Bool = true
+    ) -> (declarations: String, statements: String) {
+        var declarations = ""
+        var statements = ""
+        let file = Parser.parse(source: code)
+        let converter = SourceLocationConverter(fileName: name, tree: file)
+        for item in file.statements {
+            let line = firstLine + converter.location(for: item.position).line - 1
+            let located = directive(name, line)
+            if let decl = item.item.as(DeclSyntax.self), isTopLevelDeclaration(decl),
+               hoistingFunctions || !decl.is(FunctionDeclSyntax.self) {
+                declarations += located + makeFilePrivate(item) + "\n#sourceLocation()\n"
+            } else {
+                statements += located + item.description + "\n#sourceLocation()\n"
+            }
+        }
+        return (declarations, statements)
     }
 
     /// The merged module's `main.swift`: runs the program whose index is the first argument.

@@ -14,7 +14,7 @@ struct ResultCache: Sendable {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        add("galley-cache-v2")
+        add("galley-cache-v3")   // v3: later samples of a program in nested scopes
         add(ProgramSource.runtime)
         add(toolchain.version)
         add(library.fingerprint)
@@ -26,6 +26,12 @@ struct ResultCache: Sendable {
         settings.flags.forEach(add)
         for (key, value) in settings.environment.sorted(by: { $0.key < $1.key }) { add("\(key)=\(value)") }
         add(program.swift5 ? "swift5" : "swift6")
+        for sample in program.context {
+            add("context")
+            add(sample.page)
+            add(String(sample.block.firstCodeLine))
+            add(sample.compiledCode)
+        }
         for sample in program.samples {
             add(sample.page)
             add(String(sample.block.firstCodeLine))

@@ -89,6 +89,11 @@ package enum SampleExtractor {
             throw fail("a 'standalone' sample cannot be in a group", "Keep one of 'standalone' and group=")
         }
         let scan = try scanLines(of: block, page: page)
+        if attributeMode == nil, mode != .ignore, !scan.markers.isEmpty {
+            // `let w = r + z // error: binary operator '+' cannot be applied…`: docs
+            // that show a compiler error say so in the code; the sample must fail there.
+            mode = .compileFail
+        }
         var compiled = scan.compiled
         var kind = Sample.Kind.program
         var holes: [Elision.Hole] = []

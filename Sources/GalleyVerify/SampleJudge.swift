@@ -143,7 +143,9 @@ enum SampleJudge {
         guard !run.compiled else {
             return ("compiles, but a `compile_fail` sample must not", nil)
         }
-        let own = errors.filter { $0.file == sample.page }
+        // Its own lines only: a page program's earlier blocks are compiled with it as context.
+        let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
+        let own = errors.filter { $0.file == sample.page && lines.contains($0.line) }
         result.expectedErrors = own
         result.annotations += own.filter { $0.severity == "error" }.map {
             SampleAnnotation(kind: .diagnostic, line: $0.line, column: $0.column, text: "error: \($0.message)")

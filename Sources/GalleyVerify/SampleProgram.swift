@@ -3,11 +3,16 @@
 package struct SampleProgram: Sendable, Hashable {
     /// The samples, never empty, in page order.
     public var samples: [Sample]
+    /// Earlier samples of the page compiled before the samples but not judged:
+    /// what a `compile_fail` block of a page program builds on (it uses the
+    /// page's declarations and must fail in its own lines).
+    public var context: [Sample] = []
 
     /// Creates a program.
-    public init(samples: [Sample]) {
+    public init(samples: [Sample], context: [Sample] = []) {
         precondition(!samples.isEmpty, "a program needs at least one sample")
         self.samples = samples
+        self.context = context
     }
 
     /// The first sample's id.
@@ -39,19 +44,24 @@ package struct SampleProgram: Sendable, Hashable {
     /// samples together where the page says `verify.page: program` (but not
     /// `standalone`, `compile_fail`, `crash` or `@main` ones), the others
     /// alone; ignored samples, API listings and manifest fragments left out.
+    /// A `compile_fail` block of a page program is compiled after the page's
+    /// earlier samples (its ``context``), so it may use what they declare.
     public static func programs(for samples: [Sample]) -> [SampleProgram] {
         var programs: [SampleProgram] = []
         var groupIndex: [String: Int] = [:]
+        var pageSoFar: [String: [Sample]] = [:]
         for sample in samples where sample.mode != .ignore && sample.kind == .program {
-            let joinsPage = sample.settings.pageProgram && !sample.standalone
-                && (sample.mode == .run || sample.mode == .noRun) && !CommandLineProgram.isMain(sample.compiledCode)
+            let onPage = sample.settings.pageProgram && !sample.standalone && sample.group == nil
+            let joinsPage = onPage && (sample.mode == .run || sample.mode == .noRun) && !CommandLineProgram.isMain(sample.compiledCode)
             let key: String
             if let group = sample.group {
                 key = "\(sample.page)\u{0}\(group)"
             } else if joinsPage {
                 key = "\(sample.page)\u{1}page"
+                pageSoFar[sample.page, default: []].append(sample)
             } else {
-                programs.append(SampleProgram(samples: [sample]))
+                let context = onPage && sample.mode == .compileFail ? pageSoFar[sample.page] ?? [] : []
+                programs.append(SampleProgram(samples: [sample], context: context))
                 continue
             }
             if let index = groupIndex[key] {

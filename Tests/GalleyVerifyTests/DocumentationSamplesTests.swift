@@ -47,6 +47,64 @@ struct DocumentationSamplesTests {
         #expect(report.results[2].output == "[\"alice\"]\n")
     }
 
+    @Test("in a page program a later block may declare a name again (each block is a scope in the one before)")
+    func pageProgramShadowing() throws {
+        var settings = SampleSettings()
+        settings.pageProgram = true
+        let report = try verify("""
+        ```swift
+        func twice(_ x: Int) -> Int { 2 * x }
+        let z = 20
+        print(twice(z)) // Prints "40"
+        ```
+
+        ```swift
+        let z = 1
+        let w = z + 1
+        print(twice(w)) // Prints "4"
+        ```
+
+        ```swift
+        let w = "shadowed again"
+        print(w, z) // Prints "shadowed again 1"
+        ```
+        """, settings: settings)
+        #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
+        // The same page in one program without scopes would be an invalid redeclaration:
+        // the control shows the names really clash when written in one scope.
+        let control = try verify("""
+        ```swift
+        let z = 20
+        let z = 1
+        ```
+        """)
+        #expect(control.results.first?.failure?.contains("invalid redeclaration of 'z'") == true, "\(control.failures)")
+    }
+
+    @Test("a sample with an `// error:` marker and no mode is compile_fail: it must fail there")
+    func errorMarkerMeansCompileFail() throws {
+        var settings = SampleSettings()
+        settings.pageProgram = true
+        let report = try verify("""
+        ```swift
+        let r = 1.0
+        ```
+
+        ```swift
+        let w: String = r // error: cannot convert value of type 'Double'
+        ```
+
+        ```swift
+        print(r + 1) // Prints "2.0"
+        ```
+        """, settings: settings)
+        #expect(report.results.map(\.sample.mode) == [.run, .compileFail, .run])
+        #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
+        // An explicit mode wins: a run sample whose marked line compiles is still a run sample.
+        let explicit = extract("```swift no_run\nlet x = 1 // error: not really\n```\n")
+        #expect(explicit.samples.first?.mode == .noRun)
+    }
+
     @Test("in a page program each block's compiler errors are at its own Markdown line and column")
     func pageProgramDiagnostics() throws {
         var settings = SampleSettings()
