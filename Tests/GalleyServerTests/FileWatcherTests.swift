@@ -105,17 +105,17 @@ struct FileWatcherTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("content/a.md", "a")
-        let before = openFileDescriptorCount()
+        let before = try openFileDescriptorCount()
         for _ in 0..<100 {
             let watcher = try FileWatcher(targets: [.folder(directory.url.appendingPathComponent("content"))])
             watcher.stop()
         }
         // Other suites open files and pipes in parallel: wait for the count to settle (a leak would be 100 or more).
-        var after = openFileDescriptorCount()
+        var after = try openFileDescriptorCount()
         let deadline = ContinuousClock.now + .seconds(10)
         while after > before + 50 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
-            after = openFileDescriptorCount()
+            after = try openFileDescriptorCount()
         }
         #expect(after <= before + 50, "before \(before), after \(after)")
     }

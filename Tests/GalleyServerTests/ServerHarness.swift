@@ -114,7 +114,12 @@ struct HarnessError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Counts this process's open file descriptors.
-func openFileDescriptorCount() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+/// Counts this process's open file descriptors; throws (so the test fails,
+/// never compares -1 with -1) where `/proc/self/fd` cannot be read.
+func openFileDescriptorCount() throws -> Int {
+    do {
+        return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    } catch {
+        throw HarnessError("cannot count open file descriptors: /proc/self/fd is unreadable (\(error.localizedDescription)); run the tests where /proc is mounted")
+    }
 }

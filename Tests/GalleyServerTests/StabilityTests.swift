@@ -19,7 +19,7 @@ struct StabilityTests {
         for name in names { pages[name] = "# \(name)\n\nversion 0\n" }
         let site = try ServerHarness.makeSite(pages)
         defer { site.remove() }
-        let before = openFileDescriptorCount()
+        let before = try openFileDescriptorCount()
 
         let server = try await ServerHarness.start(site)
         let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
@@ -50,11 +50,11 @@ struct StabilityTests {
         try await server.stop()
 
         // Other suites run in parallel and open files of their own: wait for the count to come back down.
-        var after = openFileDescriptorCount()
+        var after = try openFileDescriptorCount()
         let deadline = ContinuousClock.now + .seconds(10)
         while after > before && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
-            after = openFileDescriptorCount()
+            after = try openFileDescriptorCount()
         }
         #expect(after <= before, "file descriptors before: \(before), after: \(after)")
     }
