@@ -221,7 +221,11 @@ public struct Sandbox: Sendable, Equatable {
             guard shown.insert(path).inserted, FileManager.default.fileExists(atPath: path) else { continue }
             command += ["--ro-bind", path, path]
         }
-        command += ["--bind", folderPath, folderPath, "--chdir", folderPath]
+        command += [
+            "--bind", folderPath, folderPath,
+            "--remount-ro", "/",        // the sandbox's own root (a tmpfs) too: the run folder is the only writable place
+            "--chdir", folderPath,
+        ]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { command += ["--setenv", key, value] }
         command.append("--")
         // The sandbox's PID namespace ends every process with the program; a

@@ -37,21 +37,22 @@ struct SandboxTests {
         let port: UInt16
 
         init() throws {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = 0
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let listening = withUnsafeMutablePointer(to: &address) { pointer in
+            let listening = fd >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                     bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
                 }
             }
-            guard fd >= 0, listening else {
+            guard listening else {
                 if fd >= 0 { close(fd) }
                 throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "cannot listen on 127.0.0.1"])
             }
+            self.fd = fd
             port = UInt16(bigEndian: address.sin_port)
         }
 
@@ -86,7 +87,7 @@ struct SandboxTests {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         print("network:", connected == 0 ? "reachable" : "unreachable")
-        for line in try String(contentsOfFile: "/proc/self/limits", encoding: .utf8).split(separator: "\n")
+        for line in try String(contentsOfFile: "/proc/self/limits", encoding: .utf8).split(separator: "\\n")
         where line.hasPrefix("Max file size") || line.hasPrefix("Max address space") {
             let fields = line.split(separator: " ")
             print(fields.dropLast(3).joined(separator: " ") + ":", fields[fields.count - 3])
@@ -134,7 +135,7 @@ struct SandboxTests {
 
     static let escapes: [Escape] = [
         Escape(name: "writes outside its folder", code: """
-            let fd = open("/var/tmp/galley-escape-\(getpid())", O_CREAT | O_WRONLY, 0o644)
+            let fd = open("/tmp/galley-sandbox-escape-probe", O_CREAT | O_WRONLY, 0o644)
             guard fd >= 0 else { fatalError(String(cString: strerror(errno))) }
             """, reason: "Read-only file system"),
         Escape(name: "opens a network connection", code: """
@@ -176,7 +177,7 @@ struct SandboxTests {
         let report = try verify(markdown)
         let failure = report.results.first?.failure ?? "passed"
         #expect(failure.contains(escape.reason), "\(failure)")
-        #expect(!FileManager.default.fileExists(atPath: "/var/tmp/galley-escape-\(getpid())"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/galley-sandbox-escape-probe"))
         if escape.passesUnconfined {
             let unconfined = try verify(markdown, mode: .off).results.first
             #expect(unconfined?.status == .passed, "\(unconfined?.failure ?? "")")
@@ -255,7 +256,9 @@ struct SandboxTests {
         var hidden = [beside, content, buildNote, temporary, marker].map(\.path)
         // /etc/shadow where this process can read it (root); elsewhere the control could not pass.
         if access("/etc/shadow", R_OK) == 0 { hidden.append("/etc/shadow") }
-        let hiddenFolders = [home, homeFolder.path, machine.url.path, elsewhere.url.path]
+        // (The folders that lead to the library exist, holding only the way to it.)
+        let hiddenFolders = [home, homeFolder.path, beside.deletingLastPathComponent().path,
+                             content.deletingLastPathComponent().path, elsewhere.url.path]
         let markdown = Self.probe(files: hidden + [library.path], folders: hiddenFolders)
         let flags = ["-L", library.deletingLastPathComponent().path]
 
