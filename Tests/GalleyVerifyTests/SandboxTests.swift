@@ -66,6 +66,10 @@ struct SandboxTests {
         defer { unsetenv("GALLEY_TEST_SECRET_CONFINEMENT") }
         let server = try LoopbackServer()
         defer { server.stop() }
+        // The unconfined control creates this file: never leave it in the project.
+        let projectProbe = FileManager.default.currentDirectoryPath + "/galley-sandbox-probe"
+        try? FileManager.default.removeItem(atPath: projectProbe)
+        defer { try? FileManager.default.removeItem(atPath: projectProbe) }
         let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
         var settings = SampleSettings()
         settings.environment = ["ALLOWED": "yes"]
@@ -112,15 +116,16 @@ struct SandboxTests {
         """, settings: settings)
         #expect(report.results.first?.status == .passed, "\(report.results.first?.failure ?? "")")
         #expect(report.sandboxed == true)
-        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/galley-sandbox-probe"))
+        #expect(!FileManager.default.fileExists(atPath: projectProbe))
 
-        // Positive control: the same program, unconfined, sees the secret, the server and $HOME.
+        // Positive control: the same program, unconfined, sees the secret, the server and $HOME, and writes the project.
         let unconfined = try verify(sample, mode: .off, settings: settings)
         let output = unconfined.results.first?.output ?? ""
         #expect(unconfined.sandboxed == false)
         #expect(output.contains("secret: do-not-leak"), "\(output)")
         #expect(output.contains("network: reachable"), "\(output)")
         #expect(!output.contains("home listing: -1"), "\(output)")
+        #expect(output.contains("project writable: true"), "\(output)")
     }
 
     /// A sample doing what a stranger's pull request might, and the reason its failure must name.
