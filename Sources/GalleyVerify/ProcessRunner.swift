@@ -47,6 +47,13 @@ struct ProcessRunner: Sendable {
     var drainGrace: Duration = .milliseconds(300)
     /// Where the run's process group is registered, so an interruption ends it.
     var supervisor: ProcessSupervisor = .shared
+    /// Whether the program confines its descendants itself: the sandbox,
+    /// whose PID namespace dies with it (every process in it is killed by the
+    /// kernel) and which lists what was left running on its own
+    /// (``Sandbox/leftRunningFile``). Then the two scans of `/proc` for
+    /// descendants that left the process group (tens of milliseconds each on a
+    /// busy machine) are skipped; the group is still killed.
+    var confinesDescendants = false
 
     /// Serialises pipe creation and spawning: a pipe is marked close-on-exec
     /// before any other child can start, so no child inherits another run's
@@ -92,7 +99,7 @@ struct ProcessRunner: Sendable {
             guard !groupKilled else { return }
             kill(-pid, SIGKILL)
             // Descendants that left the group (Foundation's Process starts each child in a group of its own).
-            supervisor.killTagged(tag)
+            if !confinesDescendants { supervisor.killTagged(tag) }
             groupKilled = true
         }
 
@@ -100,7 +107,7 @@ struct ProcessRunner: Sendable {
             if !exited, Self.hasExited(pid) {
                 exited = true
                 // Whatever the program left running in its group ends with it, and is reported.
-                if !groupKilled { leftRunning = supervisor.leftRunning(tag: tag, group: pid, leader: pid) }
+                if !groupKilled, !confinesDescendants { leftRunning = supervisor.leftRunning(tag: tag, group: pid, leader: pid) }
                 killGroup()
                 drainDeadline = clock.now + drainGrace
             }

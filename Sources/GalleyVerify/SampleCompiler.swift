@@ -36,6 +36,7 @@ struct SampleCompiler: Sendable {
         }
         let alone = concurrently(standalone.sorted(), label: "Compiling and running alone") { index in compileStandalone(programs[index]) }
         for (index, run) in zip(standalone.sorted(), alone) { runs[index] = run }
+        ProcessCgroup.finishRemovals()
         return runs.map { $0! }
     }
 
@@ -122,13 +123,15 @@ struct SampleCompiler: Sendable {
             if let sandbox {
                 var extra = program.settings.environment
                 extra["SWIFT_DETERMINISTIC_HASHING"] = "1"
-                // The library's folders (after -L and -I) must stay readable.
-                let libraryFolders = zip(flags, flags.dropFirst()).filter { $0.0 == "-L" || $0.0 == "-I" }.map { URL(fileURLWithPath: $0.1) }
-                let wrapped = sandbox.wrap(executable, arguments, in: folder, environment: extra, readable: libraryFolders)
+                // The runtime and the library are in `sandbox.readable` (set once by the Verifier).
+                let wrapped = sandbox.wrap(executable, arguments, in: folder, environment: extra)
                 let processes = ProcessCgroup.make(limit: sandbox.processLimit)
-                defer { processes?.remove() }
+                defer { processes?.removeLater() }
                 let command = processes.map { $0.joining(wrapped.executable, wrapped.arguments) } ?? (executable: wrapped.executable, arguments: wrapped.arguments)
-                var sandboxed = try runner.run(command.executable, command.arguments, in: folder, environment: wrapped.environment)
+                // The sandbox's PID namespace ends every process with it and lists what was left running.
+                var confined = runner
+                confined.confinesDescendants = true
+                var sandboxed = try confined.run(command.executable, command.arguments, in: folder, environment: wrapped.environment)
                 if case .exited(let status) = sandboxed.ending, status > 128, status < 128 + 65 {
                     sandboxed.ending = .signalled(status - 128)
                 }

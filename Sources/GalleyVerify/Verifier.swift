@@ -122,8 +122,11 @@ public struct Verifier: Sendable {
                 }
             }
             if !misses.isEmpty {
-                let sandbox = try Sandbox.resolve(sandboxMode, environment: environment)
+                var sandbox = try Sandbox.resolve(sandboxMode, environment: environment)
                 sandboxed = sandbox != nil
+                // What a sample may read besides the system: the runtime its executable
+                // loads and the library's dynamic libraries, found once for every run.
+                sandbox?.readable = Sandbox.runtimeFolders(compiler: toolchain.swiftc) + Sandbox.libraryFiles(flags: built.flags)
                 let compiler = SampleCompiler(
                     toolchain: toolchain, flags: built.flags,
                     runner: ProcessRunner(timeout: timeout, outputLimit: outputLimit),

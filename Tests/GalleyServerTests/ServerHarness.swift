@@ -137,12 +137,12 @@ struct HarnessError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Counts this process's open file descriptors; throws (failing the test)
-/// where `/proc/self/fd` cannot be read, so a leak check never passes unread.
+/// Counts this process's open file descriptors; throws (so the test fails,
+/// never compares -1 with -1) where `/proc/self/fd` cannot be read.
 func openFileDescriptorCount() throws -> Int {
     do {
         return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
     } catch {
-        throw HarnessError("cannot count open file descriptors: /proc/self/fd is not readable (\(error))")
+        throw HarnessError("cannot count open file descriptors: /proc/self/fd is unreadable (\(error.localizedDescription)); run the tests where /proc is mounted")
     }
 }
