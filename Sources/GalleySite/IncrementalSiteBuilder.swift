@@ -219,7 +219,14 @@ public struct IncrementalSiteBuilder: Sendable {
             for page in navigation.pages { generated[page.url] = previous.generated[page.url] }
             for extra in ["404.html", "sitemap.xml", SidebarNavigation.allPagesURL] { generated[extra] = previous.generated[extra] }
         }
-        let rendered = SiteBuilder.renderConcurrently(toRender) { page in
+        // A first build writes each page into the staging folder as soon as it is rendered.
+        var staging: OutputWriter.Staging?
+        if written == nil {
+            try rethrowing { () throws(SiteError) in
+                staging = try OutputWriter(directory: layout.outputDirectory, displayPath: layout.displayPath(of: layout.outputDirectory)).beginStaging()
+            }
+        }
+        let rendered = SiteBuilder.renderConcurrently(toRender, writingTo: staging) { page in
             .text(page.url, renderer.render(
                 page,
                 codeBlockHTML: SampleVerification.codeBlockHTML(for: page, report: report),
@@ -263,7 +270,7 @@ public struct IncrementalSiteBuilder: Sendable {
         } else {
             var files = generated.sorted { $0.key < $1.key }.map { OutputFile(path: $0.key, content: .data($0.value)) }
             files += copied.sorted { $0.key < $1.key }.map { OutputFile.copy($0.key, from: $0.value) }
-            try rethrowing { () throws(SiteError) in try writer.write(files) }
+            try rethrowing { () throws(SiteError) in if let staging { try staging.finish(files) } else { try writer.write(files) } }
         }
         var pagesBySource: [String: Page] = [:]
         for page in content.pages { pagesBySource[page.sourcePath] = page }

@@ -91,8 +91,16 @@ public struct SiteBuilder: Sendable {
         return try session.build(.all)
     }
 
-    /// `transform` applied to every page, spread over the machine's cores, in page order.
-    static func renderConcurrently(_ pages: [Page], _ transform: @Sendable (Page) -> OutputFile) -> [OutputFile] {
-        Concurrently.map(pages, transform)
+    /// `transform` applied to every page, spread over the machine's cores, in
+    /// page order; each generated file is also written into `staging` (when
+    /// given) on the thread that rendered it, so writing overlaps rendering.
+    static func renderConcurrently(
+        _ pages: [Page], writingTo staging: OutputWriter.Staging? = nil, _ transform: @Sendable (Page) -> OutputFile
+    ) -> [OutputFile] {
+        Concurrently.map(pages) { page in
+            let file = transform(page)
+            if let staging, case .data(let data) = file.content { staging.add(file.path, data) }
+            return file
+        }
     }
 }
