@@ -100,6 +100,8 @@ public struct OutputWriter: Sendable {
         let writer: OutputWriter
         /// The staging folder.
         let folder: URL
+        /// The staging folder's and the output folder's paths.
+        private let folderPath: String, currentPath: String
         private let state: Mutex<State>
 
         private struct State {
@@ -115,6 +117,8 @@ public struct OutputWriter: Sendable {
         fileprivate init(writer: OutputWriter, folder: URL, lock: sending OutputLock) {
             self.writer = writer
             self.folder = folder
+            self.folderPath = folder.path
+            self.currentPath = writer.directory.path
             self.state = Mutex(State(lock: lock, createdFolders: [folder.path]))
         }
 
@@ -144,7 +148,7 @@ public struct OutputWriter: Sendable {
                     if let earlier = written[file.path] {
                         if case .data(let data) = file.content, data == earlier { continue }
                         // It may be a link to the current site's file: replaced, never written through.
-                        unlink(folder.appendingPathComponent(file.path).path)
+                        unlink(folderPath + "/" + file.path)
                     }
                     try put(file.content, at: file.path)
                 }
@@ -164,22 +168,25 @@ public struct OutputWriter: Sendable {
         }
 
         private func put(_ content: OutputFile.Content, at path: String) throws {
-            let target = folder.appendingPathComponent(path)
-            let parent = target.deletingLastPathComponent()
-            try state.withLock { state in
-                if !state.createdFolders.contains(parent.path) {
-                    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-                    state.createdFolders.insert(parent.path)
+            // Paths as strings: `URL.appendingPathComponent` cost more than the write itself.
+            let target = folderPath + "/" + path
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                let parent = folderPath + "/" + path[..<slash]
+                try state.withLock { state in
+                    if !state.createdFolders.contains(parent) {
+                        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                        state.createdFolders.insert(parent)
+                    }
                 }
             }
             switch content {
             case .data(let data):
                 // An unchanged page is linked from the current site, not written again:
                 // no new inode, no data written now, none freed when the old site goes.
-                if !FileSync.linkIfIdentical(data, from: writer.directory.appendingPathComponent(path), to: target) {
-                    try FileSync.write(data, to: target)
+                if !FileSync.linkIfIdentical(data, fromPath: currentPath + "/" + path, toPath: target) {
+                    try FileSync.write(data, toPath: target)
                 }
-            case .copy(let source): try FileManager.default.copyItem(at: source, to: target)
+            case .copy(let source): try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target))
             }
         }
 

@@ -92,10 +92,17 @@ struct YAMLMapping {
             guard let start = rest.utf8.first, !"-?:,[]{}#&*!|>'\"%@`".utf8.contains(start),
                   rest.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }), rest.utf8.last != UInt8(ascii: ":"),
                   !rest.contains(": "), !rest.contains(" #") else { return nil }
-            pairs.append((String(key), index + 1 + lineOffset, .scalar(Node.Scalar(String(rest), .implicit, .plain))))
+            let tag = Tag(.implicit, .default, implicitTagConstructor)
+            pairs.append((String(key), index + 1 + lineOffset, .scalar(Node.Scalar(String(rest), tag, .plain))))
         }
         return pairs
     }
+
+    /// The constructor of the tags ``simplePairs(_:lineOffset:)`` makes:
+    /// `Tag.implicit` builds a new `Constructor` (three dictionaries) each time.
+    /// Shared safely: a `Constructor`'s stored properties are all `let`
+    /// (Yams 6), so it is never mutated after this initialization.
+    private nonisolated(unsafe) static let implicitTagConstructor = Constructor.default
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
