@@ -91,7 +91,8 @@ struct YAMLMapping {
             while rest.utf8.last == UInt8(ascii: " ") { rest = rest.dropLast() }
             guard let start = rest.utf8.first, !"-?:,[]{}#&*!|>'\"%@`".utf8.contains(start),
                   rest.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }), rest.utf8.last != UInt8(ascii: ":"),
-                  !rest.contains(": "), !rest.contains(" #") else { return nil }
+                  !containsPair(rest, UInt8(ascii: ":"), UInt8(ascii: " ")),
+                  !containsPair(rest, UInt8(ascii: " "), UInt8(ascii: "#")) else { return nil }
             let tag = Tag(.implicit, .default, implicitTagConstructor)
             pairs.append((String(key), index + 1 + lineOffset, .scalar(Node.Scalar(String(rest), tag, .plain))))
         }
@@ -103,6 +104,16 @@ struct YAMLMapping {
     /// Shared safely: a `Constructor`'s stored properties are all `let`
     /// (Yams 6), so it is never mutated after this initialization.
     private nonisolated(unsafe) static let implicitTagConstructor = Constructor.default
+
+    /// Whether the byte `first` is directly followed by `second` in `text`.
+    private static func containsPair(_ text: Substring, _ first: UInt8, _ second: UInt8) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == first && byte == second { return true }
+            previous = byte
+        }
+        return false
+    }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
