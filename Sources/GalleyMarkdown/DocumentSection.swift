@@ -27,6 +27,24 @@ public struct DocumentSection: Sendable, Hashable {
 
     /// The section with runs of whitespace collapsed to one space and trimmed.
     var normalized: DocumentSection {
+        // ASCII text (most prose) by bytes: each byte is a character, and its
+        // whitespace is exactly tab, line feed, vertical tab, form feed,
+        // carriage return and space.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            var pendingSpace = false
+            for byte in text.utf8 {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = !bytes.isEmpty
+                } else {
+                    if pendingSpace { bytes.append(0x20) }
+                    pendingSpace = false
+                    bytes.append(byte)
+                }
+            }
+            return DocumentSection(headingIndex: headingIndex, text: String(decoding: bytes, as: UTF8.self))
+        }
         var result = ""
         var pendingSpace = false
         for character in text {

@@ -23,8 +23,13 @@ enum FileSync {
 
     /// Writes `data` to `url` (created or truncated), without flushing it.
     static func write(_ data: Data, to url: URL) throws(FileTransaction.Failure) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw failure(url) }
+        try write(data, toPath: url.path)
+    }
+
+    /// Writes `data` to the file at `path` (created or truncated), without flushing it.
+    static func write(_ data: Data, toPath path: String) throws(FileTransaction.Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -38,7 +43,7 @@ enum FileSync {
             }
             return true
         }
-        guard written else { throw failure(url) }
+        guard written else { throw failure(path) }
     }
 
     /// Hard-links `existing` to `url` when it is a regular file holding
@@ -47,9 +52,14 @@ enum FileSync {
     /// renames new files over old ones), so a link to a file of the current
     /// site stays that content.
     static func linkIfIdentical(_ data: Data, from existing: URL, to url: URL) -> Bool {
+        linkIfIdentical(data, fromPath: existing.path, toPath: url.path)
+    }
+
+    /// ``linkIfIdentical(_:from:to:)`` with paths.
+    static func linkIfIdentical(_ data: Data, fromPath existing: String, toPath path: String) -> Bool {
         var status = stat()
-        guard lstat(existing.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == data.count else { return false }
-        let descriptor = open(existing.path, O_RDONLY | O_CLOEXEC)
+        guard lstat(existing, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == data.count else { return false }
+        let descriptor = open(existing, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -63,7 +73,7 @@ enum FileSync {
             }
             return true
         }
-        return same && link(existing.path, url.path) == 0
+        return same && link(existing, path) == 0
     }
 
     /// Flushes everything written under `folder` (its whole file system) to
@@ -84,7 +94,8 @@ enum FileSync {
         close(descriptor)
     }
 
-    private static func failure(_ url: URL) -> FileTransaction.Failure {
-        FileTransaction.Failure(reason: "cannot write '\(url.lastPathComponent)': \(String(cString: strerror(errno)))")
+    private static func failure(_ path: String) -> FileTransaction.Failure {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return FileTransaction.Failure(reason: "cannot write '\(name)': \(String(cString: strerror(errno)))")
     }
 }

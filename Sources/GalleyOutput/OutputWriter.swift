@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyMarkdown
+import Synchronization
 
 /// A file of the built site.
 public struct OutputFile: Sendable {
@@ -64,6 +65,16 @@ public struct OutputWriter: Sendable {
 
     /// Replaces the output folder with exactly `files` (and the stamp).
     public func write(_ files: [OutputFile]) throws(Diagnostic) {
+        try beginStaging().finish(files)
+    }
+
+    /// Opens the staging folder of a whole-site write (under the lock) for
+    /// files added while they are produced: a first build writes each page as
+    /// soon as it is rendered, on the thread that rendered it, instead of
+    /// holding every page and writing them all afterwards.
+    /// ``Staging/finish(_:)`` writes the rest and swaps the folder in; a
+    /// staging folder dropped unfinished is removed, the output untouched.
+    package func beginStaging() throws(Diagnostic) -> Staging {
         let manager = FileManager.default
         try checkReplaceable()
         let staging = stagingDirectory
@@ -73,46 +84,127 @@ public struct OutputWriter: Sendable {
             throw failure(Self.reason(error, creating: staging))
         }
         let lock = try OutputLock.acquire(beside: directory, displayPath: displayPath)
-        defer { lock.release() }
         do {
             // Left behind by a build that was killed: never part of a site.
             try? manager.removeItem(at: staging)
             try? manager.removeItem(at: retiredDirectory)
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
+            lock.release()
             throw failure(Self.reason(error, creating: staging))
         }
-        do {
-            var created: Set<String> = [staging.path]
-            for file in files + [.text(OutputFolderGuard.stampName, OutputFolderGuard.stampText)] {
-                let target = staging.appendingPathComponent(file.path)
-                let folder = target.deletingLastPathComponent()
-                if !created.contains(folder.path) {
-                    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-                    created.insert(folder.path)
-                }
-                switch file.content {
-                case .data(let data):
-                    // An unchanged page is linked from the current site, not written again:
-                    // no new inode, no data written now, none freed when the old site goes.
-                    if !FileSync.linkIfIdentical(data, from: directory.appendingPathComponent(file.path), to: target) {
-                        try FileSync.write(data, to: target)
+        return Staging(writer: self, folder: staging, lock: lock)
+    }
+
+    /// A staging folder being filled; see ``OutputWriter/beginStaging()``.
+    ///
+    /// ```swift
+    /// let staging = try writer.beginStaging()
+    /// Concurrently.map(pages) { page in staging.add(page.url, render(page)) }   // any thread
+    /// try staging.finish(allFiles)   // the rest, the stamp, one flush, the swap
+    /// ```
+    package final class Staging: Sendable {
+        let writer: OutputWriter
+        /// The staging folder.
+        let folder: URL
+        /// The staging folder's and the output folder's paths.
+        private let folderPath: String, currentPath: String
+        private let state: Mutex<State>
+
+        private struct State {
+            /// Held until ``finish(_:)`` ends or the staging folder is dropped.
+            var lock: OutputLock?
+            var createdFolders: Set<String>
+            /// What ``add(_:_:)`` wrote, by path.
+            var written: [String: Data] = [:]
+            /// The first error of ``add(_:_:)``, thrown by ``finish(_:)``.
+            var failure: (any Error)?
+        }
+
+        fileprivate init(writer: OutputWriter, folder: URL, lock: sending OutputLock) {
+            self.writer = writer
+            self.folder = folder
+            self.folderPath = folder.path
+            self.currentPath = writer.directory.path
+            self.state = Mutex(State(lock: lock, createdFolders: [folder.path]))
+        }
+
+        /// Writes `data` at `path` in the staging folder now (from any thread).
+        /// A failure is kept and thrown by ``finish(_:)``; files after it are skipped.
+        package func add(_ path: String, _ data: Data) {
+            guard state.withLock({ $0.failure == nil && $0.lock != nil }) else { return }
+            do {
+                try put(.data(data), at: path)
+                state.withLock { $0.written[path] = data }
+            } catch {
+                state.withLock { if $0.failure == nil { $0.failure = error } }
+            }
+        }
+
+        /// Writes `files` not already added with the same bytes, and the
+        /// stamp; flushes the staging folder and swaps it in. On any failure
+        /// (of an earlier ``add(_:_:)`` too) the staging folder is removed and
+        /// the output folder is as it was.
+        package func finish(_ files: [OutputFile]) throws(Diagnostic) {
+            let manager = FileManager.default
+            defer { state.withLock { $0.lock?.release(); $0.lock = nil } }
+            do {
+                let (failure, written) = state.withLock { ($0.failure, $0.written) }
+                if let failure { throw failure }
+                for file in files + [.text(OutputFolderGuard.stampName, OutputFolderGuard.stampText)] {
+                    if let earlier = written[file.path] {
+                        if case .data(let data) = file.content, data == earlier { continue }
+                        // It may be a link to the current site's file: replaced, never written through.
+                        unlink(folderPath + "/" + file.path)
                     }
-                case .copy(let source): try manager.copyItem(at: source, to: target)
+                    try put(file.content, at: file.path)
+                }
+                // One flush for the whole staging folder: the new site is on disk before it is swapped in.
+                FileSync.flush(folder)
+                // Checked again under the lock: another process may have created the folder meanwhile.
+                try writer.checkReplaceable()
+                try writer.swapIn(folder)
+                FileSync.flushEntries(of: writer.directory.deletingLastPathComponent())
+            } catch let error as Diagnostic {
+                try? manager.removeItem(at: folder)
+                throw error
+            } catch {
+                try? manager.removeItem(at: folder)
+                throw writer.failure(OutputWriter.reason(error))
+            }
+        }
+
+        private func put(_ content: OutputFile.Content, at path: String) throws {
+            // Paths as strings: `URL.appendingPathComponent` cost more than the write itself.
+            let target = folderPath + "/" + path
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                let parent = folderPath + "/" + path[..<slash]
+                try state.withLock { state in
+                    if !state.createdFolders.contains(parent) {
+                        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                        state.createdFolders.insert(parent)
+                    }
                 }
             }
-            // One flush for the whole staging folder: the new site is on disk before it is swapped in.
-            FileSync.flush(staging)
-            // Checked again under the lock: another process may have created the folder meanwhile.
-            try checkReplaceable()
-            try swapIn(staging)
-            FileSync.flushEntries(of: directory.deletingLastPathComponent())
-        } catch let error as Diagnostic {
-            try? manager.removeItem(at: staging)
-            throw error
-        } catch {
-            try? manager.removeItem(at: staging)
-            throw failure(Self.reason(error))
+            switch content {
+            case .data(let data):
+                // An unchanged page is linked from the current site, not written again:
+                // no new inode, no data written now, none freed when the old site goes.
+                if !FileSync.linkIfIdentical(data, fromPath: currentPath + "/" + path, toPath: target) {
+                    try FileSync.write(data, toPath: target)
+                }
+            case .copy(let source): try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target))
+            }
+        }
+
+        deinit {
+            // Dropped without finishing: nothing of it may ever be swapped in.
+            state.withLock { state in
+                guard let lock = state.lock else { return }
+                try? FileManager.default.removeItem(at: folder)
+                lock.release()
+                state.lock = nil
+            }
         }
     }
 

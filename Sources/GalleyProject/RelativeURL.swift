@@ -18,15 +18,21 @@ package enum RelativeURL {
     /// a browser and `galley serve` decode back to the file's name.
     /// A `../` prefix and the separators are kept.
     package static func encoded(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false)
+        // Most paths need no encoding: checked byte by byte, without Foundation.
+        if path.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || segmentBytes[Int($0)] }) { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? String($0) }
             .joined(separator: "/")
     }
 
     /// The characters a path segment may carry unencoded (RFC 3986 `pchar`, ASCII only).
-    private static let segmentCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@"
-    )
+    private static let segmentCharacters = CharacterSet(charactersIn: segmentCharacterList)
+    private static let segmentCharacterList = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@"
+
+    /// ``segmentCharacters`` as a table of bytes (non-ASCII bytes are never allowed).
+    private static let segmentBytes: [Bool] = (0..<256).map { byte in
+        segmentCharacterList.utf8.contains(UInt8(byte))
+    }
 
     /// Resolves `path` (relative to the folder of `base`, or to the site root
     /// when it starts with `/`) into a normalized site-relative path; `nil`

@@ -16,6 +16,10 @@ struct YAMLMapping {
     init(parsing text: String, file: String, lineOffset: Int, what: String) throws(Diagnostic) {
         self.file = file
         self.lineOffset = lineOffset
+        if let simple = Self.simplePairs(text, lineOffset: lineOffset) {
+            pairs = simple
+            return
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -63,6 +67,61 @@ struct YAMLMapping {
             pairs.append((name, line, value))
         }
         self.pairs = pairs
+    }
+
+    /// The pairs of YAML that is only `name: plain text` lines (most front
+    /// matter), read without the YAML parser, exactly as it reads them: each
+    /// value a plain scalar of the text as written. `nil` for anything else
+    /// (quotes, lists, nesting, comments, flow or block indicators, blank
+    /// lines, repeated keys, non-ASCII), which the parser reads.
+    private static func simplePairs(_ text: String, lineOffset: Int) -> [(key: String, line: Int, value: Node)]? {
+        var pairs: [(key: String, line: Int, value: Node)] = []
+        var seen: Set<Substring> = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if text.isEmpty { break }
+            let utf8 = line.utf8
+            guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+            let key = line[..<colon]
+            guard (1...64).contains(key.utf8.count), let first = key.utf8.first,
+                  first == UInt8(ascii: "_") || isASCIILetter(first),
+                  key.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isASCIILetter($0) || isASCIIDigit($0) }),
+                  seen.insert(key).inserted else { return nil }
+            var rest = line[line.index(after: colon)...]
+            guard rest.utf8.first == UInt8(ascii: " ") else { return nil }
+            while rest.utf8.first == UInt8(ascii: " ") { rest = rest.dropFirst() }
+            while rest.utf8.last == UInt8(ascii: " ") { rest = rest.dropLast() }
+            guard let start = rest.utf8.first, !"-?:,[]{}#&*!|>'\"%@`".utf8.contains(start),
+                  rest.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }), rest.utf8.last != UInt8(ascii: ":"),
+                  !containsPair(rest, UInt8(ascii: ":"), UInt8(ascii: " ")),
+                  !containsPair(rest, UInt8(ascii: " "), UInt8(ascii: "#")) else { return nil }
+            let tag = Tag(.implicit, .default, implicitTagConstructor)
+            pairs.append((String(key), index + 1 + lineOffset, .scalar(Node.Scalar(String(rest), tag, .plain))))
+        }
+        return pairs
+    }
+
+    /// The constructor of the tags ``simplePairs(_:lineOffset:)`` makes:
+    /// `Tag.implicit` builds a new `Constructor` (three dictionaries) each time.
+    /// Shared safely: a `Constructor`'s stored properties are all `let`
+    /// (Yams 6), so it is never mutated after this initialization.
+    private nonisolated(unsafe) static let implicitTagConstructor = Constructor.default
+
+    /// Whether the byte `first` is directly followed by `second` in `text`.
+    private static func containsPair(_ text: Substring, _ first: UInt8, _ second: UInt8) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == first && byte == second { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     private init(pairs: [(key: String, line: Int, value: Node)], file: String, lineOffset: Int) {

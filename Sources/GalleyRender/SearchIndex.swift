@@ -71,11 +71,58 @@ public struct SearchIndex: Sendable {
 
     /// The script that defines `window.galleySearchIndex`.
     public var script: String {
+        // The JSON `JSONEncoder` writes with sorted keys and unescaped slashes,
+        // written directly: a string is copied as it is unless it holds a
+        // character JSON escapes (`"`, `\\`, control characters), which
+        // `JSONEncoder` itself escapes.
+        var json = "["
+        json.reserveCapacity(entries.count * 400)
+        for (index, entry) in entries.enumerated() {
+            json += index == 0 ? "{\"h\":" : ",{\"h\":"
+            Self.appendJSON(entry.h, to: &json)
+            json += ",\"t\":"
+            Self.appendJSON(entry.t, to: &json)
+            json += ",\"u\":"
+            Self.appendJSON(entry.u, to: &json)
+            json += ",\"x\":"
+            Self.appendJSON(entry.x, to: &json)
+            json += "}"
+        }
+        json += "]"
+        // `</script` can never end a script element that loads this file, but keep it inert anyway.
+        if Self.contains(json, "</") { json = json.replacingOccurrences(of: "</", with: "<\\/") }
+        return "window.galleySearchIndex = " + json + ";\n"
+    }
+
+    /// `text` as a JSON string literal, exactly as `JSONEncoder` writes it.
+    private static func appendJSON(_ text: String, to json: inout String) {
+        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        if plain {
+            json += "\""
+            json += text
+            json += "\""
+            return
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        // `</script` can never end a script element that loads this file, but keep it inert anyway.
-        return "window.galleySearchIndex = " + json.replacingOccurrences(of: "</", with: "<\\/") + ";\n"
+        // Encoded as a one-element array, then the brackets dropped.
+        let literal = (try? encoder.encode([text])).map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) } ?? "\"\""
+        json += literal
+    }
+
+    /// Whether `text` contains `part` (both ASCII here), by bytes.
+    private static func contains(_ text: String, _ part: String) -> Bool {
+        let bytes = Array(part.utf8)
+        var matched = 0
+        for byte in text.utf8 {
+            if byte == bytes[matched] {
+                matched += 1
+                if matched == bytes.count { return true }
+            } else {
+                matched = byte == bytes[0] ? 1 : 0
+            }
+        }
+        return false
     }
 
     private static func capped(_ text: String) -> String {

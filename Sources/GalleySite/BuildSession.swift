@@ -138,11 +138,15 @@ private struct Build {
             failure.warnings = content.warnings + verified.report.warnings
             throw failure
         }
-        let rendered = renderSite(navigation, toVerify: verified.pages, report: verified.report, templates: templates, configuration: configuration)
+        let staging = try openStaging()
+        let rendered = renderSite(
+            navigation, toVerify: verified.pages, report: verified.report, templates: templates, configuration: configuration,
+            writingTo: staging
+        )
         var generated = rendered.generated
         // Compared byte for byte with what is on disk like the pages, so they are rewritten only when they change.
         generated.merge(files.builtInAssets) { _, asset in asset }
-        try writeOutput(generated: generated, copied: files.copied)
+        try writeOutput(generated: generated, copied: files.copied, staging: staging)
 
         var pagesBySource: [String: Page] = [:]
         for page in content.pages { pagesBySource[page.sourcePath] = page }
@@ -301,12 +305,25 @@ private struct Build {
         return verified
     }
 
+    /// A first build's staging folder, opened (under the output lock) before
+    /// rendering so that each page is written as soon as it is rendered;
+    /// `nil` for a later build, which changes the output file by file.
+    func openStaging() throws(BuildFailure) -> OutputWriter.Staging? {
+        guard written == nil else { return nil }
+        do {
+            return try OutputWriter(directory: layout.outputDirectory, displayPath: layout.displayPath(of: layout.outputDirectory))
+                .beginStaging()
+        } catch {
+            throw BuildFailure([error])
+        }
+    }
+
     /// The pages the change affects (all of them when the navigation —
     /// titles, order, the page set — or the theme changed), the search index,
     /// and the 404 page, page list and sitemap when everything is rendered.
     func renderSite(
         _ navigation: Navigation, toVerify: [Page], report: VerificationReport, templates: TemplateSet,
-        configuration: SiteConfiguration
+        configuration: SiteConfiguration, writingTo staging: OutputWriter.Staging?
     ) -> RenderedSite {
         let navigationKey = navigation.pages.map { "\($0.url)\t\($0.title)" }
         let rendersAll = previous == nil || changes.templates || changes.library || navigationKey != previous?.navigationKey
@@ -317,14 +334,17 @@ private struct Build {
             for page in navigation.pages { generated[page.url] = previous.generated[page.url] }
             for extra in ["404.html", "sitemap.xml", SidebarNavigation.allPagesURL] { generated[extra] = previous.generated[extra] }
         }
+        // Pages on all cores; each written into the staging folder on the thread that rendered it.
         let pages = Concurrently.map(toRender) { page in
-            (page.url, renderer.render(
+            let html = Data(renderer.render(
                 page,
                 codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report),
                 footer: SampleHTML.footer(for: page, report: report)
-            ))
+            ).utf8)
+            staging?.add(page.url, html)
+            return (page.url, html)
         }
-        for (url, html) in pages { generated[url] = Data(html.utf8) }
+        for (url, html) in pages { generated[url] = html }
         if configuration.search {
             // Cheap to rebuild on every change: a prose edit changes the index.
             generated[SearchIndex.path] = Data(SearchIndex(pages: navigation.pages).script.utf8)
@@ -341,9 +361,10 @@ private struct Build {
         return RenderedSite(generated: generated, navigationKey: navigationKey, pageCount: toRender.count)
     }
 
-    /// The first build writes the whole output folder (staging, then swap);
-    /// later ones replace only the files whose bytes or sources changed.
-    func writeOutput(generated: [String: Data], copied: [String: URL]) throws(BuildFailure) {
+    /// The first build finishes the staging folder (the files not written
+    /// yet, one flush, the swap); later ones replace only the files whose
+    /// bytes or sources changed.
+    func writeOutput(generated: [String: Data], copied: [String: URL], staging: OutputWriter.Staging?) throws(BuildFailure) {
         let writer = OutputWriter(directory: layout.outputDirectory, displayPath: layout.displayPath(of: layout.outputDirectory))
         do throws(Diagnostic) {
             if let written {
@@ -364,7 +385,7 @@ private struct Build {
             } else {
                 var files = generated.sorted { $0.key < $1.key }.map { OutputFile(path: $0.key, content: .data($0.value)) }
                 files += copied.sorted { $0.key < $1.key }.map { OutputFile.copy($0.key, from: $0.value) }
-                try writer.write(files)
+                if let staging { try staging.finish(files) } else { try writer.write(files) }
             }
         } catch {
             throw BuildFailure([error])

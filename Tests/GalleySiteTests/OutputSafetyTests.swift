@@ -200,4 +200,46 @@ struct OutputSafetyTests {
         // The old site's copy is gone, so the linked file has one name again.
         #expect((try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)[.referenceCount] as? NSNumber)?.intValue == 1)
     }
+
+    @Test("files added while pages render and the rest given at the end make the same site; a page added twice is replaced, never written through a link to the current site")
+    func stagingAddsFilesAsTheyAreProduced() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let writer = OutputWriter(directory: output, displayPath: "public")
+        try writer.write([.text("index.html", "home"), .text("404.html", "old 404")])
+        // A second name of the current site's 404.html: it must keep its bytes.
+        #expect(link(output.appendingPathComponent("404.html").path, folder.url.appendingPathComponent("kept-404.html").path) == 0)
+        let staging = try writer.beginStaging()
+        staging.add("index.html", Data("home".utf8))        // linked from the current site
+        staging.add("a/b.html", Data("page b".utf8))
+        staging.add("404.html", Data("old 404".utf8))       // linked too, then replaced below
+        try staging.finish([.text("index.html", "home"), .text("a/b.html", "page b"), .text("404.html", "new 404"), .text("c.html", "page c")])
+        #expect(try folder.read("public/index.html") == "home")
+        #expect(try folder.read("public/a/b.html") == "page b")
+        #expect(try folder.read("public/404.html") == "new 404")
+        #expect(try folder.read("public/c.html") == "page c")
+        #expect(try folder.read("kept-404.html") == "old 404")
+        #expect(Set(try folder.snapshot("public").keys) == ["/index.html", "/a/b.html", "/404.html", "/c.html", "/\(OutputFolderGuard.stampName)"])
+    }
+
+    @Test("a file that cannot be added while pages render fails the build at the end and leaves the previous site as it was")
+    func stagingFailureKeepsThePreviousSite() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let writer = OutputWriter(directory: output, displayPath: "public")
+        try writer.write([.text("index.html", "home"), .text("a.html", "page a")])
+        let before = try folder.snapshot("public")
+        let staging = try writer.beginStaging()
+        staging.add("index.html", Data("new home".utf8))
+        staging.add("index.html/inside.html", Data("x".utf8))   // a file where a folder must be
+        #expect(throws: Diagnostic.self) { try staging.finish([.text("index.html", "new home")]) }
+        #expect(try folder.snapshot("public") == before)
+        #expect(!FileManager.default.fileExists(atPath: writer.stagingDirectory.path))
+        // The lock was released: the next build writes.
+        try writer.write([.text("index.html", "home 2")])
+        #expect(try folder.read("public/index.html") == "home 2")
+    }
+
 }
