@@ -98,3 +98,16 @@ public enum RelativePath {
         return path == trimmed || path.hasPrefix(trimmed + "/")
     }
 }
+
+extension URL {
+    /// A path the user wrote, as a file URL: absolute as it is, relative
+    /// against `base` (the project folder), normalised.
+    ///
+    /// ```swift
+    /// URL(userPath: "docs", relativeTo: project)        // <project>/docs
+    /// URL(userPath: "/srv/theme", relativeTo: project)  // /srv/theme
+    /// ```
+    public init(userPath path: String, relativeTo base: URL) {
+        self = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)).standardizedFileURL
+    }
+}

@@ -83,7 +83,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     /// Where the files of a site may come from: the project and the allowed outside folders.
     public func containment(root: URL) -> PathContainment {
-        PathContainment(roots: [root] + allowedOutside.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) })
+        PathContainment(roots: [root] + allowedOutside.map { URL(userPath: $0, relativeTo: root) })
     }
 
     /// Where the files of the site at `layout` may come from: the project,
@@ -92,7 +92,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     public func containment(layout: SiteLayout) -> PathContainment {
         let root = layout.root
         return PathContainment(roots: [root] + layout.trustedDirectories
-            + allowedOutside.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) })
+            + allowedOutside.map { URL(userPath: $0, relativeTo: root) })
     }
 
     /// Reads `file`, or returns `defaults` when it does not exist.

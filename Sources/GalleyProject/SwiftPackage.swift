@@ -106,7 +106,7 @@ public struct SwiftPackage: Sendable, Codable {
 
     /// The folder of `target`.
     public func directory(of target: Target) -> URL {
-        target.path.hasPrefix("/") ? URL(fileURLWithPath: target.path) : root.appendingPathComponent(target.path)
+        URL(userPath: target.path, relativeTo: root)
     }
 
     /// The targets whose code the library products hold: theirs and every

@@ -149,7 +149,7 @@ public struct PackageSite: Sendable {
     }
 
     private static func resolve(_ path: String, against base: URL) -> URL {
-        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)).standardizedFileURL
+        URL(userPath: path, relativeTo: base)
     }
 }
 

@@ -68,6 +68,6 @@ public struct SampleVerification: Sendable {
     /// The folder of the SwiftPM package `verify.package` names (default: the project folder).
     public static func packageDirectory(configuration: SiteConfiguration, layout: SiteLayout) -> URL {
         let package = configuration.verification.package
-        return (package.hasPrefix("/") ? URL(fileURLWithPath: package) : layout.root.appendingPathComponent(package)).standardizedFileURL
+        return URL(userPath: package, relativeTo: layout.root)
     }
 }

@@ -203,6 +203,6 @@ public struct VerifyRun: Sendable {
 
     /// `path` as the user wrote it: absolute, or relative to the project folder.
     private func resolve(_ path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : layout.root.appendingPathComponent(path)
+        URL(userPath: path, relativeTo: layout.root)
     }
 }

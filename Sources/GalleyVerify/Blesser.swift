@@ -42,7 +42,7 @@ public enum Blesser {
     /// symbolic link points to when that is inside the project. Writing the
     /// link's path would replace the link with a copy.
     static func target(of page: String, root: URL) throws(Diagnostic) -> URL {
-        let file = page.hasPrefix("/") ? URL(fileURLWithPath: page) : root.appendingPathComponent(page)
+        let file = URL(userPath: page, relativeTo: root)
         guard let real = RealPath.of(file.path) else {
             throw Diagnostic("cannot bless '\(page)': the file cannot be read", suggestion: "Check that it exists and is readable")
         }

@@ -56,6 +56,6 @@ struct ProjectPaths: ParsableArguments {
     }
 
     private func resolve(_ path: String, against base: URL) -> URL {
-        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)).standardizedFileURL
+        URL(userPath: path, relativeTo: base)
     }
 }
