@@ -276,7 +276,8 @@ package struct DirectiveScanner {
             let line = lines[index]
             if let open = fence {
                 if closesFence(line, open) { fence = nil }
-            } else if let open = opensFence(line) {
+            } else if let open = opensFence(line, anyIndent: true) {
+                // The block's content is indented, so its fences may be too.
                 fence = open
             } else {
                 let trimmed = line.trimmingSpaces
@@ -292,9 +293,9 @@ package struct DirectiveScanner {
         return nil
     }
 
-    static func opensFence(_ line: Substring) -> (character: Character, length: Int)? {
+    static func opensFence(_ line: Substring, anyIndent: Bool = false) -> (character: Character, length: Int)? {
         let trimmed = line.drop { $0 == " " }
-        guard line.count - trimmed.count <= 3, let first = trimmed.first, first == "`" || first == "~" else { return nil }
+        guard anyIndent || line.count - trimmed.count <= 3, let first = trimmed.first, first == "`" || first == "~" else { return nil }
         let length = trimmed.prefix { $0 == first }.count
         guard length >= 3 else { return nil }
         if first == "`", trimmed.dropFirst(length).contains("`") { return nil }

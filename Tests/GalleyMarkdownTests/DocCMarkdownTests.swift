@@ -150,6 +150,14 @@ struct DocCMarkdownTests {
         #expect(document.source == markdown, "the source as written is kept")
     }
 
+    @Test("a `}` line inside an indented code block of a directive does not close it")
+    func bracesInIndentedCode() {
+        let output = html("@Row {\n  @Column {\n    ```swift\n    func f() {\n    }\n    ```\n  }\n  @Column {\n    After.\n  }\n}\n")
+        #expect(output.contains("<div class=\"docc-row\">\n<div class=\"docc-column\">\n<pre><code class=\"language-swift\">func f() {\n}\n</code></pre>\n</div>"), "\(output)")
+        #expect(output.contains("<p>After.</p>\n</div>\n</div>"), "\(output)")
+        #expect(!output.contains("@Column"))
+    }
+
     @Test("directive-like lines in code blocks and Swift attributes in prose are not directives")
     func notDirectives() {
         let markdown = "```swift\n@Row {\n}\n```\n\n@MainActor is an attribute.\n\n@Observable\n"
