@@ -119,6 +119,16 @@ extension CmarkTree {
         return false
     }
 
+    /// Whether `node` is part of a link's text.
+    static func isInsideLink(_ node: OpaquePointer) -> Bool {
+        var current = cmark_node_parent(node)
+        while let parent = current {
+            if cmark_node_get_type(parent) == CMARK_NODE_LINK { return true }
+            current = cmark_node_parent(parent)
+        }
+        return false
+    }
+
     /// The concatenated text of `node`'s descendants (text, code, breaks).
     static func plainText(of node: OpaquePointer) -> String {
         var text = ""

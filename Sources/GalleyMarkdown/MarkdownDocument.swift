@@ -26,6 +26,17 @@ public struct MarkdownDocument: Sendable {
     /// the text before the first heading, then one section per heading.
     /// Code blocks are left out; inline code is kept.
     public let sections: [DocumentSection]
+    /// DocC directives (`@Row {`, `@Image(…)`) in document order, at their file lines.
+    public let directives: [Directive]
+    /// File lines of directives opened with `{` and never closed.
+    public let unclosedDirectiveLines: [Int]
+    /// The text cmark parses: ``source`` with directives' lines replaced, line for line.
+    package let cmarkSource: String
+    /// Directive marker lines of ``cmarkSource`` (1-based, as cmark counts).
+    package let directiveMarkers: [Int: DirectiveScanner.Marker]
+    /// The symbol a DocC symbol extension page documents: `Module/Symbol`
+    /// for a page whose first heading is `# ``Module/Symbol```, else `nil`.
+    public let symbolPath: String?
     /// The position in ``headings`` of each heading id, for link checks in
     /// constant time (a page of 100,000 headings and as many links is linear).
     private let headingPositions: [String: Int]
@@ -35,12 +46,32 @@ public struct MarkdownDocument: Sendable {
         headingPositions[id].map { headings[$0] }
     }
 
+    /// The heading a link's fragment names, written as DocC and GitHub
+    /// authors write them: the id itself, or in any capitalisation, or the
+    /// heading's text with `-` for spaces (`#Getting-Started`).
+    public func heading(matchingFragment fragment: String) -> Heading? {
+        heading(withID: fragment) ?? heading(withID: fragment.lowercased())
+            ?? heading(withID: SlugGenerator.baseSlug(fragment.removingPercentEncodedSpaces))
+    }
+
     /// Parses `markdown`, whose first line is line `firstLine` of its file.
     public init(parsing markdown: String, firstLine: Int = 1) {
         self.source = markdown
         self.firstLine = firstLine
-        let tree = CmarkTree(parsing: markdown)
         let offset = firstLine - 1
+        let scanner = DirectiveScanner(scanning: markdown)
+        self.cmarkSource = scanner.text
+        self.directiveMarkers = scanner.markers
+        self.directives = scanner.directives.map { directive in
+            var directive = directive
+            directive.line += offset
+            directive.contentLines = directive.contentLines.map { ($0.lowerBound + offset)...($0.upperBound + offset) }
+            return directive
+        }
+        self.unclosedDirectiveLines = scanner.unclosed.map { $0 + offset }
+        let tree = CmarkTree(parsing: scanner.text)
+        var symbolPath: String?
+        var firstHeadingSeen = false
         var headings: [Heading] = []
         var codeBlocks: [CodeBlock] = []
         var links: [MarkdownLink] = []
@@ -59,6 +90,10 @@ public struct MarkdownDocument: Sendable {
             switch type {
             case CMARK_NODE_HEADING:
                 let text = CmarkTree.plainText(of: node)
+                if !firstHeadingSeen, cmark_node_get_heading_level(node) == 1 {
+                    symbolPath = CmarkTree.symbolLink(in: node, source: scanner.text)
+                }
+                firstHeadingSeen = true
                 headings.append(Heading(
                     level: Int(cmark_node_get_heading_level(node)),
                     text: text,
@@ -82,6 +117,7 @@ public struct MarkdownDocument: Sendable {
             }
         }
         self.headings = headings
+        self.symbolPath = symbolPath
         var positions: [String: Int] = [:]
         for (position, heading) in headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
         self.headingPositions = positions
@@ -93,6 +129,12 @@ public struct MarkdownDocument: Sendable {
     /// The title a page takes when its front matter has none: its first H1.
     public var firstH1: String? {
         headings.first { $0.level == 1 }?.text
+    }
+
+    /// The title to show: the symbol's name on a symbol extension page
+    /// (`# ``Module/Symbol``` → `Symbol`), else the first H1.
+    public var displayTitle: String? {
+        symbolPath.map(SymbolLink.displayName) ?? firstH1
     }
 
     /// Whether the fenced block `node` ends with a closing fence: its last
@@ -151,6 +193,17 @@ public struct MarkdownDocument: Sendable {
 }
 
 extension String {
+    /// `%20` as a space (DocC anchors written from headings with spaces).
+    var removingPercentEncodedSpaces: String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: "%20") {
+            result += rest[..<range.lowerBound] + " "
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+
     /// A C string from cmark, or `""` for NULL.
     static func string(_ value: UnsafePointer<CChar>?) -> String {
         value.map { String(cString: $0) } ?? ""

@@ -48,23 +48,41 @@ public struct MarkdownHTMLRenderer: Sendable {
     /// - Parameters:
     ///   - codeBlockHTML: markup to use for a fenced code block instead of
     ///     cmark's default, or `nil` to keep the default.
+    ///   - docc: what DocC's dialect needs to know of the site (images, symbol pages, snippets).
     ///   - rewriteLink: a new destination (and text) for a link, or `nil` to
     ///     apply the default rewrite (`page.md` → `page.html`).
     public func render(
         _ document: MarkdownDocument,
         codeBlockHTML: (CodeBlock) -> String? = { _ in nil },
+        docc: DocCRendering = DocCRendering(),
         rewriteLink: (String) -> RewrittenLink?
     ) -> String {
-        let tree = CmarkTree(parsing: document.source)
+        let tree = CmarkTree(parsing: document.cmarkSource)
         var headings: [OpaquePointer] = []
         var fencedBlocks: [OpaquePointer] = []
         var links: [OpaquePointer] = []
+        var quotes: [OpaquePointer] = []
+        var markers: [(node: OpaquePointer, marker: DirectiveScanner.Marker)] = []
+        var codeSpans: [OpaquePointer] = []
+        var images: [OpaquePointer] = []
+        var paragraphs: [OpaquePointer] = []
+        let mayHaveSymbolLinks = document.cmarkSource.contains("``")
+        let smallLines = document.directives.filter { $0.name == "Small" }.compactMap(\.contentLines)
+            .map { ($0.lowerBound - document.firstLine + 1)...($0.upperBound - document.firstLine + 1) }
         tree.walk { node in
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING: headings.append(node)
             case CMARK_NODE_CODE_BLOCK where CmarkTree.isFenced(node):
                 fencedBlocks.append(node)
             case CMARK_NODE_LINK: links.append(node)
+            case CMARK_NODE_BLOCK_QUOTE: quotes.append(node)
+            case CMARK_NODE_THEMATIC_BREAK:
+                if let marker = document.directiveMarkers[Int(cmark_node_get_start_line(node))] { markers.append((node, marker)) }
+            case CMARK_NODE_CODE where mayHaveSymbolLinks: codeSpans.append(node)
+            case CMARK_NODE_IMAGE: images.append(node)
+            case CMARK_NODE_PARAGRAPH where !smallLines.isEmpty:
+                let line = Int(cmark_node_get_start_line(node))
+                if smallLines.contains(where: { $0.contains(line) }) { paragraphs.append(node) }
             default: break
             }
         }
@@ -85,6 +103,38 @@ public struct MarkdownHTMLRenderer: Sendable {
         // heading point into its content buffer, which freeing it would release.
         var replaced: [OpaquePointer] = []
         defer { replaced.forEach { cmark_node_free($0) } }
+        var symbolLiterals: [String: Bool] = [:]
+        for node in codeSpans {
+            let literal = String.string(cmark_node_get_literal(node))
+            guard SymbolLink.isSymbolPath(literal) else { continue }
+            let isSymbol = symbolLiterals[literal] ?? document.cmarkSource.contains("``\(literal)``")
+            symbolLiterals[literal] = isSymbol
+            guard isSymbol, let html = symbolLinkHTML(literal, inHeading: CmarkTree.isInsideHeading(node) || CmarkTree.isInsideLink(node), docc: docc) else { continue }
+            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: ""))
+            replaced.append(node)
+        }
+        for node in images {
+            let source = String.string(cmark_node_get_url(node))
+            guard let html = docc.imageHTML(source, CmarkTree.plainText(of: node)) else { continue }
+            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: ""))
+            replaced.append(node)
+        }
+        for quote in quotes {
+            if let old = rewriteAside(quote) { replaced.append(old) }
+        }
+        for paragraph in paragraphs {
+            let small = newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: "<small>", exit: "</small>")
+            while let child = cmark_node_first_child(paragraph) {
+                cmark_node_unlink(child)
+                cmark_node_append_child(small, child)
+            }
+            cmark_node_append_child(paragraph, small)
+        }
+        for (node, marker) in markers {
+            let html = directiveMarkup(document.directives[marker.directive], isEnd: marker.isEnd, docc: docc)
+            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: ""))
+            replaced.append(node)
+        }
         for (node, heading) in zip(headings, document.headings) {
             replaceHeading(node, id: heading.id, level: heading.level)
             replaced.append(node)
@@ -99,7 +149,7 @@ public struct MarkdownHTMLRenderer: Sendable {
 
     /// The HTML of `document`, with the default link rewrite only.
     public func render(_ document: MarkdownDocument, codeBlockHTML: (CodeBlock) -> String? = { _ in nil }) -> String {
-        render(document, codeBlockHTML: codeBlockHTML, rewriteLink: { _ in nil })
+        render(document, codeBlockHTML: codeBlockHTML, docc: DocCRendering(), rewriteLink: { _ in nil })
     }
 
     /// The `.html` destination for a relative link to a Markdown page, or
@@ -138,7 +188,7 @@ public struct MarkdownHTMLRenderer: Sendable {
         cmark_node_replace(node, block)
     }
 
-    private func newCustomNode(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
+    func newCustomNode(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
         guard let node = cmark_node_new(type) else {
             preconditionFailure("cmark_node_new returned NULL (out of memory)")
         }

@@ -78,6 +78,14 @@ public struct CatalogPageSource: PageSource {
             unreadable.formUnion(content.unreadable.map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" })
             if let root = Self.rootPage(of: sectionPages, module: section.catalog.module) { roots.append((section, root)) }
         }
+        // DocC's resources: images by name anywhere in the catalog, snippets from the package's Snippets/.
+        let resources = CatalogResources(assets: assets)
+        let files = Set(assets)
+        for index in pages.indices {
+            let prefix = sections.first { !$0.prefix.isEmpty && RelativePath.is(pages[index].sourcePath, inside: $0.prefix) }?.prefix ?? ""
+            pages[index].images = resources.images(of: pages[index], prefix: prefix, files: files)
+            pages[index].snippets = CatalogResources.snippets(of: pages[index], root: directory)
+        }
         if !pages.contains(where: \.isHome) {
             pages.insert(homePage(roots), at: 0)
         }
@@ -119,7 +127,7 @@ public struct CatalogPageSource: PageSource {
     /// The catalog's root page: the one titled ``` ``Module`` ``` (DocC's
     /// convention), else the one named after the module, else the first.
     static func rootPage(of pages: [Page], module: String) -> Page? {
-        pages.first { $0.document.firstH1?.contains(module) == true && $0.depth <= 1 && $0.document.firstH1?.contains("``") == true }
+        pages.first { $0.document.symbolPath == module && $0.depth <= 1 }
             ?? pages.first { $0.url.hasSuffix("/\(module).html") || $0.url == "\(module).html" }
             ?? pages.first
     }

@@ -52,10 +52,15 @@ public struct LinkChecker: Sendable {
     private func problem(with link: MarkdownLink, on page: Page) -> String? {
         let destination = link.destination
         if DocLinkResolver.isDocLink(destination) {
-            if case .failure(let problem) = docLinks.resolve(destination) { return problem.reason }
+            // A `doc://` link to another bundle is external: accepted as it is.
+            if case .failure(let problem) = docLinks.resolve(destination, from: page), !DocLinkResolver.isBundleLink(destination),
+               !DocLinkResolver.namesSymbol(destination) {
+                return problem.reason
+            }
             return nil
         }
         guard !link.isExternal, !destination.isEmpty else { return nil }
+        if link.isImage, page.images[destination] != nil { return nil }
         let (path, fragment) = Self.split(destination)
         let target: Page
         if path.isEmpty {
@@ -73,7 +78,7 @@ public struct LinkChecker: Sendable {
             }
         }
         guard !fragment.isEmpty else { return nil }
-        guard target.document.heading(withID: fragment) != nil else {
+        guard target.document.heading(matchingFragment: fragment) != nil else {
             let ids = target.document.headings.prefix(8).map(\.id).joined(separator: ", ")
             let page = target.sourcePath == page.sourcePath ? "this page" : "'\(target.sourcePath)'"
             return "\(page) has no heading with id '\(fragment)'" + (ids.isEmpty ? "" : " (ids: \(ids))")

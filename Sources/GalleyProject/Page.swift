@@ -18,6 +18,11 @@ public struct Page: Sendable {
     /// Modules the page's samples import without saying so: a DocC
     /// catalog's articles belong to the module it documents.
     public var implicitImports: [String] = []
+    /// Images the page names by a catalog resource's name (`![alt](diagram)`,
+    /// `@Image(source: "diagram")`), by the name as written: the files they are.
+    public var images: [String: CatalogImage] = [:]
+    /// The text of each `@Snippet(path:)` file the page shows, by the path as written.
+    public var snippets: [String: String] = [:]
 
     /// Creates a page.
     public init(sourcePath: String, displayPath: String, frontMatter: FrontMatter, document: MarkdownDocument) {
@@ -27,19 +32,35 @@ public struct Page: Sendable {
         self.frontMatter = frontMatter
         self.document = document
         let fileName = sourcePath.split(separator: "/").last.map { Page.stripMarkdownExtension(String($0)) } ?? sourcePath
-        self.title = frontMatter.title ?? document.firstH1 ?? fileName
+        self.title = frontMatter.title ?? document.displayTitle ?? fileName
     }
 
     /// What is probably wrong with the page but does not stop a build: its
-    /// front matter's misspelt keys, and code fences never closed.
+    /// front matter's misspelt keys, code fences never closed, and DocC
+    /// directives Galley does not know (their content is shown as it is).
     public var warnings: [Diagnostic] {
-        frontMatter.warnings + document.codeBlocks.filter { !$0.isClosed }.map { block in
+        let fences = document.codeBlocks.filter { !$0.isClosed }.map { block in
             Diagnostic(
                 "code fence opened here is never closed; everything after it is code",
                 at: SourceLocation(path: displayPath, line: block.fenceLine),
                 suggestion: "Add a closing ``` line where the code ends"
             )
         }
+        let unknown = document.directives.filter { $0.role == .unknown }.map { directive in
+            Diagnostic.warning(
+                "unknown directive '@\(directive.name)'; its content is shown without it",
+                at: SourceLocation(path: displayPath, line: directive.line),
+                suggestion: "Galley renders @Row, @Column, @TabNavigator, @Tab, @Image, @Video, @Links, @Small, @DeprecationSummary and @Snippet, and drops metadata (@Metadata, @Options, @Comment, …)"
+            )
+        }
+        let unclosed = document.unclosedDirectiveLines.map { line in
+            Diagnostic.warning(
+                "directive block opened here is never closed; its lines are shown as text",
+                at: SourceLocation(path: displayPath, line: line),
+                suggestion: "Add a line with only `}` where the directive's content ends"
+            )
+        }
+        return frontMatter.warnings + fences + unknown + unclosed
     }
 
     /// Whether this is the site's home page, `content/index.md`.

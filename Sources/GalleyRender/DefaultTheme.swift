@@ -233,6 +233,37 @@ main:focus { outline: none; }
 .content blockquote > :last-child { margin-bottom: 0; }
 .content blockquote > :first-child { margin-top: 0.5rem; }
 
+/* DocC asides: > Note:, > Warning:, > [!TIP], @DeprecationSummary */
+.content aside.aside {
+  --aside-color: var(--link);
+  margin: 0 0 1.1rem; padding: 0.6rem 1rem; border-left: 4px solid var(--aside-color);
+  background: color-mix(in srgb, var(--aside-color) 9%, var(--bg)); color: var(--fg);
+  border-radius: 0 var(--radius) var(--radius) 0;
+}
+.content aside.aside > :last-child { margin-bottom: 0; }
+.content .aside-label { margin: 0 0 0.3rem; font-weight: 600; color: var(--aside-color); }
+.content aside.aside-tip, .content aside.aside-experiment { --aside-color: var(--ok); }
+.content aside.aside-important, .content aside.aside-attention { --aside-color: var(--warn); }
+.content aside.aside-warning, .content aside.aside-caution, .content aside.aside-danger,
+.content aside.aside-deprecated, .content aside.aside-bug { --aside-color: var(--err); }
+
+/* DocC directives: @Row/@Column, @TabNavigator/@Tab, @Image, @Video, @Links, @Small */
+.content .docc-row { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: 1rem; margin: 0 0 1.1rem; }
+.content .docc-column > :last-child { margin-bottom: 0; }
+@media (max-width: 40rem) { .content .docc-row { grid-auto-flow: row; } }
+.content .docc-tabs { margin: 0 0 1.1rem; border: 1px solid var(--border); border-radius: var(--radius); }
+.content .docc-tab { padding: 0.6rem 1rem; }
+.content .docc-tab + .docc-tab { border-top: 1px solid var(--border); }
+.content .docc-tab > :last-child { margin-bottom: 0; }
+.content .docc-tab-title { margin: 0 0 0.5rem; font-weight: 600; color: var(--fg-muted); }
+.content figure.docc-figure { margin: 0 0 1.1rem; }
+.content figure.docc-figure img, .content figure.docc-figure video, .content picture img { max-width: 100%; height: auto; }
+.content figure.docc-figure figcaption { color: var(--fg-muted); font-size: 0.9em; margin-top: 0.4rem; }
+.content figure.docc-figure figcaption > :last-child { margin-bottom: 0; }
+.content .docc-small { color: var(--fg-muted); }
+.content a.symbol-link { text-decoration: none; }
+.content a.symbol-link code { color: var(--link); }
+
 /* Task lists */
 .content li > input[type="checkbox"] { margin: 0 0.45em 0.2em 0; vertical-align: middle; accent-color: var(--link); }
 .content ul li:has(> input[type="checkbox"]) { list-style: none; }

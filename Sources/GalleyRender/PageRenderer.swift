@@ -16,6 +16,8 @@ public struct PageRenderer: Sendable {
     let docLinks: DocLinkResolver
     /// The sidebar's page list, rendered once per site and folder depth.
     public let sidebar: SidebarNavigation
+    /// The URL of each DocC symbol extension page by ``SymbolLink/keys(_:)``.
+    let symbolPages: [String: String]
 
     /// Creates a renderer.
     public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation) {
@@ -24,6 +26,12 @@ public struct PageRenderer: Sendable {
         self.navigation = navigation
         self.docLinks = DocLinkResolver(pages: navigation.pages)
         self.sidebar = SidebarNavigation(navigation: navigation)
+        var symbolPages: [String: String] = [:]
+        for page in navigation.pages {
+            guard let path = page.document.symbolPath else { continue }
+            for key in SymbolLink.keys(path) where symbolPages[key] == nil { symbolPages[key] = page.url }
+        }
+        self.symbolPages = symbolPages
     }
 
     /// The complete HTML document of `page`.
@@ -37,9 +45,15 @@ public struct PageRenderer: Sendable {
         footer: String? = nil
     ) -> String {
         let markdown = MarkdownHTMLRenderer(allowsRawHTML: configuration.allowsRawHTML)
-        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML) { destination in
+        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML, docc: docc(for: page)) { destination in
+            if destination.hasPrefix("#") {
+                // A fragment in another capitalisation (`#Getting-Started`) goes to the heading's real id.
+                let fragment = String(destination.dropFirst())
+                guard let heading = page.document.heading(matchingFragment: fragment), heading.id != fragment else { return nil }
+                return MarkdownHTMLRenderer.RewrittenLink(destination: "#" + heading.id)
+            }
             guard DocLinkResolver.isDocLink(destination),
-                  case .success(let (target, headingID)) = docLinks.resolve(destination) else { return nil }
+                  case .success(let (target, headingID)) = docLinks.resolve(destination, from: page) else { return nil }
             let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
             let text = headingID.flatMap { id in target.document.heading(withID: id)?.text } ?? target.title
             return MarkdownHTMLRenderer.RewrittenLink(destination: url, text: text)
@@ -69,6 +83,36 @@ public struct PageRenderer: Sendable {
             context["next"] = ["title": next.title, "url": RelativeURL.from(page.url, to: next.url)]
         }
         return templates.render(TemplateSet.layoutName, context)
+    }
+
+    /// What DocC Markdown needs of the site to render `page`: its catalog's
+    /// images, the symbol pages, its snippets.
+    func docc(for page: Page) -> DocCRendering {
+        var docc = DocCRendering()
+        let images = page.images
+        if !images.isEmpty {
+            docc.imageHTML = { source, alt in
+                guard let image = images[source] else { return nil }
+                let escape = HTMLEscaping.escape
+                let img = "<img src=\"\(escape(RelativeURL.from(page.url, to: image.path)))\" alt=\"\(escape(alt))\">"
+                guard let dark = image.darkPath else { return img }
+                return "<picture><source srcset=\"\(escape(RelativeURL.from(page.url, to: dark)))\" media=\"(prefers-color-scheme: dark)\">\(img)</picture>"
+            }
+        }
+        if !symbolPages.isEmpty {
+            let symbolPages = symbolPages
+            docc.symbolURL = { path in
+                SymbolLink.keys(path).lazy.compactMap { symbolPages[$0] }.first.flatMap { $0 == page.url ? nil : RelativeURL.from(page.url, to: $0) }
+            }
+        }
+        let snippets = page.snippets
+        if !snippets.isEmpty {
+            docc.snippetHTML = { directive in
+                guard let path = directive.argument("path"), let text = snippets[path] else { return nil }
+                return SnippetHTML.render(text, slice: directive.argument("slice"), path: path)
+            }
+        }
+        return docc
     }
 
     /// The site's `404.html`. Its links are root-relative to the base URL's

@@ -1,0 +1,72 @@
+internal import Ccmark
+
+/// DocC's symbol links: ``` ``Module/Type/method(_:)`` ```, a code span
+/// written with two backticks that names a symbol.
+///
+/// ```swift
+/// SymbolLink.displayName("Module/Parser/parse(_:)")   // "parse(_:)"
+/// SymbolLink.keys("Module/Parser-swift.struct")       // ["module/parser", "parser"]
+/// ```
+public enum SymbolLink {
+    /// Whether `literal` (a code span's text) can be a symbol path: no spaces or backticks.
+    public static func isSymbolPath(_ literal: String) -> Bool {
+        !literal.isEmpty && !literal.contains { $0.isWhitespace || $0 == "`" }
+    }
+
+    /// The path's components, split at `/` outside parentheses, each without
+    /// DocC's disambiguation suffix (`-swift.struct`, `-9a8b7`).
+    public static func components(_ path: String) -> [String] {
+        var components: [String] = []
+        var current = ""
+        var depth = 0
+        for character in path {
+            switch character {
+            case "(": depth += 1
+            case ")": depth -= 1
+            case "/" where depth == 0 && !current.isEmpty:
+                components.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { components.append(current) }
+        return components.map(withoutDisambiguation)
+    }
+
+    /// The name DocC shows for a symbol link: its last component.
+    public static func displayName(_ path: String) -> String {
+        components(path).last ?? path
+    }
+
+    /// The keys a page or a link is looked up by: the whole path and every
+    /// shorter path that ends with the same symbol, lowercased.
+    public static func keys(_ path: String) -> [String] {
+        let parts = components(path).map { $0.lowercased() }
+        return parts.indices.map { parts[$0...].joined(separator: "/") }
+    }
+
+    static func withoutDisambiguation(_ component: String) -> String {
+        guard let dash = component.lastIndex(of: "-"), dash != component.startIndex,
+              !component[..<dash].hasSuffix("("), component.firstIndex(of: "(").map({ $0 > dash }) ?? true else { return component }
+        let suffix = component[component.index(after: dash)...]
+        if suffix.hasPrefix("swift.") || suffix.hasPrefix("c.") || suffix.hasPrefix("objc.")
+            || (suffix.count >= 4 && suffix.count <= 6 && suffix.allSatisfy { $0.isNumber || ($0.isLowercase && $0.isASCII) } && suffix.contains(where: \.isNumber)) {
+            return String(component[..<dash])
+        }
+        return component
+    }
+}
+
+extension CmarkTree {
+    /// The symbol a heading names when its whole text is a symbol link
+    /// (`# ``Module/Symbol```), else `nil`.
+    static func symbolLink(in heading: OpaquePointer, source: String) -> String? {
+        guard let child = cmark_node_first_child(heading), cmark_node_next(child) == nil,
+              cmark_node_get_type(child) == CMARK_NODE_CODE else { return nil }
+        let literal = String.string(cmark_node_get_literal(child))
+        guard SymbolLink.isSymbolPath(literal), source.contains("``\(literal)``") else { return nil }
+        return literal
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyProject
+import GalleyRender
+import GalleySite
+import GalleyTestSupport
+import Testing
+
+@Suite("DocC Markdown in a site")
+struct DocCSiteTests {
+    @Test("DocC links build: fragments in any capitalisation, <doc:Heading> of the same page, doc:// links, file names with spaces")
+    func docLinks() throws {
+        let project = try Project(pages: [
+            "index.md": """
+            # Home
+
+            ## Getting Started
+
+            See [below](#Getting-Started), <doc:Getting-Started>, <doc:First-Steps>,
+            <doc://com.example.Shapes/documentation/Shapes/First-Steps> and
+            <doc://org.swift.other/documentation/Other/Elsewhere>.
+            """,
+            "First Steps.md": "# First steps\n",
+        ])
+        defer { project.directory.remove() }
+        try project.build()
+        let html = try project.directory.read("public/index.html")
+        #expect(html.contains("<a href=\"#getting-started\">below</a>"), "\(html)")
+        #expect(html.contains("<a href=\"index.html#getting-started\">Getting Started</a>"), "\(html)")
+        #expect(html.contains("<a href=\"First%20Steps.html\">First steps</a>"), "\(html)")
+        #expect(!html.contains("href=\"doc://com.example"), "the doc:// link names the page too")
+        #expect(html.contains("href=\"doc://org.swift.other/documentation/Other/Elsewhere\""), "another bundle's link is left as it is")
+    }
+
+    @Test("a DocC page builds with no raw @Name text, asides styled, symbol links to symbol pages, and unknown directives warned at their line")
+    func directivesInSite() throws {
+        let project = try Project(pages: [
+            "index.md": """
+            # ``Shapes``
+
+            @Metadata {
+                @DisplayName("Shapes")
+            }
+
+            > Note: Shapes are immutable.
+
+            @Stack {
+                Stacked.
+            }
+
+            ## Topics
+
+            - ``Shapes/Circle``
+            - ``Square``
+            """,
+            "Circle.md": "# ``Shapes/Circle``\n\nA circle.\n",
+        ])
+        defer { project.directory.remove() }
+        let report = try project.build()
+        let html = try project.directory.read("public/index.html")
+        #expect(!html.contains("@Metadata") && !html.contains("@Stack") && !html.contains("@DisplayName"))
+        #expect(html.contains("<aside class=\"aside aside-note\""))
+        #expect(html.contains("<li><a class=\"symbol-link\" href=\"Circle.html\"><code>Circle</code></a></li>"), "\(html)")
+        #expect(html.contains("<li><code>Square</code></li>"), "no page: plain code, no error")
+        #expect(html.contains("<p>Stacked.</p>"))
+        let warnings = report.warnings.map(\.description)
+        #expect(warnings.filter { $0.contains("unknown directive '@Stack'") }.count == 1, "\(warnings)")
+        #expect(warnings.contains { $0.contains("content/index.md:9") }, "\(warnings)")
+        #expect(try project.directory.read("public/Circle.html").contains("<title>Circle"))
+    }
+
+    @Test("a catalog's images are found by name anywhere in it, the plain file before @2x, ~dark as a dark-mode source")
+    func catalogImages() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let catalog = "Sources/Shapes/Shapes.docc"
+        try root.write("\(catalog)/Shapes.md", """
+        # ``Shapes``
+
+        ![A diagram](diagram)
+
+        ![Retina only](retina.png)
+
+        @Image(source: "diagram.png", alt: "Again")
+        """)
+        try root.write("\(catalog)/Resources/Images/diagram.png", "png")
+        try root.write("\(catalog)/Resources/Images/diagram@2x.png", "png")
+        try root.write("\(catalog)/Resources/Images/diagram~dark.png", "png")
+        try root.write("\(catalog)/Resources/retina@2x.png", "png")
+        let layout = SiteLayout(root: root.url)
+        let source = CatalogPageSource(
+            catalogs: [DocCCatalog(directory: root.url.appendingPathComponent(catalog), module: "Shapes", importsModule: true)],
+            layout: layout, configuration: SiteConfiguration(), title: "Shapes"
+        )
+        let content = try source.load()
+        let page = try #require(content.pages.first { $0.url == "Shapes/Shapes.html" })
+        #expect(page.images["diagram"] == CatalogImage(path: "Shapes/Resources/Images/diagram.png", darkPath: "Shapes/Resources/Images/diagram~dark.png"))
+        #expect(page.images["retina.png"] == CatalogImage(path: "Shapes/Resources/retina@2x.png"))
+        #expect(page.images["diagram.png"]?.path == "Shapes/Resources/Images/diagram.png")
+        #expect(LinkChecker(pages: content.pages, files: Set(content.assets)).check().isEmpty)
+        let missing = CatalogResources(assets: content.assets).image(named: "nothing", near: "Shapes")
+        #expect(missing == nil)
+    }
+
+    @Test("@Snippet shows the package's Snippets/ file: hidden lines and other slices left out, marked not verified")
+    func snippets() throws {
+        let text = """
+        //! Shows a greeting.
+        import Foundation
+        // snippet.hide
+        let secret = 1
+        // snippet.show
+        // snippet.greet
+        print("Hello")
+        // snippet.end
+        print("Bye")
+        """
+        #expect(SnippetHTML.code(text, slice: nil) == "import Foundation\nprint(\"Hello\")\nprint(\"Bye\")")
+        #expect(SnippetHTML.code(text, slice: "greet") == "print(\"Hello\")")
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        try root.write("Snippets/Greeting.swift", text)
+        try root.write("Sources/Shapes/Shapes.docc/Shapes.md", "# ``Shapes``\n\n@Snippet(path: \"Shapes/Snippets/Greeting\", slice: \"greet\")\n")
+        let source = CatalogPageSource(
+            catalogs: [DocCCatalog(directory: root.url.appendingPathComponent("Sources/Shapes/Shapes.docc"), module: "Shapes", importsModule: true)],
+            layout: SiteLayout(root: root.url), configuration: SiteConfiguration(), title: "Shapes"
+        )
+        let page = try #require(try source.load().pages.first { $0.url == "Shapes/Shapes.html" })
+        #expect(page.snippets["Shapes/Snippets/Greeting"] == text)
+        let html = SnippetHTML.render(text, slice: "greet", path: "Shapes/Snippets/Greeting")
+        #expect(html.contains("not verified yet"))
+        #expect(html.contains("Hello") && !html.contains("Bye") && !html.contains("secret"))
+    }
+}
