@@ -29,6 +29,7 @@ struct BuildCommand: AsyncParsableCommand {
         if let site = try paths.packageSite() { site.configure(&settings) }
         do {
             let report = try BuildSession.build(settings)
+            Interruption.waitIfStopping()
             Progress.clear()
             Diagnostics.reportWarnings(report.warnings)
             if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
@@ -36,6 +37,7 @@ struct BuildCommand: AsyncParsableCommand {
             }
             print(report.summary)
         } catch {
+            Interruption.waitIfStopping()
             Progress.clear()
             Diagnostics.reportBuildFailure(error)
             let output = layout.displayPath(of: layout.outputDirectory)

@@ -19,6 +19,18 @@ enum Interruption {
     /// Set once something else (the server's graceful shutdown) stops the process on the `cleaningUp` signals.
     private static let handedOver = Mutex(false)
 
+    /// Whether a signal that stops the process is being handled.
+    private static let stopping = Atomic<Bool>(false)
+
+    /// Returns at once unless a signal is stopping the process; then waits for
+    /// its handler, which cleans up and exits with 128 + the signal. A command
+    /// whose compilers and samples were just killed by the handler must not
+    /// finish first and exit with its own status (1, "samples failed").
+    static func waitIfStopping() {
+        guard stopping.load(ordering: .acquiring) else { return }
+        while true { sleep(1) }
+    }
+
     /// Says that from now on the `cleaningUp` signals stop the process by
     /// other means (`galley serve`: once the server runs, its lifecycle does).
     static func handOver() {
@@ -34,8 +46,10 @@ enum Interruption {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
+                let stops = exits || !handedOver.withLock({ $0 })
+                if stops { stopping.store(true, ordering: .releasing) }
                 ProcessSupervisor.shared.interrupt()
-                guard exits || !handedOver.withLock({ $0 }) else { return }
+                guard stops else { return }
                 Progress.clear()
                 FileHandle.standardError.write(Data("\nInterrupted: stopped every compiler and sample.\n".utf8))
                 fflush(nil)

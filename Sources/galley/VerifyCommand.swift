@@ -100,10 +100,12 @@ struct VerifyCommand: AsyncParsableCommand {
         do {
             outcome = mergeReports.isEmpty ? try run.run() : try run.merge(reports: mergeReports)
         } catch {
+            Interruption.waitIfStopping()
             Progress.clear()
             Diagnostics.report(error.diagnostics)
             throw ExitCode.failure
         }
+        Interruption.waitIfStopping()
         Progress.clear()
         for note in outcome.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
         Diagnostics.reportWarnings(outcome.warnings)

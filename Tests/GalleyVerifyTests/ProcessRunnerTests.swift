@@ -88,7 +88,9 @@ struct ProcessRunnerTests {
         supervisor.interrupt()
         let outcome = try await run.value
         #expect(outcome.ending == .signalled(SIGKILL))
-        #expect(clock.now - interrupted < .seconds(2))
+        // Killed by the interruption, not by the 60 s timeout (also SIGKILL): a bound
+        // far from both, so a loaded machine's slow kill is no failure.
+        #expect(clock.now - interrupted < .seconds(30))
         #expect(LiveProcesses.running(["/bin/sleep", seconds]).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: temporary.path))
         #expect(throws: (any Error).self) { try runner.run(URL(fileURLWithPath: "/bin/true"), [], in: directory) }
