@@ -34,7 +34,11 @@ package enum SampleHTML {
         html += "<pre><code class=\"language-swift\">\(code)</code></pre>\n"
         let output = result.output.trimmingTrailingNewlines()
         if sample.mode == .run, result.status == .passed, !output.isEmpty {
-            html += "<div class=\"sample-output\"><div class=\"sample-output-label\">Output</div><pre>\(HTMLEscaping.escape(output))</pre></div>\n"
+            // Words after `output` in the output block's info string say whose output it is
+            // (```output HeadlessSwiftUI's render log): shown after the label.
+            let words = sample.outputBlock?.attributes ?? []
+            let label = words.isEmpty ? "Output" : "Output · " + HTMLEscaping.escape(words.joined(separator: " "))
+            html += "<div class=\"sample-output\"><div class=\"sample-output-label\">\(label)</div><pre>\(HTMLEscaping.escape(output))</pre></div>\n"
         }
         if let crash = result.crashMessage {
             html += "<div class=\"sample-diagnostic\">\(HTMLEscaping.escape(crash))</div>\n"

@@ -177,3 +177,36 @@ struct SiteBuilderTests {
         #expect(html.contains("<footer>2 of 3 samples verified with Swift 6."))
     }
 }
+
+@Suite("Output panels")
+struct OutputPanelTests {
+    @Test("words after `output` in an output block's info string label the sample's output panel; none keep 'Output'")
+    func outputBlockLabel() throws {
+        let project = try Project(pages: ["index.md": """
+        # Samples
+
+        ```swift
+        print("body of ProfileCard")
+        ```
+
+        ```output HeadlessSwiftUI's render log
+        body of ProfileCard
+        ```
+
+        ```swift
+        print("plain")
+        ```
+
+        ```output
+        plain
+        ```
+
+        """])
+        defer { project.directory.remove() }
+        let report = try project.build()
+        #expect(report.verification.summary == "2 passed, 0 failed, 0 skipped")
+        let html = try project.directory.read("public/index.html")
+        #expect(html.contains("<div class=\"sample-output-label\">Output · HeadlessSwiftUI&#39;s render log</div><pre>body of ProfileCard</pre>"))
+        #expect(html.contains("<div class=\"sample-output-label\">Output</div><pre>plain</pre>"))
+    }
+}
