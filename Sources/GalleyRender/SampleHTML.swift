@@ -11,6 +11,7 @@ package enum SampleHTML {
         let sample = result.sample
         let (kind, badge): (String, String) = switch (sample.mode, result.status) {
         case (.ignore, _), (_, .skipped): ("not-verified", "Not verified")
+        case (_, .knownFailure): ("known-failure", "⚠ Known failure")
         case (.compileFail, _): ("expected-failure", "✗ Expected error")
         case (.crash, _): ("expected-crash", "⚡ Expected crash")
         case (.noRun, _): ("verified", "✓ Compiles")
@@ -39,6 +40,10 @@ package enum SampleHTML {
             let words = sample.outputBlock?.attributes ?? []
             let label = words.isEmpty ? "Output" : "Output · " + HTMLEscaping.escape(words.joined(separator: " "))
             html += "<div class=\"sample-output\"><div class=\"sample-output-label\">\(label)</div><pre>\(HTMLEscaping.escape(output))</pre></div>\n"
+        }
+        if result.status == .knownFailure, let failure = result.failure {
+            // Listed in the baseline: the reader sees why the sample is not verified.
+            html += "<div class=\"sample-diagnostic sample-known-failure\">\(HTMLEscaping.escape(failure))</div>\n"
         }
         if let crash = result.crashMessage {
             html += "<div class=\"sample-diagnostic\">\(HTMLEscaping.escape(crash))</div>\n"

@@ -20,6 +20,8 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public var verification: VerificationReport?
     /// Warnings found on the way (a misspelt front-matter key), shown with the errors.
     public var warnings: [Diagnostic] = []
+    /// What the build changed although it failed: `Recorded 3 known failures in known.json.`
+    public var notes: [String] = []
 
     /// A failure with `problems`; there must be at least one problem or sample failure.
     public init(_ problems: [Diagnostic], sampleFailures: [Diagnostic] = []) {

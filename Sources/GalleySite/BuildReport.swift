@@ -19,6 +19,8 @@ public struct BuildReport: Sendable {
     public var verifiedPageCount = 0
     /// Warnings that did not stop the build (a misspelt front-matter key).
     public var warnings: [Diagnostic] = []
+    /// What the build changed besides the output, one line each: `Recorded 3 known failures in known.json.`
+    public var notes: [String] = []
 
     /// `Built 12 pages in 0.31 s → public/`
     public var summary: String {

@@ -12,8 +12,8 @@ import GalleyVerify
 ///
 /// A build runs in named stages, each one function below:
 /// ``loadConfiguration``, ``guardOutput``, ``loadTheme``, ``loadPages``,
-/// ``collectFiles``, ``checkSite``, ``verifySamples``, ``renderSite`` and
-/// ``writeOutput``.
+/// ``collectFiles``, ``checkSite``, ``verifySamples``, ``applyBaseline``,
+/// ``renderSite`` and ``writeOutput``.
 ///
 /// - A prose edit re-parses and re-renders that page; a change of titles,
 ///   order or the page set (the navigation) re-renders every page.
@@ -130,12 +130,14 @@ private struct Build {
         let navigation = Navigation(pages: content.pages)
         let files = collectFiles(content, source: source, templates: templates)
         checkSite(content, navigation: navigation, files: files, templates: templates, configuration: configuration, source: source)
-        let verified = try verifySamples(navigation, changedSources: changedSources, configuration: configuration, warnings: content.warnings)
+        var verified = try verifySamples(navigation, changedSources: changedSources, configuration: configuration, warnings: content.warnings)
+        let baseline = try applyBaseline(to: &verified, warnings: content.warnings)
         let sampleFailures = Self.sampleFailures(verified.report)
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)
             failure.verification = verified.report.succeeded ? nil : verified.report
-            failure.warnings = content.warnings + verified.report.warnings
+            failure.warnings = content.warnings + verified.report.warnings + baseline.warnings
+            failure.notes = baseline.notes
             throw failure
         }
         let staging = try openStaging()
@@ -161,7 +163,8 @@ private struct Build {
         )
         report.renderedPageCount = rendered.pageCount
         report.verifiedPageCount = verified.pages.count
-        report.warnings = content.warnings + verified.report.warnings
+        report.warnings = content.warnings + verified.report.warnings + baseline.warnings
+        report.notes = baseline.notes
         return report
     }
 
@@ -303,6 +306,23 @@ private struct Build {
         )
         verified.report.sandboxed = fresh.sandboxed
         return verified
+    }
+
+    /// With `--baseline`: today's failures recorded when asked, then listed
+    /// failures marked known (shown on their pages as such, not failing the
+    /// build) and listed samples that pass now turned into failures. Only the
+    /// report changes: the verdicts kept for the next build stay as verified.
+    func applyBaseline(to verified: inout VerifiedSamples, warnings: [Diagnostic]) throws(BuildFailure) -> BaselineStep.Outcome {
+        guard let path = settings.baseline else { return BaselineStep.Outcome(report: verified.report) }
+        do {
+            let outcome = try BaselineStep(path: path, records: settings.recordsBaseline, layout: layout).apply(to: verified.report)
+            verified.report = outcome.report
+            return outcome
+        } catch {
+            var failure = BuildFailure(errors + [error])
+            failure.warnings = warnings
+            throw failure
+        }
     }
 
     /// A first build's staging folder, opened (under the output lock) before

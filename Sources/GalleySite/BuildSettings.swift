@@ -29,6 +29,13 @@ public struct BuildSettings: Sendable {
     /// root's, made from its manifest by ``PackageSite``).
     public var defaultConfiguration = SiteConfiguration()
 
+    /// The file of known failures (relative to the project folder, or
+    /// absolute), as `galley verify --baseline` reads it: listed failures are
+    /// shown on their pages as known failures and do not fail the build.
+    public var baseline: String?
+    /// Record every current failure in ``baseline`` (replacing it) before applying it.
+    public var recordsBaseline = false
+
     /// Settings for the project at `layout`, with the cache on and no progress output.
     public init(layout: SiteLayout) {
         self.layout = layout

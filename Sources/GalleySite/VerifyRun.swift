@@ -152,27 +152,11 @@ public struct VerifyRun: Sendable {
     /// Records (``Options/recordsBaseline``) or reads the baseline and applies it.
     private func applyBaseline(to outcome: inout Outcome) throws(DiagnosticList) {
         guard let path = options.baseline else { return }
-        let file = resolve(path)
-        let display = layout.displayPath(of: file)
         do {
-            let known: Baseline
-            if options.recordsBaseline {
-                known = Baseline(recording: outcome.report)
-                try known.write(to: file, displayPath: display)
-                let count = known.entries.count
-                outcome.notes.append("Recorded \(count) known failure\(count == 1 ? "" : "s") in \(display).")
-            } else {
-                known = try Baseline.load(from: file, displayPath: display)
-            }
-            let (applied, stale) = known.apply(to: outcome.report, displayPath: display)
-            if !stale.isEmpty {
-                outcome.warnings.append(.warning(
-                    "\(stale.count) entr\(stale.count == 1 ? "y" : "ies") of \(display) match no sample any more (changed or removed): "
-                        + stale.prefix(3).map { "\($0.page):\($0.line)" }.joined(separator: ", ") + (stale.count > 3 ? ", …" : ""),
-                    suggestion: "Record the baseline again with --bless-baseline"
-                ))
-            }
-            outcome.report = applied
+            let applied = try BaselineStep(path: path, records: options.recordsBaseline, layout: layout).apply(to: outcome.report)
+            outcome.report = applied.report
+            outcome.notes += applied.notes
+            outcome.warnings += applied.warnings
         } catch {
             throw DiagnosticList([error])
         }

@@ -93,12 +93,18 @@ public struct Baseline: Sendable, Equatable {
     /// pass now turned into failures; also the entries that match nothing
     /// (the sample changed or is gone).
     public func apply(to report: VerificationReport, displayPath: String) -> (report: VerificationReport, stale: [Entry]) {
-        var remaining = Set(entries.map { "\($0.page)\u{0}\($0.sample)" })
+        // Counted, not a set: a page may show the same failing code twice (one entry each).
+        var remaining: [String: Int] = [:]
+        for entry in entries { remaining["\(entry.page)\u{0}\(entry.sample)", default: 0] += 1 }
+        func take(_ key: String) -> Bool {
+            guard let count = remaining[key], count > 0 else { return false }
+            remaining[key] = count - 1
+            return true
+        }
         var report = report
         for index in report.results.indices {
             let result = report.results[index]
-            let key = "\(result.sample.page)\u{0}\(Self.key(for: result.sample))"
-            guard remaining.remove(key) != nil else { continue }
+            guard take("\(result.sample.page)\u{0}\(Self.key(for: result.sample))") else { continue }
             switch result.status {
             case .failed:
                 report.results[index].status = .knownFailure
@@ -113,14 +119,17 @@ public struct Baseline: Sendable, Equatable {
         }
         var problems: [Diagnostic] = []
         for problem in report.problems {
-            if remaining.remove("\(problem.place.path)\u{0}\(Self.key(for: problem))") != nil {
+            if take("\(problem.place.path)\u{0}\(Self.key(for: problem))") {
                 report.knownProblems.append(problem)
             } else {
                 problems.append(problem)
             }
         }
         report.problems = problems
-        let stale = entries.filter { remaining.contains("\($0.page)\u{0}\($0.sample)") }
+        var stale: [Entry] = []
+        for entry in entries.reversed() where take("\(entry.page)\u{0}\(entry.sample)") {
+            stale.insert(entry, at: 0)
+        }
         return (report, stale)
     }
 

@@ -1,3 +1,6 @@
+import SwiftParser
+import SwiftSyntax
+
 /// What runs as one process: a sample alone, or every sample of one group of
 /// a page, in page order (a later sample sees the earlier ones' declarations).
 package struct SampleProgram: Sendable, Hashable {
@@ -46,10 +49,16 @@ package struct SampleProgram: Sendable, Hashable {
     /// alone; ignored samples, API listings and manifest fragments left out.
     /// A `compile_fail` block of a page program is compiled after the page's
     /// earlier samples (its ``context``), so it may use what they declare.
+    /// A block that declares a type again that an earlier block of its page
+    /// program declares (`struct Example` in every block, as articles show
+    /// one example after another) starts a new program of the page: it is a
+    /// new example, not a redeclaration.
     public static func programs(for samples: [Sample]) -> [SampleProgram] {
         var programs: [SampleProgram] = []
         var groupIndex: [String: Int] = [:]
         var pageSoFar: [String: [Sample]] = [:]
+        var pageTypes: [String: Set<String>] = [:]
+        var pagePart: [String: Int] = [:]
         for sample in samples where sample.mode != .ignore && sample.kind == .program {
             let onPage = sample.settings.pageProgram && !sample.standalone && sample.group == nil
             let joinsPage = onPage && (sample.mode == .run || sample.mode == .noRun) && !CommandLineProgram.isMain(sample.compiledCode)
@@ -57,7 +66,14 @@ package struct SampleProgram: Sendable, Hashable {
             if let group = sample.group {
                 key = "\(sample.page)\u{0}\(group)"
             } else if joinsPage {
-                key = "\(sample.page)\u{1}page"
+                let types = declaredTypes(sample.compiledCode)
+                if !types.isDisjoint(with: pageTypes[sample.page] ?? []) {
+                    pagePart[sample.page, default: 0] += 1
+                    pageTypes[sample.page] = []
+                    pageSoFar[sample.page] = []
+                }
+                pageTypes[sample.page, default: []].formUnion(types)
+                key = "\(sample.page)\u{1}page\(pagePart[sample.page] ?? 0)"
                 pageSoFar[sample.page, default: []].append(sample)
             } else {
                 let context = onPage && sample.mode == .compileFail ? pageSoFar[sample.page] ?? [] : []
@@ -72,5 +88,20 @@ package struct SampleProgram: Sendable, Hashable {
             }
         }
         return programs
+    }
+
+    /// The names of the types `code` declares at top level (`struct`,
+    /// `class`, `enum`, `actor`, `protocol`, `typealias`).
+    static func declaredTypes(_ code: String) -> Set<String> {
+        var names: Set<String> = []
+        for item in Parser.parse(source: code).statements {
+            guard let decl = item.item.as(DeclSyntax.self) else { continue }
+            if let named = decl.asProtocol(NamedDeclSyntax.self),
+               decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+                || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) {
+                names.insert(named.name.text)
+            }
+        }
+        return names
     }
 }

@@ -16,21 +16,44 @@ struct BuildCommand: AsyncParsableCommand {
         Examples:
           galley build
           galley build --content docs --output _site
+          galley build --baseline known.json --bless-baseline
+                                    Record today's failing samples; the site builds, showing them as known failures
+          galley build --baseline known.json
+                                    Only new failures fail the build; fixed ones must leave the list
         """
     )
 
     @OptionGroup var paths: ProjectPaths
+
+    @Option(help: ArgumentHelp(
+        "Known failures (see `galley verify --help`): listed ones are shown as known failures and do not fail the build; "
+            + "new ones do, and a listed one that passes now does.",
+        valueName: "file"
+    ))
+    var baseline: String?
+
+    @Flag(name: .customLong("bless-baseline"), help: "Record every current failure in the --baseline file (replacing it), then build with them known.")
+    var blessBaseline = false
+
+    func validate() throws {
+        if blessBaseline && baseline == nil {
+            throw ValidationError("--bless-baseline needs --baseline FILE, the file to record the failures in")
+        }
+    }
 
     func run() async throws {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         let layout = paths.layout
         var settings = BuildSettings(layout: layout)
         settings.progress = Progress.line
+        settings.baseline = baseline
+        settings.recordsBaseline = blessBaseline
         if let site = try paths.packageSite() { site.configure(&settings) }
         do {
             let report = try BuildSession.build(settings)
             Interruption.waitIfStopping()
             Progress.clear()
+            for note in report.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
             Diagnostics.reportWarnings(report.warnings)
             if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
                 print("Samples: \(report.verification.summary)" + (report.verification.sandboxed.map { $0 ? " (sandboxed)" : " (not sandboxed)" } ?? ""))
@@ -39,6 +62,7 @@ struct BuildCommand: AsyncParsableCommand {
         } catch {
             Interruption.waitIfStopping()
             Progress.clear()
+            for note in error.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
             Diagnostics.reportBuildFailure(error)
             let output = layout.displayPath(of: layout.outputDirectory)
             let count = error.errors.count

@@ -110,4 +110,54 @@ struct AdoptionTests {
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("the baseline file 'nope.json' does not exist"))
     }
+
+    @Test("galley build with a baseline: the site builds with known failures shown as such; new and fixed ones fail the build")
+    func buildWithBaseline() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try FixtureTheme.write(into: site)
+        try site.write("content/index.md", "# Home\n\n```swift\nprint(1) // Prints \"2\"\n```\n\n```swift\nprint(3) // Prints \"3\"\n```\n")
+        // The same failing code twice on one page: two entries, both known.
+        try site.write("content/other.md", "# Other\n\n```swift\nlet x: Int = \"four\"\n```\n\n```swift\nlet x: Int = \"four\"\n```\n")
+        let plain = try GalleyExecutable.run(["build"], in: site.url)
+        #expect(plain.status == 1, "without the baseline the failures fail the build")
+        let blessWithout = try GalleyExecutable.run(["build", "--bless-baseline"], in: site.url)
+        #expect(blessWithout.status != 0)
+        #expect(blessWithout.standardError.contains("--bless-baseline needs --baseline FILE"), "\(blessWithout.standardError)")
+
+        let recorded = try GalleyExecutable.run(["build", "--baseline", "known.json", "--bless-baseline"], in: site.url)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+        #expect(recorded.standardError.contains("Recorded 3 known failures in known.json."), "\(recorded.standardError)")
+        #expect(recorded.standardOutput.contains("Samples: 1 passed, 0 failed, 3 known failures, 0 skipped"), "\(recorded.standardOutput)")
+        let home = try site.read("public/index.html")
+        #expect(home.contains("<figcaption class=\"sample-badge\">⚠ Known failure</figcaption>"), "\(home)")
+        #expect(home.contains("<figcaption class=\"sample-badge\">✓ Verified</figcaption>"))
+        #expect(home.contains("sample-known-failure"), "the reason is shown with the sample")
+        let other = try site.read("public/other.html")
+        #expect(other.contains("⚠ Known failure") && other.contains("cannot convert value of type"), "\(other)")
+
+        let known = try GalleyExecutable.run(["build", "--baseline", "known.json"], in: site.url)
+        #expect(known.status == 0, "\(known.standardError)")
+        #expect(known.standardOutput.contains("3 known failures"), "\(known.standardOutput)")
+
+        // A new failure fails the build, naming its line; the site is left as it was.
+        try site.write("content/new.md", "# New\n\n```swift\nprint(5) // Prints \"6\"\n```\n")
+        let fresh = try GalleyExecutable.run(["build", "--baseline", "known.json"], in: site.url)
+        #expect(fresh.status == 1)
+        #expect(fresh.standardError.contains("content/new.md:4"), "\(fresh.standardError)")
+        #expect(!site.exists("public/new.html"))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/new.md"))
+
+        // A listed sample that passes now fails the build until it leaves the baseline.
+        try site.write("content/block.md", "# Block\n\n```swift\nprint(\"x\")\n```\n\n```output\ny\n```\n")
+        #expect(try GalleyExecutable.run(["build", "--baseline", "known.json", "--bless-baseline"], in: site.url).status == 0)
+        try site.write("content/block.md", "# Block\n\n```swift\nprint(\"x\")\n```\n\n```output\nx\n```\n")
+        let fixed = try GalleyExecutable.run(["build", "--baseline", "known.json"], in: site.url)
+        #expect(fixed.status == 1)
+        #expect(fixed.standardError.contains("content/block.md:3:1: passes now, but 'known.json' lists it as a known failure"),
+                "\(fixed.standardError)")
+        let missing = try GalleyExecutable.run(["build", "--baseline", "nope.json"], in: site.url)
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("the baseline file 'nope.json' does not exist"), "\(missing.standardError)")
+    }
 }

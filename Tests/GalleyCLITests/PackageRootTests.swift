@@ -64,6 +64,17 @@ struct PackageRootTests {
         let home = try package.read("public/index.html")
         #expect(home.contains("href=\"Shapes/Shapes.html\""), "\(home)")
         #expect(try package.read("public/Shapes/GettingStarted.html").contains("cshapes_rectangle_area"))
+
+        // With a baseline the site builds although a sample fails; the page shows it as a known failure, with its reason.
+        try package.write("Library/Shapes/Shapes.docc/Broken.md", "# Broken\n\n```swift\nprint(Rectangle(width: 1).area)\n```\n")
+        let blessed = try GalleyExecutable.run(["build", "--baseline", "known.json", "--bless-baseline"], in: package.url)
+        #expect(blessed.status == 0, "\(blessed.standardError)\n\(blessed.standardOutput)")
+        let brokenPage = try package.read("public/Shapes/Broken.html")
+        #expect(brokenPage.contains("⚠ Known failure"), "\(brokenPage)")
+        #expect(brokenPage.contains("missing argument for parameter &#39;height&#39;"), "\(brokenPage)")
+        let again = try GalleyExecutable.run(["build", "--baseline", "known.json"], in: package.url)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.contains("3 passed, 0 failed, 1 known failure, 0 skipped"), "\(again.standardOutput)")
     }
 }
 

@@ -81,6 +81,52 @@ struct DocumentationSamplesTests {
         #expect(control.results.first?.failure?.contains("invalid redeclaration of 'z'") == true, "\(control.failures)")
     }
 
+    @Test("in a page program a block that declares a type of an earlier block again starts a new example of the page")
+    func pageProgramNewExample() throws {
+        var settings = SampleSettings()
+        settings.pageProgram = true
+        let report = try verify("""
+        ```swift
+        struct Example { var count = 1 }
+        let first = Example()
+        ```
+
+        ```swift
+        extension Example { var twice: Int { 2 * count } }
+        print(first.twice) // Prints "2"
+        ```
+
+        ```swift
+        struct Example { let name: String }
+        print(Example(name: "second").name) // Prints "second"
+        ```
+
+        ```swift
+        print(Example(name: "third").name) // Prints "third"
+        ```
+        """, settings: settings)
+        #expect(report.results.map(\.status) == [.passed, .passed, .passed, .passed], "\(report.failures)")
+        #expect(report.results[3].output == "third\n")
+        let programs = SampleProgram.programs(for: extract("""
+        ```swift
+        struct Example {}
+        ```
+
+        ```swift
+        enum Example {}
+        ```
+        """, settings: settings).samples)
+        #expect(programs.count == 2)
+        // The control: the two types in one program clash.
+        let control = try verify("""
+        ```swift
+        struct Example {}
+        enum Example {}
+        ```
+        """)
+        #expect(control.results.first?.failure?.contains("invalid redeclaration of 'Example'") == true, "\(control.failures)")
+    }
+
     @Test("a sample with an `// error:` marker and no mode is compile_fail: it must fail there")
     func errorMarkerMeansCompileFail() throws {
         var settings = SampleSettings()
