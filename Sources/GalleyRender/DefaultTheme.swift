@@ -338,6 +338,7 @@ figure.sample-verified { --sample-color: var(--ok); }
 figure.sample-expected-failure { --sample-color: var(--err); }
 figure.sample-expected-crash { --sample-color: var(--warn); }
 figure.sample-not-verified { --sample-color: var(--neutral); }
+figure.sample-known-failure { --sample-color: var(--warn); }
 
 .sample-badge {
   padding: 0.3rem 0.9rem; font-size: 0.75rem; font-weight: 600; letter-spacing: 0.02em;
