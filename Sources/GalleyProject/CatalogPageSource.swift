@@ -56,6 +56,8 @@ public struct CatalogPageSource: PageSource {
     /// The home page's source path.
     static let homePath = "index.md"
 
+    /// Every catalog's articles as pages under its section (a home page
+    /// listing the catalogs when none has an `index.md`), and their other files.
     public func load(reusing previous: [String: Page], changed: Set<String>) throws(DiagnosticList) -> LoadedContent {
         var pages: [Page] = []
         var assets: [String] = []
@@ -97,6 +99,7 @@ public struct CatalogPageSource: PageSource {
         return content
     }
 
+    /// The catalog file an asset path of the site (`RealModule/image.png`) is copied from.
     public func assetFile(_ path: String) -> URL {
         for section in sections {
             if section.prefix.isEmpty { return section.catalog.directory.appendingPathComponent(path) }

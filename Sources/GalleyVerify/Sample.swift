@@ -102,6 +102,8 @@ public struct Sample: Sendable, Hashable {
         outputBlock.map { OutputComparison.lines(of: $0.code) }
     }
 
+    /// Two samples are the same when they are the same block of the same page.
     public static func == (lhs: Sample, rhs: Sample) -> Bool { lhs.id == rhs.id && lhs.block == rhs.block }
+    /// Hashes the sample's identity (page and fence line).
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

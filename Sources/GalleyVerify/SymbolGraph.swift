@@ -1,0 +1,80 @@
+import Crypto
+import Foundation
+import GalleyCore
+import SwiftParser
+import SwiftSyntax
+
+/// The public API of the sample library's modules, from
+/// `swift-symbolgraph-extract`, cached by the library's fingerprint.
+struct SymbolGraph {
+    private struct File: Decodable {
+        struct Symbol: Decodable {
+            struct Fragment: Decodable { var spelling: String }
+            var pathComponents: [String]
+            var declarationFragments: [Fragment]?
+        }
+        var symbols: [Symbol]
+    }
+
+    /// The symbols of `modules`, extracted with the library's search paths
+    /// (`-I` of `flags`) into `cache/<fingerprint>/` and reused from there.
+    static func symbols(
+        modules: [String], flags: [String], fingerprint: String, toolchain: Toolchain, cache: URL
+    ) throws(Diagnostic) -> [APIListing.Symbol] {
+        let folder = cache.appendingPathComponent(fingerprint == "none" ? "none-\(key(modules, flags))" : fingerprint)
+        var symbols: [APIListing.Symbol] = []
+        for module in modules {
+            let output = folder.appendingPathComponent(module)
+            let done = output.appendingPathComponent(".complete")
+            if !FileManager.default.fileExists(atPath: done.path) {
+                try extract(module: module, flags: flags, toolchain: toolchain, into: output)
+                // A marker that could not be written only costs an extraction next time.
+                _ = FileManager.default.createFile(atPath: done.path, contents: Data())
+            }
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+            for name in files.sorted() where name.hasSuffix(".symbols.json") {
+                guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(name).path),
+                      let file = try? JSONDecoder().decode(File.self, from: data) else { continue }
+                for symbol in file.symbols {
+                    let declaration = (symbol.declarationFragments ?? []).map(\.spelling).joined()
+                    symbols.append(APIListing.Symbol(path: symbol.pathComponents, declaration: APIListing.collapsed(declaration)))
+                }
+            }
+        }
+        return symbols
+    }
+
+    private static func key(_ modules: [String], _ flags: [String]) -> String {
+        let digest = SHA256.hash(data: Data((modules + flags).joined(separator: "\u{0}").utf8))
+        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func extract(module: String, flags: [String], toolchain: Toolchain, into output: URL) throws(Diagnostic) {
+        let tool = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift-symbolgraph-extract")
+        try? FileManager.default.removeItem(at: output)
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic("cannot create '\(output.path)' for the symbol graph: \(error.localizedDescription)")
+        }
+        #if arch(arm64)
+        let triple = "aarch64-unknown-linux-gnu"
+        #else
+        let triple = "x86_64-unknown-linux-gnu"
+        #endif
+        var arguments = ["-module-name", module, "-target", triple, "-output-dir", output.path, "-minimum-access-level", "public"]
+        for (flag, value) in zip(flags, flags.dropFirst()) where flag == "-I" { arguments += ["-I", value] }
+        let runner = ProcessRunner(timeout: .seconds(300), outputLimit: 8 << 20)
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try runner.run(tool, arguments, in: output)
+        } catch {
+            throw Diagnostic("cannot run '\(tool.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
+        }
+        guard outcome.ending == .exited(0) else {
+            let log = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(10).joined(separator: "\n")
+            throw Diagnostic("cannot read the public API of '\(module)' (swift-symbolgraph-extract failed), so API listings cannot be checked",
+                             suggestion: "Check that the module builds", details: log)
+        }
+    }
+}
