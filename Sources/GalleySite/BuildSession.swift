@@ -13,7 +13,7 @@ import GalleyVerify
 /// A build runs in named stages, each one function below:
 /// ``loadConfiguration``, ``guardOutput``, ``loadTheme``, ``loadPages``,
 /// ``collectFiles``, ``checkSite``, ``verifySamples``, ``applyBaseline``,
-/// ``renderSite`` and ``writeOutput``.
+/// ``openStaging``, ``renderSite`` and ``writeOutput``.
 ///
 /// - A prose edit re-parses and re-renders that page; a change of titles,
 ///   order or the page set (the navigation) re-renders every page.
