@@ -28,7 +28,7 @@ let package = Package(
         ),
         // The bottom of the graph: diagnostics, paths, concurrency; Foundation only.
         .target(name: "GalleyCore"),
-        .target(name: "GalleyMarkdown", dependencies: ["GalleyCore", "Ccmark"]),
+        .target(name: "GalleyMarkdown", dependencies: ["Ccmark"]),
         .target(
             name: "GalleyVerify",
             dependencies: [
@@ -62,7 +62,7 @@ let package = Package(
         // The build pipeline and the verify workflow, on top of the modules above.
         .target(
             name: "GalleySite",
-            dependencies: ["GalleyCore", "GalleyMarkdown", "GalleyVerify", "GalleyProject", "GalleyRender", "GalleyOutput"]
+            dependencies: ["GalleyCore", "GalleyVerify", "GalleyProject", "GalleyRender", "GalleyOutput"]
         ),
         .target(
             name: "GalleyServer",

@@ -1,7 +1,6 @@
 import Foundation
 import GalleyCore
 import GalleyProject
-import GalleyVerify
 
 /// Refuses output folders whose replacement would destroy the project or
 /// anything else that is not a built site.

@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyMarkdown
 import Synchronization
 
 /// A file of the built site.

@@ -1,6 +1,4 @@
 import Foundation
-import GalleyCore
-import GalleyMarkdown
 
 /// An image of a DocC catalog as DocC finds it: by name, anywhere in the
 /// catalog, with its `@2x` and `~dark` variants.

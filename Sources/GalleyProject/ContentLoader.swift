@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyVerify
 import GalleyMarkdown
 
 /// Loads every Markdown page (and every other file, as an asset) under a content folder.

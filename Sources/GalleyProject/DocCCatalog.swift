@@ -1,6 +1,4 @@
 import Foundation
-import GalleyCore
-import GalleyVerify
 
 /// A DocC documentation catalog (`Sources/Foo/Foo.docc`): its articles are
 /// pages, its other files assets, and its samples are written against the

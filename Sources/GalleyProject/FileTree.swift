@@ -1,5 +1,4 @@
 import Foundation
-import GalleyCore
 
 /// Listing the files of a folder tree.
 package enum FileTree {

@@ -1,6 +1,4 @@
 import GalleyCore
-import GalleyMarkdown
-import GalleyVerify
 
 /// The YAML block between `---` lines at the top of a page.
 ///

@@ -1,5 +1,4 @@
 import GalleyCore
-import GalleyMarkdown
 
 /// Splits a site's pages into balanced, deterministic shards for CI
 /// matrices (`galley verify --shard 2/4`): pages are dealt out by their

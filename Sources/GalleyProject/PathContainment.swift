@@ -1,7 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyMarkdown
-import GalleyVerify
 
 /// Keeps a build inside its project: a file of `content/` or `templates/`
 /// reached through a symbolic link whose target leaves the project (or a

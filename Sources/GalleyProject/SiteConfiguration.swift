@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyMarkdown
 import GalleyVerify
 
 /// The site settings from `galley.yml`; every key is optional.

@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyMarkdown
 
 /// Reading the text of content, template and configuration files with clear errors.
 package enum SourceFile {

@@ -1,5 +1,4 @@
 import GalleyCore
-import GalleyMarkdown
 import Yams
 
 /// A YAML mapping with the file lines of its keys, for checked, located reads.

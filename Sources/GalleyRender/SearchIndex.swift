@@ -1,5 +1,4 @@
 import Foundation
-import GalleyMarkdown
 import GalleyProject
 
 /// The site's search index: one entry per page section (the text before the

@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyVerify
 
 /// Maps a request path to a file under the site folder, refusing any path
 /// that would leave it: `..` in any encoding, encoded slashes and

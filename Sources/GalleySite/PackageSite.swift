@@ -1,8 +1,6 @@
 import Foundation
 import GalleyCore
-import GalleyMarkdown
 import GalleyProject
-import GalleyVerify
 
 /// A site made from a Swift package with no configuration: in a folder with
 /// `Package.swift` and no `galley.yml`, the package's DocC catalogs (the

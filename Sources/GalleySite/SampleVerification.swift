@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyMarkdown
 import GalleyProject
 import GalleyVerify
 

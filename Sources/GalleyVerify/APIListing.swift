@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GalleyCore
 import SwiftParser
 import SwiftSyntax
 

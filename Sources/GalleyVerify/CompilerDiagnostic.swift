@@ -1,5 +1,4 @@
 import Foundation
-import GalleyMarkdown
 
 /// One message of `swiftc -diagnostic-style llvm`, at its (Markdown) location.
 public struct CompilerDiagnostic: Sendable, Hashable, Codable {

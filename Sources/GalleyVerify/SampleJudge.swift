@@ -1,5 +1,4 @@
 import GalleyCore
-import GalleyMarkdown
 
 /// Turns a program's run into a verdict per sample, by the author's contract.
 enum SampleJudge {

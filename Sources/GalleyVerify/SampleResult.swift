@@ -1,5 +1,4 @@
 import GalleyCore
-import GalleyMarkdown
 
 /// The verdict on one sample.
 public struct SampleResult: Sendable {

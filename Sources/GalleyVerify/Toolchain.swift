@@ -10,12 +10,7 @@ public struct Toolchain: Sendable {
 
     /// Finds `swiftc` on `PATH` (or `environment["SWIFTC"]`) and asks its version.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> Toolchain {
-        let swiftc: URL
-        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
-            swiftc = URL(fileURLWithPath: explicit)
-        } else if let found = which("swiftc", path: environment["PATH"] ?? "") {
-            swiftc = found
-        } else {
+        guard let swiftc = swiftc(environment: environment) else {
             throw Diagnostic("swiftc was not found on PATH, so no sample can be compiled",
                              suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
         }
@@ -32,12 +27,7 @@ public struct Toolchain: Sendable {
 
     /// `swift` (the package manager's driver) beside `swiftc` on `PATH` (or `environment["SWIFTC"]`).
     package static func swiftDriver(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> URL {
-        let swiftc: URL
-        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
-            swiftc = URL(fileURLWithPath: explicit)
-        } else if let found = which("swiftc", path: environment["PATH"] ?? "") {
-            swiftc = found
-        } else {
+        guard let swiftc = swiftc(environment: environment) else {
             throw Diagnostic("swift was not found on PATH, so the package cannot be described or built",
                               suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
         }
@@ -72,6 +62,12 @@ public struct Toolchain: Sendable {
     public static func shortVersion(of versionLine: String) -> String {
         guard let range = versionLine.range(of: "Swift version ") else { return versionLine }
         return String(versionLine[range.upperBound...].prefix { $0 != " " })
+    }
+
+    /// `environment["SWIFTC"]`, else the first `swiftc` on `PATH`; `nil` when there is none.
+    private static func swiftc(environment: [String: String]) -> URL? {
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        return which("swiftc", path: environment["PATH"] ?? "")
     }
 
     /// The first executable named `name` in the `:`-separated `path`.

@@ -58,6 +58,14 @@ public struct Verifier: Sendable {
         return Preparation(toolchain: toolchain, library: try library.build(toolchain: toolchain, log: progress))
     }
 
+    /// `preparation`, prepared now (and kept in it) the first time it is needed.
+    private func ensurePrepared(_ preparation: inout Preparation?) throws(Diagnostic) -> Preparation {
+        if let preparation { return preparation }
+        let prepared = try prepare()
+        preparation = prepared
+        return prepared
+    }
+
     /// Verifies every sample of `pages` (display path and parsed Markdown).
     public func verify(_ pages: [(page: String, document: MarkdownDocument)]) throws(Diagnostic) -> VerificationReport {
         var preparation: Preparation?
@@ -101,13 +109,7 @@ public struct Verifier: Sendable {
         var mergedCount = 0
         var sandboxed: Bool?
         if !programs.isEmpty {
-            let prepared: Preparation
-            if let preparation {
-                prepared = preparation
-            } else {
-                prepared = try prepare()
-                preparation = prepared
-            }
+            let prepared = try ensurePrepared(&preparation)
             let toolchain = prepared.toolchain
             compilerVersion = toolchain.version
             let built = prepared.library
@@ -182,13 +184,7 @@ public struct Verifier: Sendable {
             result.skipReason = "an API listing, not verifiable: no sample library is configured (verify.products in galley.yml)"
             return result
         }
-        let prepared: Preparation
-        if let preparation {
-            prepared = preparation
-        } else {
-            prepared = try prepare()
-            preparation = prepared
-        }
+        let prepared = try ensurePrepared(&preparation)
         let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
         let symbols = try SymbolGraph.symbols(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GalleySite
-import GalleyVerify
 
 /// `galley build`: render `content/` through `templates/` into `public/`.
 struct BuildCommand: AsyncParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GalleySite
 
 /// `galley init`: start a new site in a folder.
 struct InitCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyMarkdown
 import GalleyRender
 
 /// The files `galley init` writes: a `galley.yml` whose every key is
