@@ -1,6 +1,6 @@
 import GalleyMarkdown
+import GalleyVerify
 import SwiftIDEUtils
-import SwiftParser
 import SwiftSyntax
 
 /// Highlights Swift code as HTML with swift-syntax's own token classes
@@ -11,7 +11,7 @@ enum SwiftHighlighter {
     /// break (a multi-line comment gets one span per line), so callers can
     /// insert markup between lines.
     static func highlightedLines(_ code: String) -> [String] {
-        let tree = Parser.parse(source: code)
+        guard let tree = SwiftSource.parse(code) else { return TextLines.split(code).map { HTMLEscaping.escape(String($0)) } }
         let bytes = Array(code.utf8)
         var lines = [""]
         func emit(_ slice: ArraySlice<UInt8>, _ tokenClass: String?) {

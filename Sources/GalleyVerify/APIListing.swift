@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import SwiftParser
 import SwiftSyntax
 
 /// API listings — blocks of declarations without bodies — checked against the
@@ -78,7 +77,7 @@ package enum APIListing {
 
     /// The declarations of a listing, each with the type it is in.
     static func claims(in code: String) -> [Claim] {
-        let tree = Parser.parse(source: code)
+        guard let tree = SwiftSource.parse(code) else { return [] }
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var claims: [Claim] = []
         func add(_ decl: DeclSyntax, context: String?) {
@@ -139,8 +138,7 @@ package enum APIListing {
 
     /// What a claim is compared by: labels and types, effects, result, generics.
     static func signature(of declaration: String) -> String {
-        let tree = Parser.parse(source: declaration)
-        guard let decl = tree.statements.first?.item.as(DeclSyntax.self) else { return collapsed(declaration) }
+        guard let decl = SwiftSource.parse(declaration)?.statements.first?.item.as(DeclSyntax.self) else { return collapsed(declaration) }
         return signature(of: decl)
     }
 

@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// Samples that are command-line programs: an `@main` entry point.

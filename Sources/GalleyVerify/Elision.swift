@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// Elided code in a sample — `...` or `…` standing for omitted statements,
@@ -40,7 +39,7 @@ package enum Elision {
     /// `code` with its elisions replaced, and where; no holes when nothing is elided.
     public static func substitute(in code: String) -> (code: String, holes: [Hole]) {
         guard code.contains("...") || code.contains("…") || code.contains("<#") else { return (code, []) }
-        let tree = Parser.parse(source: code)
+        guard let tree = SwiftSource.parse(code) else { return (code, []) }
         let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.tokenKind != .endOfFile }
         var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
         for (index, token) in tokens.enumerated() {

@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// Generates the Swift source files that compile samples.
@@ -109,7 +108,9 @@ enum ProgramSource {
     ) -> (declarations: String, statements: String) {
         var declarations = ""
         var statements = ""
-        let file = Parser.parse(source: code)
+        guard let file = SwiftSource.parse(code) else {
+            return ("", directive(name, firstLine) + code + "\n#sourceLocation()\n")
+        }
         let converter = SourceLocationConverter(fileName: name, tree: file)
         for item in file.statements {
             let line = firstLine + converter.location(for: item.position).line - 1

@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// Tells from a block's code what it is: a program, a listing of API
@@ -25,7 +24,7 @@ enum SampleKindReader {
 
     /// The kind of `code` (a sample's compiled code).
     static func kind(of code: String) -> Sample.Kind {
-        let tree = Parser.parse(source: code)
+        guard let tree = SwiftSource.parse(code) else { return .program }
         if isManifest(tree) { return .manifestFragment }
         if !tree.hasError, isAPIListing(tree) { return .apiListing }
         return .program

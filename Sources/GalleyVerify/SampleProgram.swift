@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// What runs as one process: a sample alone, or every sample of one group of
@@ -94,7 +93,7 @@ package struct SampleProgram: Sendable, Hashable {
     /// `class`, `enum`, `actor`, `protocol`, `typealias`).
     static func declaredTypes(_ code: String) -> Set<String> {
         var names: Set<String> = []
-        for item in Parser.parse(source: code).statements {
+        for item in SwiftSource.parse(code)?.statements ?? [] {
             guard let decl = item.item.as(DeclSyntax.self) else { continue }
             if let named = decl.asProtocol(NamedDeclSyntax.self),
                decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)

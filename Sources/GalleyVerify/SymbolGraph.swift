@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import GalleyCore
-import SwiftParser
 import SwiftSyntax
 
 /// The public API of the sample library's modules, from

@@ -46,4 +46,32 @@ struct FuzzRegressionTests {
         let markdown = "```swift\n\(line)\n```\n"
         _ = SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
     }
+    /// `Fuzz/Corpus/sample-attributes/deeply-nested-brackets.txt`: swift-syntax's
+    /// lookahead does not bound its recursion, so a sample of a few thousand
+    /// `[` overflowed the stack (CI's fuzz run: a timeout on a few hundred,
+    /// a crash on more) and took the whole build with it.
+    @Test("code nested deeper than swift-syntax can look ahead is read as plain code, not a crash", arguments: [
+        String(repeating: "[", count: 5_000),
+        String(repeating: "a<", count: 3_000),
+        String(repeating: "{[", count: 2_000),
+    ])
+    func deeplyNestedCode(code: String) {
+        #expect(SwiftSource.nestingDepth(of: code) > SwiftSource.maximumDepth)
+        #expect(SwiftSource.parse(code) == nil)
+        #expect(SampleKindReader.kind(of: code) == .program)
+        #expect(Elision.substitute(in: code + " ...").holes.isEmpty)
+        let markdown = "```swift\n\(code)\n```\n"
+        let (samples, _) = SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
+        #expect(samples.count == 1)
+    }
+
+    @Test("real samples nest far less deep than the limit and are parsed", arguments: [
+        "VStack { HStack { Button(action: { model.count += 1 }) { Text(\"\\(model.items[0])\") } } }",
+        "let table: Dictionary<String, Array<Set<Int>>> = [:]\nif a < b, c<d { print([[1], [2]]) }",
+        "let x = ...",
+    ])
+    func ordinaryCodeIsParsed(code: String) {
+        #expect(SwiftSource.nestingDepth(of: code) < 10)
+        #expect(SwiftSource.parse(code) != nil)
+    }
 }

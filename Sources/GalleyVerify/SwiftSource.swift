@@ -1,0 +1,53 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The one door to swift-syntax's parser for code taken from a page.
+///
+/// swift-syntax (603) bounds the nesting of what it parses but not of its
+/// lookahead: `[[[[…` or `a<a<a<…` a few thousand deep recurses until the
+/// stack overflows (a crash, taking the whole build with it) and a few
+/// hundred deep takes seconds. No sample nests that deep, so code whose
+/// brackets nest deeper than ``maximumDepth`` is not parsed: callers treat it
+/// as plain code (no highlighting, no elision, one block of statements) and
+/// the compiler, which has its own limits, reports what is wrong with it.
+package enum SwiftSource {
+    /// The deepest bracket nesting parsed. SwiftUI samples nest about 12 deep.
+    package static let maximumDepth = 64
+
+    /// `code`'s syntax tree, or `nil` when it nests deeper than ``maximumDepth``.
+    package static func parse(_ code: String) -> SourceFileSyntax? {
+        nestingDepth(of: code) <= maximumDepth ? Parser.parse(source: code) : nil
+    }
+
+    /// How deep `(`, `[`, `{` and generic `<` nest in `code`, counted on the
+    /// text (strings and comments included, which only over-counts). A `<`
+    /// counts when it follows a name or `>` without a space, as in `Array<Int>`
+    /// and not `a < b`, and its count ends with the line.
+    package static func nestingDepth(of code: String) -> Int {
+        var brackets = 0
+        var angles = 0
+        var deepest = 0
+        var previous: UInt8 = 0
+        for byte in code.utf8 {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): brackets += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): brackets = max(0, brackets - 1)
+            case UInt8(ascii: "<") where isNameEnd(previous): angles += 1
+            case UInt8(ascii: ">"): angles = max(0, angles - 1)
+            case UInt8(ascii: "\n"): angles = 0
+            default: break
+            }
+            deepest = max(deepest, brackets + angles)
+            previous = byte
+        }
+        return deepest
+    }
+
+    private static func isNameEnd(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: ">"), UInt8(ascii: "<"), 0x80...0xFF: true
+        default: false
+        }
+    }
+}
