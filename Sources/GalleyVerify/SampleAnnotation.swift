@@ -2,12 +2,17 @@
 /// the page as a plain value: the builder passes annotations through, a
 /// renderer shows them, and producers add kinds without either changing.
 ///
-/// Today the verifier annotates a `compile_fail` sample with each compiler
-/// error at its line; hovers (an identifier's declaration) and type queries
-/// (`// ^?`) are kinds for the compiler's other answers.
+/// Kinds and what their fields mean:
+///
+/// | kind | `line`, `column`, `length` | `text` | `summary` | `declarationLine` |
+/// |---|---|---|---|---|
+/// | `diagnostic` | the line a `compile_fail` error is on | the compiler's message | – | – |
+/// | `declaration` | an identifier's span in the Markdown file | its declaration as Quick Help shows it (`var count: Int { get set }`) | the first paragraph of its doc comment | the Markdown line declaring it, when on the same page |
+/// | `type` | a `// ^?` line and its caret's column | the type of what the caret points at (`let total: Int`) | – | – |
 ///
 /// ```swift
 /// SampleAnnotation(kind: .diagnostic, line: 14, column: 9, text: "error: cannot find 'x' in scope")
+/// SampleAnnotation(kind: .declaration, line: 20, column: 5, length: 5, text: "let board: Scoreboard", declarationLine: 12)
 /// ```
 public struct SampleAnnotation: Sendable, Hashable, Codable {
     /// What an annotation says.
@@ -32,9 +37,15 @@ public struct SampleAnnotation: Sendable, Hashable, Codable {
     public var text: String
     /// More text, such as a declaration's documentation summary.
     public var summary: String?
+    /// For a declaration: the Markdown line on the same page where the
+    /// identifier is declared, so the page can link to it.
+    public var declarationLine: Int?
 
     /// Creates an annotation.
-    public init(kind: Kind, line: Int, column: Int, length: Int = 0, text: String, summary: String? = nil) {
+    public init(
+        kind: Kind, line: Int, column: Int, length: Int = 0, text: String, summary: String? = nil, declarationLine: Int? = nil
+    ) {
+        self.declarationLine = declarationLine
         self.kind = kind
         self.line = line
         self.column = column
