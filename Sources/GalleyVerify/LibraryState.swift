@@ -65,7 +65,7 @@ struct LibraryState {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        add("galley-library-state-v2")
+        add("galley-library-state-v3")  // v3: link flags deduplicated by whole units
         add(toolchain.version)
         library.products.forEach(add)
         add(library.linking.rawValue)

@@ -276,3 +276,25 @@ struct VerifierTests {
         #expect(TerminalText.escaped("a\tb\nc\u{9B}d\u{7F}") == "a\tb\nc\\u{9B}d\\u{7F}")
     }
 }
+
+@Suite("Link flags from SwiftPM's build plan")
+struct LinkFlagTests {
+    @Test("repeated flags are dropped by whole units: a -Xcc -I -Xcc path pair never loses its -I (swift-nio's C modules)")
+    func deduplicatesUnits() {
+        let flags = [
+            "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include", "-Xcc", "-fmodule-map-file=/a/module.modulemap",
+            "-Xcc", "-I", "-Xcc", "/b/include", "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include",
+            "-Xlinker", "-rpath", "-Xlinker", "/lib", "-Xlinker", "-rpath", "-Xlinker", "/lib", "-lx", "-lx", "-lm",
+        ]
+        #expect(SampleLibrary.deduplicated(flags) == [
+            "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include", "-Xcc", "-fmodule-map-file=/a/module.modulemap",
+            "-Xcc", "-I", "-Xcc", "/b/include",
+            "-Xlinker", "-rpath", "-Xlinker", "/lib", "-Xlinker", "-rpath", "-Xlinker", "/lib", "-lx", "-lm",
+        ])
+        // Every path a -Xcc carries is still preceded by what makes it a path.
+        let result = SampleLibrary.deduplicated(flags)
+        for (index, flag) in result.enumerated() where flag.hasSuffix("/include") {
+            #expect(result[index - 1] == "-Xcc" && result[index - 2] == "-I", "\(result)")
+        }
+    }
+}
