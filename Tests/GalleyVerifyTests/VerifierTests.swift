@@ -298,3 +298,33 @@ struct LinkFlagTests {
         }
     }
 }
+
+@Suite("Finding the compiler")
+struct ToolchainTests {
+    @Test("the version is asked once and read from the cache while the compiler's files are unchanged; a changed compiler is asked again")
+    func versionCache() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // A stand-in swiftc that counts how often it is asked.
+        func writeCompiler(_ version: String) throws {
+            try folder.write("bin/swiftc", "#!/bin/sh\necho run >> \"\(folder.url.path)/asked\"\necho 'Swift version \(version) (test)'\n")
+            chmod(folder.url.appendingPathComponent("bin/swiftc").path, 0o755)
+        }
+        try writeCompiler("9.0")
+        try folder.write("bin/swift-frontend", "")
+        let environment = ["SWIFTC": folder.url.appendingPathComponent("bin/swiftc").path, "PATH": "/usr/bin:/bin"]
+        let cache = folder.url.appendingPathComponent("cache/toolchain.json")
+        func askedCount() -> Int { ((try? folder.read("asked")) ?? "").split(separator: "\n").count }
+
+        #expect(try Toolchain.locate(environment: environment, cache: cache).version == "Swift version 9.0 (test)")
+        #expect(askedCount() == 1)
+        #expect(try Toolchain.locate(environment: environment, cache: cache).version == "Swift version 9.0 (test)")
+        #expect(askedCount() == 1, "the second run read the cache")
+        #expect(try Toolchain.locate(environment: environment).version == "Swift version 9.0 (test)")
+        #expect(askedCount() == 2, "without a cache it is asked")
+
+        try writeCompiler("9.1-longer")   // another size: another compiler
+        #expect(try Toolchain.locate(environment: environment, cache: cache).version == "Swift version 9.1-longer (test)")
+        #expect(askedCount() == 3)
+    }
+}
