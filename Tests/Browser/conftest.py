@@ -136,6 +136,8 @@ def browser():
 @pytest.fixture()
 def phone():
     driver = _start_chromium(375, 812)
+    # Headless Chromium keeps windows at least 500 px wide: emulate the phone's viewport itself.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
     yield driver
     driver.quit()
 

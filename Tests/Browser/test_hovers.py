@@ -44,7 +44,7 @@ def trigger(driver, text, index=0):
 
 
 def box(driver, element):
-    return driver.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", element)
+    return driver.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height];", element)
 
 
 def test_hover_shows_the_declaration_and_summary_without_moving_the_code(browser, site):
@@ -124,11 +124,10 @@ def test_tap_opens_and_tap_elsewhere_closes_on_a_phone(phone, site):
     width = phone.execute_script("return window.innerWidth")
     assert width <= 400
     phone.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
-    phone.execute_cdp_cmd("Emulation.setEmitTouchEventsForMouse", {"enabled": True, "configuration": "mobile"})
 
     def tap(element):
-        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        x, y, w, h = box(phone, element)
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+        x, y, w, h = phone.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", element)
         point = {"x": x + w / 2, "y": y + h / 2}
         phone.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
         phone.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
@@ -191,12 +190,12 @@ def test_copy_copies_the_visible_code_only(browser, site):
     open_hovers(browser, site)
     browser.execute_script(
         "window.__copied = null; navigator.clipboard.writeText = function (t) { window.__copied = t; return Promise.resolve(); };")
-    first_sample(browser).find_element(By.CSS_SELECTOR, "button.copy").click()
+    browser.execute_script("arguments[0].click()", first_sample(browser).find_element(By.CSS_SELECTOR, "button.copy"))
     wait(browser).until(lambda d: d.execute_script("return window.__copied") is not None)
     assert browser.execute_script("return window.__copied") == (
         "struct Scoreboard {\n    var points = 0\n}\nlet board = Scoreboard()\nlet total = board.points + 1\nprint(total)")
     browser.execute_script("window.__copied = null;")
-    browser.find_element(By.CSS_SELECTOR, "figure.sample-expected-failure button.copy").click()
+    browser.execute_script("arguments[0].click()", browser.find_element(By.CSS_SELECTOR, "figure.sample-expected-failure button.copy"))
     wait(browser).until(lambda d: d.execute_script("return window.__copied") is not None)
     assert browser.execute_script("return window.__copied") == 'let count: Int = "three"'
 
