@@ -47,6 +47,18 @@ def box(driver, element):
     return driver.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height];", element)
 
 
+def assert_next_to(driver, pop, trigger_element):
+    """The popover is right below (or above) its identifier, starts near it, and is on top where it is drawn."""
+    pop_box, trigger_box = box(driver, pop), box(driver, trigger_element)
+    below = 0 <= pop_box[1] - (trigger_box[1] + trigger_box[3]) <= 12
+    above = 0 <= trigger_box[1] - (pop_box[1] + pop_box[3]) <= 12
+    assert below or above, f"popover {pop_box} is not next to its identifier {trigger_box}"
+    assert pop_box[0] <= trigger_box[0] + 1, "it starts at or before the identifier's left edge"
+    assert driver.execute_script(
+        "var r = arguments[0].getBoundingClientRect(); var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        "return arguments[0].contains(hit);", pop), "the popover is drawn over the page, not hidden behind it"
+
+
 def test_hover_shows_the_declaration_and_summary_without_moving_the_code(browser, site):
     open_hovers(browser, site)
     pop = popover(browser)
@@ -67,8 +79,7 @@ def test_hover_shows_the_declaration_and_summary_without_moving_the_code(browser
     assert link.get_attribute("href").endswith("#L12")
     assert browser.find_element(By.ID, "L12").text == "struct Scoreboard {"
     # Below the identifier, and nothing in the page moved.
-    pop_box, trigger_box = box(browser, pop), box(browser, scoreboard)
-    assert pop_box[1] >= trigger_box[1] + trigger_box[3] - 1 or pop_box[1] + pop_box[3] <= trigger_box[1] + 1
+    assert_next_to(browser, pop, scoreboard)
     assert box(browser, pre) == before, "opening a popover does not move or resize the code"
     assert box(browser, first_sample(browser)) == figure_before
     # Away from the identifier, it closes.
@@ -100,6 +111,7 @@ def test_the_keyboard_steps_through_identifiers_and_escape_closes(browser, site)
     assert active.text == "Scoreboard" and "hv" in active.get_attribute("class")
     pop = popover(browser)
     assert pop.is_displayed() and pop.find_element(By.CSS_SELECTOR, ".hv-decl").text == "struct Scoreboard"
+    assert_next_to(browser, pop, active)
     active.send_keys(Keys.ARROW_RIGHT)
     active = browser.switch_to.active_element
     assert active.text == "points"
@@ -140,6 +152,7 @@ def test_tap_opens_and_tap_elsewhere_closes_on_a_phone(phone, site):
     assert pop.find_element(By.CSS_SELECTOR, ".hv-decl").text == "let board: Scoreboard"
     pop_box = box(phone, pop)
     assert pop_box[0] >= 0 and pop_box[0] + pop_box[2] <= width, "the popover fits the phone's width"
+    assert_next_to(phone, pop, board)
     assert box(phone, first_sample(phone).find_element(By.TAG_NAME, "pre")) == pre_box
     time.sleep(0.4)
     assert pop.is_displayed(), "a tapped popover stays open"
