@@ -725,7 +725,10 @@ pre code .sample-callout-type {
   // last, Enter follows "Declared on line N", Esc closes and returns to the code.
 
   function setUpHovers() {
-    if (!document.querySelector(".hv")) return;
+    var triggers = document.querySelectorAll(".hv");
+    if (!triggers.length) return;
+    // Focusable from script only (the arrow keys), not a Tab stop each: set here, not in every page's markup.
+    Array.prototype.forEach.call(triggers, function (node) { node.tabIndex = -1; });
     var popover = document.createElement("div");
     popover.id = "galley-hover";
     popover.className = "hv-pop";

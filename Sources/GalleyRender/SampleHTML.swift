@@ -11,7 +11,8 @@ import GalleyVerify
 /// Every line of code is a `<span class="ln" id="L12">` named after its
 /// Markdown line, so a popover can link to the line declaring its
 /// identifier. An identifier with a declaration is wrapped, around its
-/// highlighting spans, in `<span class="hv" tabindex="-1" aria-describedby="hv-3">`;
+/// highlighting spans, in `<span class="hv" aria-describedby="hv-3">` (the
+/// theme's script makes it focusable: without the script it opens nothing);
 /// the popover bodies are written once per page and distinct declaration
 /// (``PopoverTable``), hidden, and the theme's script shows them.
 package enum SampleHTML {
@@ -95,14 +96,17 @@ package enum SampleHTML {
                 body = SwiftHighlighter.html(segments)
             } else {
                 hasPopovers = true
-                body = wrap(segments, spans.map { span in
-                    let id = popovers.id(for: span.annotation)
-                    return (span.range, "<span class=\"hv\" tabindex=\"-1\" aria-describedby=\"\(id)\">")
-                })
+                var triggers: [(range: Range<Int>, open: String)] = []
+                for span in spans {
+                    triggers.append((span.range, "<span class=\"hv\" aria-describedby=\"\(popovers.id(for: span.annotation))\">"))
+                }
+                body = wrap(segments, triggers)
             }
-            html += hidden
-                ? "<span class=\"ln sample-hidden-line\" id=\"L\(line)\">\(body)\n</span>"
-                : "<span class=\"ln\" id=\"L\(line)\">\(body)</span>\n"
+            if hidden {
+                html += "<span class=\"ln sample-hidden-line\" id=\"L\(line)\">\(body)\n</span>"
+            } else {
+                html += "<span class=\"ln\" id=\"L\(line)\">\(body)</span>\n"
+            }
             for message in messagesByLine[line] ?? [] {
                 html += "<span class=\"sample-diagnostic\">\(HTMLEscaping.escape(message.text))</span>"
             }

@@ -26,9 +26,11 @@ enum FixtureAnnotations {
         else { return }
         for entry in entries {
             for annotation in entry.annotations {
-                guard let index = report.results.firstIndex(where: {
-                    $0.sample.page == entry.page && $0.sample.block.firstCodeLine <= annotation.line && annotation.line <= $0.sample.block.endLine
-                }) else { continue }
+                let holds = { (result: SampleResult) in
+                    result.sample.page == entry.page && result.sample.block.firstCodeLine <= annotation.line
+                        && annotation.line <= result.sample.block.endLine
+                }
+                guard let index = report.results.firstIndex(where: holds) else { continue }
                 report.results[index].annotations.append(annotation)
             }
         }

@@ -14,10 +14,10 @@ PAGE = """<!doctype html><html><body><main>
 <pre><code class="language-swift">let plainBlock = 1</code></pre>
 <figure class="sample sample-verified">
 <figcaption class="sample-badge">✓ Verified</figcaption>
-<pre tabindex="0" class="has-hovers"><code class="language-swift"><span class="ln" id="L3"><span class="tok-attribute">@Observable</span> <span class="tok-keyword">final</span> <span class="tok-keyword">class</span> <span class="hv" tabindex="-1" aria-describedby="hv-1"><span class="tok-type">Model</span></span> {}</span>
+<pre tabindex="0" class="has-hovers"><code class="language-swift"><span class="ln" id="L3"><span class="tok-attribute">@Observable</span> <span class="tok-keyword">final</span> <span class="tok-keyword">class</span> <span class="hv" aria-describedby="hv-1"><span class="tok-type">Model</span></span> {}</span>
 <span class="ln sample-hidden-line" id="L4"><span class="tok-keyword">let</span> hiddenName = <span class="tok-number">1</span>
-</span><span class="ln" id="L5"><span class="tok-keyword">let</span> <span class="hv" tabindex="-1" aria-describedby="hv-2">board</span> = <span class="hv" tabindex="-1" aria-describedby="hv-1"><span class="tok-type">Score</span></span><span class="tok-type">board</span>(name: <span class="tok-string">&quot;quoted words&quot;</span>) <span class="tok-comment">// a comment with words</span></span>
-<span class="sample-callout"><span class="sample-callout-caret" aria-hidden="true">    ^</span>    <span class="sample-callout-type"><span class="tok-keyword">let</span> board: <span class="tok-type">Scoreboard</span></span></span><span class="ln" id="L7">items.map { <span class="hv" tabindex="-1" aria-describedby="hv-3">$0</span> <span class="tok-operator">+</span> `default` }</span>
+</span><span class="ln" id="L5"><span class="tok-keyword">let</span> <span class="hv" aria-describedby="hv-2">board</span> = <span class="hv" aria-describedby="hv-1"><span class="tok-type">Score</span></span><span class="tok-type">board</span>(name: <span class="tok-string">&quot;quoted words&quot;</span>) <span class="tok-comment">// a comment with words</span></span>
+<span class="sample-callout"><span class="sample-callout-caret" aria-hidden="true">    ^</span>    <span class="sample-callout-type"><span class="tok-keyword">let</span> board: <span class="tok-type">Scoreboard</span></span></span><span class="ln" id="L7">items.map { <span class="hv" aria-describedby="hv-3">$0</span> <span class="tok-operator">+</span> `default` }</span>
 <span class="sample-diagnostic">error: cannot find 'missing' in scope</span></code></pre>
 </figure>
 <figure class="sample sample-not-verified">

@@ -103,6 +103,8 @@ def test_the_keyboard_steps_through_identifiers_and_escape_closes(browser, site)
     open_hovers(browser, site)
     pre = first_sample(browser).find_element(By.TAG_NAME, "pre")
     assert pre.get_attribute("tabindex") == "0", "a sample with popovers takes focus"
+    assert {t.get_attribute("tabindex") for t in pre.find_elements(By.CSS_SELECTOR, ".hv")} == {"-1"}, \
+        "identifiers are focusable by script, not Tab stops"
     browser.execute_script("arguments[0].focus()", pre)
     url = browser.current_url
     active = browser.switch_to.active_element

@@ -37,9 +37,9 @@ struct SampleHTMLTests {
         ]))
         #expect(html.contains(
             "<pre tabindex=\"0\" class=\"has-hovers\"><code class=\"language-swift\"><span class=\"ln\" id=\"L4\"><span class=\"tok-keyword\">let</span> "
-                + "<span class=\"hv\" tabindex=\"-1\" aria-describedby=\"hv-1\">board</span>: "
-                + "<span class=\"hv\" tabindex=\"-1\" aria-describedby=\"hv-2\"><span class=\"tok-type\">Scoreboard</span></span> = "
-                + "<span class=\"hv\" tabindex=\"-1\" aria-describedby=\"hv-3\">make</span>()</span>\n</code></pre>"), "\(html)")
+                + "<span class=\"hv\" aria-describedby=\"hv-1\">board</span>: "
+                + "<span class=\"hv\" aria-describedby=\"hv-2\"><span class=\"tok-type\">Scoreboard</span></span> = "
+                + "<span class=\"hv\" aria-describedby=\"hv-3\">make</span>()</span>\n</code></pre>"), "\(html)")
         #expect(html.contains("<div class=\"hv-defs\" hidden><div class=\"hv-body\" id=\"hv-1\"><code class=\"hv-decl\"><span class=\"tok-keyword\">let</span> board: "
             + "<span class=\"tok-type\">Scoreboard</span></code><p class=\"hv-summary\">The &lt;board&gt;.</p><a class=\"hv-link\" href=\"#L4\">Declared on line 4</a></div>"))
         #expect(html.contains("<div class=\"hv-body\" id=\"hv-3\"><code class=\"hv-decl\"><span class=\"tok-keyword\">func</span> make() "), "no link without a declaring line")
@@ -53,7 +53,7 @@ struct SampleHTMLTests {
             declaration(2, 9, 3, "overlaps the one before"),
             declaration(2, 90, 3, "past the line"),
         ]))
-        #expect(html.contains("<span class=\"hv\" tabindex=\"-1\" aria-describedby=\"hv-1\"><span class=\"tok-type\">Score</span></span><span class=\"tok-type\">board</span>"))
+        #expect(html.contains("<span class=\"hv\" aria-describedby=\"hv-1\"><span class=\"tok-type\">Score</span></span><span class=\"tok-type\">board</span>"))
         #expect(!html.contains("overlaps"))
         #expect(html.contains("past the line"), "a span past the line's end still gets its trigger (empty), never a crash")
     }
@@ -62,8 +62,8 @@ struct SampleHTMLTests {
     func indentedFence() throws {
         let markdown = "# P\n\n1. Item:\n\n   ```swift\n   let answer = 42\n   print(answer)\n   ```\n"
         let html = SampleHTML.render(try result(markdown, [declaration(6, 8, 6, "let answer: Int", at: 6), declaration(7, 10, 6, "let answer: Int", at: 6)]))
-        #expect(html.contains("<span class=\"ln\" id=\"L6\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" tabindex=\"-1\" aria-describedby=\"hv-1\">answer</span> = "))
-        #expect(html.contains("<span class=\"ln\" id=\"L7\">print(<span class=\"hv\" tabindex=\"-1\" aria-describedby=\"hv-1\">answer</span>)</span>"))
+        #expect(html.contains("<span class=\"ln\" id=\"L6\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" aria-describedby=\"hv-1\">answer</span> = "))
+        #expect(html.contains("<span class=\"ln\" id=\"L7\">print(<span class=\"hv\" aria-describedby=\"hv-1\">answer</span>)</span>"))
         #expect(html.components(separatedBy: "class=\"hv-body\"").count == 2, "one body for both uses")
     }
 
@@ -90,7 +90,7 @@ struct SampleHTMLTests {
             SampleAnnotation(kind: .diagnostic, line: 2, column: 14, text: "error: cannot convert value of type 'String' to specified type 'Int'"),
             declaration(2, 5, 1, "let n: Int"),
         ], status: .passed))
-        #expect(html.contains("<span class=\"ln\" id=\"L2\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" tabindex=\"-1\" aria-describedby=\"hv-1\">n</span>: "
+        #expect(html.contains("<span class=\"ln\" id=\"L2\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" aria-describedby=\"hv-1\">n</span>: "
             + "<span class=\"tok-type\">Int</span> = <span class=\"tok-string\">&quot;x&quot;</span></span>\n"
             + "<span class=\"sample-diagnostic\">error: cannot convert value of type &#39;String&#39; to specified type &#39;Int&#39;</span>"
             + "<span class=\"ln\" id=\"L3\">"), "\(html)")
