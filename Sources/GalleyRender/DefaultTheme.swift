@@ -810,7 +810,8 @@ pre code .sample-callout-type {
       if (trigger) show(trigger, false);
       else if (!popover.contains(event.target) && !pinned) hide();
     });
-    window.addEventListener("scroll", place, { passive: true });
+    // Scrolling the page or a code block moves the identifier: the popover follows (scroll events do not bubble; capture sees them).
+    document.addEventListener("scroll", place, { passive: true, capture: true });
     window.addEventListener("resize", place);
 
     Array.prototype.forEach.call(document.querySelectorAll("pre.has-hovers"), function (pre) {
