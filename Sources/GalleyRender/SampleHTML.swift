@@ -85,10 +85,11 @@ package enum SampleHTML {
                 continue
             }
             var spans: [(range: Range<Int>, annotation: SampleAnnotation)] = []
+            let width = segments.reduce(0) { $0 + $1.text.count }
             for declaration in (declarationsByLine[line] ?? []).sorted(by: { $0.column < $1.column }) {
                 let start = declaration.column - 1 - indent
-                // Outside the code (a bad column) or overlapping the one before: no popover.
-                guard start >= 0, start >= spans.last?.range.upperBound ?? 0 else { continue }
+                // Outside the line (a bad column) or overlapping the one before: no popover.
+                guard start >= 0, start < width, start >= spans.last?.range.upperBound ?? 0 else { continue }
                 spans.append((start..<(start + declaration.length), declaration))
             }
             var body = ""
