@@ -3,11 +3,29 @@ import GalleyProject
 import GalleyVerify
 
 /// The markup of a verified sample: a badge with its verdict, its visible
-/// code, its checked output, and the real compiler message under each line
-/// a `compile_fail` sample marks.
+/// code, its checked output, and what verification learned about the code
+/// (``SampleAnnotation``): the real compiler message under each line a
+/// `compile_fail` sample marks, a popover per identifier with its
+/// declaration, and a callout in place of each `// ^?` type query.
+///
+/// Every line of code is a `<span class="ln" id="L12">` named after its
+/// Markdown line, so a popover can link to the line declaring its
+/// identifier. An identifier with a declaration is wrapped, around its
+/// highlighting spans, in `<span class="hv" aria-describedby="hv-3">` (the
+/// theme's script makes it focusable: without the script it opens nothing);
+/// the popover bodies are written once per page and distinct declaration
+/// (``PopoverTable``), hidden, and the theme's script shows them.
 package enum SampleHTML {
-    /// The markup of one sample with its verdict.
+    /// The markup of one sample with its verdict, followed by its popover bodies.
     package static func render(_ result: SampleResult) -> String {
+        var popovers = PopoverTable()
+        let html = render(result, popovers: &popovers)
+        return html + popovers.html
+    }
+
+    /// The markup of one sample with its verdict; its identifiers' popover
+    /// bodies are added to `popovers`, shared by the samples of a page.
+    package static func render(_ result: SampleResult, popovers: inout PopoverTable) -> String {
         let sample = result.sample
         let (kind, badge): (String, String) = switch (sample.mode, result.status) {
         case (.ignore, _), (_, .skipped): ("not-verified", "Not verified")
@@ -17,22 +35,12 @@ package enum SampleHTML {
         case (.noRun, _): ("verified", "✓ Compiles")
         default: ("verified", "✓ Verified")
         }
-        let messagesByLine = Dictionary(grouping: result.annotations.filter { $0.kind == .diagnostic }, by: \.line)
-        var code = ""
-        // Visible and hidden lines in source order, highlighted together so tokens stay right.
-        let lines = (sample.displayedLines.map { ($0.line, $0.text, false) } + sample.hiddenLines.map { ($0.line, $0.text, true) })
-            .sorted { $0.0 < $1.0 }
-        let highlighted = SwiftHighlighter.highlightedLines(lines.map(\.1).joined(separator: "\n"))
-        for ((line, _, hidden), html) in zip(lines, highlighted) {
-            code += hidden ? "<span class=\"sample-hidden-line\">\(html)\n</span>" : html + "\n"
-            for message in messagesByLine[line] ?? [] {
-                code += "<span class=\"sample-diagnostic\">\(HTMLEscaping.escape(message.text))</span>"
-            }
-        }
+        let code = codeHTML(result, popovers: &popovers)
         let hasHidden = !sample.hiddenLines.isEmpty
         var html = "<figure class=\"sample sample-\(kind)\"\(hasHidden ? " data-hidden-lines=\"\(sample.hiddenLines.count)\"" : "")>\n"
         html += "<figcaption class=\"sample-badge\">\(badge)</figcaption>\n"
-        html += "<pre><code class=\"language-swift\">\(code)</code></pre>\n"
+        // A sample with popovers takes focus (Tab), and the theme's arrow keys step through them.
+        html += "<pre\(code.hasPopovers ? " tabindex=\"0\" class=\"has-hovers\"" : "")><code class=\"language-swift\">\(code.html)</code></pre>\n"
         let output = result.output.trimmingTrailingNewlines()
         if sample.mode == .run, result.status == .passed, !output.isEmpty {
             // Words after `output` in the output block's info string say whose output it is
@@ -51,16 +59,125 @@ package enum SampleHTML {
         return html + "</figure>\n"
     }
 
+    /// The code inside `<code>`: one line span per line (hidden lines
+    /// marked), popover triggers, the compiler messages under their lines
+    /// and the `// ^?` callouts in place of their query lines.
+    private static func codeHTML(_ result: SampleResult, popovers: inout PopoverTable) -> (html: String, hasPopovers: Bool) {
+        let sample = result.sample
+        let messagesByLine = Dictionary(grouping: result.annotations.filter { $0.kind == .diagnostic }, by: \.line)
+        let declarationsByLine = Dictionary(grouping: result.annotations.filter { $0.kind == .declaration && $0.length > 0 }, by: \.line)
+        let typesByLine = Dictionary(grouping: result.annotations.filter { $0.kind == .type }, by: \.line)
+        // Markdown columns count from the file's first column; the code's from the fence's
+        // (cmark strips a list item's or block quote's indent and the fence's own).
+        let indent = max(sample.block.fenceColumn - 1, 0)
+        // Visible and hidden lines in source order, highlighted together so tokens stay right.
+        let lines = (sample.displayedLines.map { ($0.line, $0.text, false) } + sample.hiddenLines.map { ($0.line, $0.text, true) })
+            .sorted { $0.0 < $1.0 }
+        let segmented = SwiftHighlighter.segmentedLines(lines.map(\.1).joined(separator: "\n"))
+        var html = ""
+        var hasPopovers = false
+        for ((line, text, hidden), segments) in zip(lines, segmented) {
+            if !hidden, let caret = TypeQuery.caretColumn(in: Substring(text)) {
+                // A `// ^?` query is never shown: its answer is, under the line above.
+                if let type = typesByLine[line]?.first {
+                    html += callout(type.text, caret: caret, line: text)
+                }
+                continue
+            }
+            var spans: [(range: Range<Int>, annotation: SampleAnnotation)] = []
+            let width = segments.reduce(0) { $0 + $1.text.count }
+            for declaration in (declarationsByLine[line] ?? []).sorted(by: { $0.column < $1.column }) {
+                let start = declaration.column - 1 - indent
+                // Outside the line (a bad column) or overlapping the one before: no popover.
+                guard start >= 0, start < width, start >= spans.last?.range.upperBound ?? 0 else { continue }
+                spans.append((start..<(start + declaration.length), declaration))
+            }
+            var body = ""
+            if spans.isEmpty {
+                body = SwiftHighlighter.html(segments)
+            } else {
+                hasPopovers = true
+                var triggers: [(range: Range<Int>, open: String)] = []
+                for span in spans {
+                    triggers.append((span.range, "<span class=\"hv\" aria-describedby=\"\(popovers.id(for: span.annotation))\">"))
+                }
+                body = wrap(segments, triggers)
+            }
+            if hidden {
+                html += "<span class=\"ln sample-hidden-line\" id=\"L\(line)\">\(body)\n</span>"
+            } else {
+                html += "<span class=\"ln\" id=\"L\(line)\">\(body)</span>\n"
+            }
+            for message in messagesByLine[line] ?? [] {
+                html += "<span class=\"sample-diagnostic\">\(HTMLEscaping.escape(message.text))</span>"
+            }
+        }
+        return (html, hasPopovers)
+    }
+
+    /// `segments` as HTML with each character range (0-based, in order, not
+    /// overlapping) wrapped in its opening tag and `</span>`; a segment a
+    /// range starts or ends inside is split, its token class kept on both parts.
+    static func wrap(_ segments: [SwiftHighlighter.Segment], _ ranges: [(range: Range<Int>, open: String)]) -> String {
+        var html = ""
+        var offset = 0
+        var next = 0
+        var open = false
+        for segment in segments {
+            var rest = Substring(segment.text)
+            while !rest.isEmpty {
+                // Where the current piece ends: the segment's end or the next range boundary.
+                var boundary = offset + rest.count
+                if open, ranges[next].range.upperBound < boundary { boundary = ranges[next].range.upperBound }
+                if !open, next < ranges.count, ranges[next].range.lowerBound > offset, ranges[next].range.lowerBound < boundary {
+                    boundary = ranges[next].range.lowerBound
+                }
+                if !open, next < ranges.count, ranges[next].range.lowerBound == offset {
+                    html += ranges[next].open
+                    open = true
+                    if ranges[next].range.upperBound < boundary { boundary = ranges[next].range.upperBound }
+                }
+                let piece = rest.prefix(boundary - offset)
+                html += SwiftHighlighter.html([SwiftHighlighter.Segment(text: String(piece), tokenClass: segment.tokenClass)])
+                rest = rest.dropFirst(piece.count)
+                offset = boundary
+                if open, ranges[next].range.upperBound == offset {
+                    html += "</span>"
+                    open = false
+                    next += 1
+                }
+            }
+        }
+        if open { html += "</span>" }
+        return html
+    }
+
+    /// The callout that replaces a `// ^?` line: a caret under the column it
+    /// points at, then the type, aligned with it (spaces, so tabs before the
+    /// caret stay tabs and the caret lands where the code's column is).
+    private static func callout(_ type: String, caret: Int, line: String) -> String {
+        let pad = String(line.prefix(caret - 1).map { $0 == "\t" ? "\t" : " " })
+        let highlighted = SwiftHighlighter.highlightedLines(type).joined(separator: " ")
+        return "<span class=\"sample-callout\"><span class=\"sample-callout-caret\" aria-hidden=\"true\">\(pad)^</span>"
+            + "\(pad)<span class=\"sample-callout-type\">\(highlighted)</span></span>"
+    }
+
     /// The code-block markup of `page`: samples with their verdicts, and the
-    /// output blocks they own left out (they show as the sample's output panel).
+    /// output blocks they own left out (they show as the sample's output
+    /// panel). The popover bodies of all the page's samples, each distinct
+    /// declaration once, follow the last sample.
     package static func codeBlockHTML(for page: Page, report: VerificationReport) -> (CodeBlock) -> String? {
         var byIndex: [Int: String] = [:]
+        var popovers = PopoverTable()
+        var last: Int?
         for result in report.results(forPage: page.displayPath) {
-            byIndex[result.sample.block.index] = render(result)
+            byIndex[result.sample.block.index] = render(result, popovers: &popovers)
+            last = max(last ?? result.sample.block.index, result.sample.block.index)
             if let output = result.sample.outputBlock, result.sample.mode == .run, result.status == .passed {
                 byIndex[output.index] = ""
             }
         }
+        if let last, !popovers.isEmpty { byIndex[last, default: ""] += popovers.html }
         return { byIndex[$0.index] }
     }
 
@@ -79,5 +196,50 @@ extension String {
         var text = self
         while text.hasSuffix("\n") { text.removeLast() }
         return text
+    }
+}
+
+/// The popover bodies of a page: one hidden element per distinct
+/// declaration (its text, summary and declaring line), referenced by id from
+/// every identifier that shows it, so a name used forty times costs forty
+/// short attributes, not forty copies of its documentation.
+package struct PopoverTable {
+    private struct Key: Hashable {
+        var text: String
+        var summary: String?
+        var declarationLine: Int?
+    }
+
+    private var ids: [Key: String] = [:]
+    private var bodies: [String] = []
+
+    /// An empty table.
+    package init() {}
+
+    /// Whether no identifier asked for a popover.
+    package var isEmpty: Bool { bodies.isEmpty }
+
+    /// The id of the body of `declaration`'s popover, added on first use.
+    package mutating func id(for declaration: SampleAnnotation) -> String {
+        let key = Key(text: declaration.text, summary: declaration.summary, declarationLine: declaration.declarationLine)
+        if let id = ids[key] { return id }
+        let id = "hv-\(bodies.count + 1)"
+        ids[key] = id
+        var body = "<div class=\"hv-body\" id=\"\(id)\"><code class=\"hv-decl\">"
+        body += SwiftHighlighter.highlightedLines(declaration.text).joined(separator: "\n") + "</code>"
+        if let summary = declaration.summary, !summary.isEmpty {
+            body += "<p class=\"hv-summary\">\(HTMLEscaping.escape(summary))</p>"
+        }
+        if let line = declaration.declarationLine {
+            body += "<a class=\"hv-link\" href=\"#L\(line)\">Declared on line \(line)</a>"
+        }
+        bodies.append(body + "</div>")
+        return id
+    }
+
+    /// The bodies, in one hidden element (the theme's script copies a body
+    /// into the visible popover; `aria-describedby` reads it where it is).
+    package var html: String {
+        bodies.isEmpty ? "" : "<div class=\"hv-defs\" hidden>" + bodies.joined() + "</div>\n"
     }
 }

@@ -11,15 +11,27 @@ enum SwiftHighlighter {
     /// break (a multi-line comment gets one span per line), so callers can
     /// insert markup between lines.
     static func highlightedLines(_ code: String) -> [String] {
-        guard let tree = SwiftSource.parse(code) else { return TextLines.split(code).map { HTMLEscaping.escape(String($0)) } }
+        segmentedLines(code).map { html($0) }
+    }
+
+    /// A piece of a highlighted line: its text and its token class (`nil` for
+    /// plain text: identifiers, punctuation, spaces).
+    struct Segment: Equatable {
+        var text: String
+        var tokenClass: String?
+    }
+
+    /// The segments of each line of `code`, in order: what ``highlightedLines(_:)``
+    /// renders, for callers that wrap character ranges of a line in markup of their own.
+    static func segmentedLines(_ code: String) -> [[Segment]] {
+        guard let tree = SwiftSource.parse(code) else { return TextLines.split(code).map { $0.isEmpty ? [] : [Segment(text: String($0))] } }
         let bytes = Array(code.utf8)
-        var lines = [""]
+        var lines: [[Segment]] = [[]]
         func emit(_ slice: ArraySlice<UInt8>, _ tokenClass: String?) {
             for (index, part) in TextLines.split(String(decoding: slice, as: UTF8.self)).enumerated() {
-                if index > 0 { lines.append("") }
+                if index > 0 { lines.append([]) }
                 guard !part.isEmpty else { continue }
-                let escaped = HTMLEscaping.escape(String(part))
-                lines[lines.count - 1] += tokenClass.map { "<span class=\"tok-\($0)\">\(escaped)</span>" } ?? escaped
+                lines[lines.count - 1].append(Segment(text: String(part), tokenClass: tokenClass))
             }
         }
         var cursor = 0
@@ -33,6 +45,16 @@ enum SwiftHighlighter {
         }
         if cursor < bytes.count { emit(bytes[cursor...], nil) }
         return lines
+    }
+
+    /// The HTML of `segments`: escaped text, classified tokens in `tok-` spans.
+    static func html(_ segments: [Segment]) -> String {
+        var html = ""
+        for segment in segments {
+            let escaped = HTMLEscaping.escape(segment.text)
+            html += segment.tokenClass.map { "<span class=\"tok-\($0)\">\(escaped)</span>" } ?? escaped
+        }
+        return html
     }
 
     private static func cssClass(_ kind: SyntaxClassification) -> String? {

@@ -145,6 +145,7 @@ private struct Build {
         checkSite(content, navigation: navigation, files: files, templates: templates, configuration: configuration, source: source)
         var verified = try verifySamples(navigation, changedSources: changedSources, configuration: configuration, warnings: content.warnings)
         let baseline = try applyBaseline(to: &verified, warnings: content.warnings)
+        FixtureAnnotations.apply(to: &verified.report)
         let sampleFailures = Self.sampleFailures(verified.report)
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)

@@ -1,6 +1,11 @@
 """Fixtures of the browser suite: a copy of the fixture site served by
 `galley serve`, and headless Chromium driven by Selenium.
 
+The page `guide/hovers.md` gets its declaration popovers and `// ^?` answer
+from `site/hover-annotations.json`, which `galley` adds to the samples'
+results through its test hook (the environment variable
+`GALLEY_TEST_ANNOTATIONS`), so the suite controls what the popovers say.
+
 Where Chromium or its driver cannot start, every test is skipped with the
 reason (never passed silently)."""
 
@@ -33,9 +38,11 @@ class Site:
     def __init__(self):
         self.directory = Path(tempfile.mkdtemp(prefix="galley-browser-"))
         shutil.copytree(FIXTURE, self.directory, dirs_exist_ok=True)
+        environment = dict(os.environ, GALLEY_TEST_ANNOTATIONS=str(self.directory / "hover-annotations.json"))
         self.process = subprocess.Popen(
             [galley_binary(), "serve", "--port", "0"],
             cwd=self.directory,
+            env=environment,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -129,6 +136,8 @@ def browser():
 @pytest.fixture()
 def phone():
     driver = _start_chromium(375, 812)
+    # Headless Chromium keeps windows at least 500 px wide: emulate the phone's viewport itself.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
     yield driver
     driver.quit()
 

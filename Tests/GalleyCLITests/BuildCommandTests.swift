@@ -22,7 +22,7 @@ struct BuildCommandTests {
         #expect(index.contains("<a href=\"guide/one.html\">Next</a>"))
         let one = try site.read("public/guide/one.html")
         #expect(one.contains("<h2 id=\"part\">Part"))
-        #expect(one.contains("<code class=\"language-swift\"><span class=\"tok-keyword\">let</span> x = <span class=\"tok-number\">1</span>"))
+        #expect(one.contains("<code class=\"language-swift\"><span class=\"ln\" id=\"L6\"><span class=\"tok-keyword\">let</span> x = <span class=\"tok-number\">1</span>"))
         #expect(one.contains("<figcaption class=\"sample-badge\">✓ Compiles</figcaption>"))
         #expect(site.exists("public/404.html"))
         #expect(site.exists("public/assets/site.css"))

@@ -167,11 +167,11 @@ struct SiteBuilderTests {
         #expect(html.contains("<figure class=\"sample sample-verified\" data-hidden-lines=\"1\">\n<figcaption class=\"sample-badge\">✓ Verified</figcaption>"))
         #expect(!html.contains("snippet.hide"), "markers are never shown")
         #expect(html.contains("<figure class=\"sample sample-verified\" data-hidden-lines=\"1\">"))
-        #expect(html.contains("<span class=\"sample-hidden-line\"><span class=\"tok-keyword\">let</span> hidden = <span class=\"tok-string\">&quot;not shown&quot;</span>\n</span>"),
+        #expect(html.contains("<span class=\"ln sample-hidden-line\" id=\"L5\"><span class=\"tok-keyword\">let</span> hidden = <span class=\"tok-string\">&quot;not shown&quot;</span>\n</span>"),
                 "hidden lines are in the page, hidden until a reader reveals them")
         #expect(html.contains("<div class=\"sample-output\"><div class=\"sample-output-label\">Output</div><pre>shown &lt;ok&gt;</pre></div>"))
         #expect(!html.contains("<code class=\"language-output\">"), "the output block is shown as the sample's panel, not twice")
-        #expect(html.contains("<pre><code class=\"language-swift\"><span class=\"tok-keyword\">let</span> number: <span class=\"tok-type\">Int</span> = <span class=\"tok-string\">&quot;text&quot;</span>\n<span class=\"sample-diagnostic\">error: cannot convert value of type &#39;String&#39; to specified type &#39;Int&#39;</span>"))
+        #expect(html.contains("<pre><code class=\"language-swift\"><span class=\"ln\" id=\"L15\"><span class=\"tok-keyword\">let</span> number: <span class=\"tok-type\">Int</span> = <span class=\"tok-string\">&quot;text&quot;</span></span>\n<span class=\"sample-diagnostic\">error: cannot convert value of type &#39;String&#39; to specified type &#39;Int&#39;</span>"))
         #expect(!html.contains("// error:"))
         #expect(html.contains("<figure class=\"sample sample-not-verified\">"))
         #expect(html.contains("<footer>2 of 3 samples verified with Swift 6."))

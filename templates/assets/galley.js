@@ -1,5 +1,6 @@
-/* Galley: copy buttons, hidden sample lines on demand, table-of-contents highlighting,
-   the theme toggle, keyboard shortcuts and search (lunr, loaded on first use). */
+/* Galley: copy buttons, hidden sample lines on demand, declaration popovers,
+   table-of-contents highlighting, the theme toggle, keyboard shortcuts and
+   search (lunr, loaded on first use). */
 (function () {
   "use strict";
 
@@ -40,12 +41,12 @@
   }
 
   // What the reader sees of a code block: hidden sample lines only once
-  // revealed, and never the compiler messages shown under lines.
+  // revealed, and never the compiler messages or type callouts shown under lines.
   function visibleText(code) {
     var copy = code.cloneNode(true);
     var figure = code.closest("figure.sample");
     var revealed = figure && figure.classList.contains("show-hidden");
-    Array.prototype.forEach.call(copy.querySelectorAll(".sample-diagnostic" + (revealed ? "" : ", .sample-hidden-line")), function (node) {
+    Array.prototype.forEach.call(copy.querySelectorAll(".sample-diagnostic, .sample-callout" + (revealed ? "" : ", .sample-hidden-line")), function (node) {
       node.parentNode.removeChild(node);
     });
     return copy.textContent;
@@ -166,6 +167,136 @@
       });
       var caption = figure.querySelector(".sample-badge");
       (caption || figure).appendChild(button);
+    });
+  }
+
+  // ---------- Declaration popovers ----------
+  // An identifier `<span class="hv" aria-describedby="hv-N">` shows the body
+  // #hv-N (one hidden element per declaration and page) in one shared popover,
+  // fixed over the page so the code never moves: on hover, on focus, on tap
+  // (tap again or elsewhere to close). In a focused sample (Tab to it), → and ←
+  // (or ↓ and ↑) step through its identifiers, Home and End go to the first and
+  // last, Enter follows "Declared on line N", Esc closes and returns to the code.
+
+  function setUpHovers() {
+    var triggers = document.querySelectorAll(".hv");
+    if (!triggers.length) return;
+    // Focusable from script only (the arrow keys), not a Tab stop each: set here, not in every page's markup.
+    Array.prototype.forEach.call(triggers, function (node) { node.tabIndex = -1; });
+    var popover = document.createElement("div");
+    popover.id = "galley-hover";
+    popover.className = "hv-pop";
+    popover.setAttribute("role", "tooltip");
+    popover.hidden = true;
+    document.body.appendChild(popover);
+    var current = null;
+    var pinned = false;
+    var timer;
+
+    function place() {
+      if (!current) return;
+      var box = current.getBoundingClientRect();
+      var width = popover.offsetWidth;
+      var height = popover.offsetHeight;
+      var left = Math.max(8, Math.min(box.left, window.innerWidth - width - 8));
+      var top = box.bottom + 6;
+      if (top + height > window.innerHeight - 8 && box.top - height - 6 >= 8) top = box.top - height - 6;
+      popover.style.left = left + "px";
+      popover.style.top = top + "px";
+    }
+
+    function show(trigger, pin) {
+      var body = document.getElementById(trigger.getAttribute("aria-describedby"));
+      if (!body) return;
+      clearTimeout(timer);
+      if (current !== trigger) {
+        if (current) current.classList.remove("hv-open");
+        popover.innerHTML = body.innerHTML;
+        current = trigger;
+        pinned = false;
+        trigger.classList.add("hv-open");
+      }
+      if (pin) pinned = true;
+      popover.hidden = false;
+      place();
+    }
+
+    function hide() {
+      clearTimeout(timer);
+      popover.hidden = true;
+      if (current) current.classList.remove("hv-open");
+      current = null;
+      pinned = false;
+    }
+
+    function hideSoon() {
+      clearTimeout(timer);
+      if (!pinned) timer = setTimeout(hide, 250);
+    }
+
+    document.addEventListener("mouseover", function (event) {
+      var trigger = event.target.closest && event.target.closest(".hv");
+      if (trigger) show(trigger, false);
+      else if (popover.contains(event.target)) clearTimeout(timer);
+    });
+    document.addEventListener("mouseout", function (event) {
+      var from = event.target.closest && (event.target.closest(".hv") || event.target.closest("#galley-hover"));
+      var to = event.relatedTarget;
+      if (!from || (to && (from.contains(to) || popover.contains(to) || (current && current.contains(to))))) return;
+      hideSoon();
+    });
+    document.addEventListener("click", function (event) {
+      var trigger = event.target.closest && event.target.closest(".hv");
+      if (trigger) {
+        if (trigger === current && pinned) hide();
+        else show(trigger, true);
+      } else if (!popover.contains(event.target) || (event.target.closest && event.target.closest("a.hv-link"))) {
+        hide();
+      }
+    });
+    // A tap elsewhere closes a pinned popover even where the browser sends no click (iOS).
+    document.addEventListener("touchstart", function (event) {
+      if (!current || popover.contains(event.target) || (event.target.closest && event.target.closest(".hv"))) return;
+      hide();
+    }, { passive: true });
+    document.addEventListener("focusin", function (event) {
+      var trigger = event.target.closest && event.target.closest(".hv");
+      if (trigger) show(trigger, false);
+      else if (!popover.contains(event.target) && !pinned) hide();
+    });
+    // Scrolling the page or a code block moves the identifier: the popover follows (scroll events do not bubble; capture sees them).
+    document.addEventListener("scroll", place, { passive: true, capture: true });
+    window.addEventListener("resize", place);
+
+    Array.prototype.forEach.call(document.querySelectorAll("pre.has-hovers"), function (pre) {
+      pre.addEventListener("keydown", function (event) {
+        if (event.altKey || event.ctrlKey || event.metaKey) return;
+        var triggers = Array.prototype.filter.call(pre.querySelectorAll(".hv"), function (node) {
+          return node.getClientRects().length > 0;  // not in a hidden line
+        });
+        var at = triggers.indexOf(document.activeElement);
+        var target = null;
+        if (event.key === "ArrowRight" || event.key === "ArrowDown") target = triggers[at + 1] || triggers[0];
+        else if (event.key === "ArrowLeft" || event.key === "ArrowUp") target = at > 0 ? triggers[at - 1] : triggers[triggers.length - 1];
+        else if (event.key === "Home") target = triggers[0];
+        else if (event.key === "End") target = triggers[triggers.length - 1];
+        else if (event.key === "Escape") {
+          hide();
+          pre.focus();
+          event.preventDefault();
+          return;
+        } else if (event.key === "Enter" && at >= 0) {
+          var link = popover.querySelector("a.hv-link");
+          if (link) { event.preventDefault(); hide(); window.location.hash = link.getAttribute("href"); }
+          return;
+        } else return;
+        event.preventDefault();
+        event.stopPropagation();  // the page's own ← and → turn pages
+        if (target) target.focus();
+      });
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && !popover.hidden) hide();
     });
   }
 
@@ -389,6 +520,7 @@
 
   addCopyButtons();
   addEyeButtons();
+  setUpHovers();
   highlightTOC();
   setUpThemeToggle();
   setUpKeyboard();
