@@ -76,7 +76,7 @@ public struct BuildSession: Sendable {
     /// successful build's configuration names them, else as `galley.yml`
     /// (or the package's defaults) does now.
     public var watchedFolders: SiteChanges.Folders {
-        let configuration = state?.configuration ?? (try? loadedConfiguration()) ?? settings.defaultConfiguration ?? SiteConfiguration()
+        let configuration = state?.configuration ?? (try? loadedConfiguration()) ?? settings.defaultConfiguration
         return SiteChanges.Folders(
             library: SampleVerification.librarySources(configuration: configuration, layout: settings.layout),
             pages: settings.pageSource(configuration, settings.layout).watchedFolders
