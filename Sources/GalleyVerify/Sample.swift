@@ -89,6 +89,10 @@ public struct Sample: Sendable, Hashable {
     /// Expectation-like comments that were read as prose, as warnings at their lines.
     public var warnings: [Diagnostic] = []
 
+    /// Whether the sample is a whole `Snippets/` file shown by `@Snippet`
+    /// (its "page" is the Swift file) rather than a block of a page.
+    public var isSnippetFile: Bool { page.hasSuffix(".swift") }
+
     /// A stable identity: the page and the line of the opening fence.
     public var id: String { "\(page):\(block.fenceLine)" }
 

@@ -98,7 +98,10 @@ enum SampleJudge {
             }
             // In a group, only the sample that trapped is blamed; earlier ones printed their part.
             if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
-            return ("crashed: \(message)\nMark the sample `crash` if the trap is what it shows", nil)
+            let advice = sample.isSnippetFile
+                ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
+                : "Mark the sample `crash` if the trap is what it shows"
+            return ("crashed: \(message)\n\(advice)", nil)
         case .exited(let status):
             if sample.mode == .crash {
                 return ("ran to completion (exit status \(status)), but a `crash` sample must trap", nil)
