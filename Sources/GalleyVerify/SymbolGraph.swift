@@ -77,3 +77,25 @@ struct SymbolGraph {
         }
     }
 }
+
+extension Verifier {
+    /// The path of every public symbol of `module` (without the module's
+    /// name: `["Deque", "append(_:)"]`), from its symbol graph, extracted
+    /// once per built library (cached by its fingerprint, as API listings'
+    /// symbols are). Builds the library first when `preparation` is `nil`.
+    public func symbolPaths(of module: String, preparation: inout Preparation?) throws(Diagnostic) -> [[String]] {
+        let prepared: Preparation
+        if let preparation {
+            prepared = preparation
+        } else {
+            prepared = try prepare()
+            preparation = prepared
+        }
+        let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
+        return try SymbolGraph.symbols(
+            modules: [module], flags: prepared.library.flags, fingerprint: prepared.library.fingerprint,
+            toolchain: prepared.toolchain, cache: cache
+        ).map(\.path)
+    }
+}

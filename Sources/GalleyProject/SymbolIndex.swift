@@ -1,0 +1,103 @@
+import GalleyCore
+import GalleyMarkdown
+
+/// The symbols of a package's modules, from their symbol graphs, looked up
+/// as DocC resolves a symbol link: relative to the symbol of the page the
+/// link is on, then its parents, then the module; the module's name may
+/// lead the path (``` ``Module/Type`` ```); DocC's disambiguation suffixes
+/// (`-swift.struct`, `-4j5kz`) are ignored and case does not matter.
+///
+/// ```swift
+/// let index = SymbolIndex(symbols: ["DequeModule": [["Deque"], ["Deque", "append(_:)"]]])
+/// index.find("append(_:)", module: "DequeModule", scope: ["Deque"])   // "DequeModule/Deque/append(_:)"
+/// index.find("Deque/apend(_:)", module: "DequeModule", scope: [])     // nil
+/// index.suggestion(for: "Deque/apend(_:)", module: "DequeModule")     // "DequeModule/Deque/append(_:)"
+/// ```
+public struct SymbolIndex: Sendable {
+    /// Each module's symbol paths by their lowercased `/`-joined form, with their spelling.
+    private var paths: [String: [String: String]] = [:]
+    /// Each module's symbol paths by their last component's base name (`append` of `append(_:)`), lowercased.
+    private var baseNames: [String: [String: [String]]] = [:]
+    /// The modules whose symbol graph could not be read, with why.
+    public var unavailable: [String: String]
+
+    /// An index of `symbols`: each module's symbol paths (without the module's name).
+    public init(symbols: [String: [[String]]], unavailable: [String: String] = [:]) {
+        self.unavailable = unavailable
+        for (module, list) in symbols {
+            var byPath: [String: String] = [:]
+            var byBase: [String: [String]] = [:]
+            for path in list where !path.isEmpty {
+                let joined = path.joined(separator: "/")
+                byPath[joined.lowercased()] = joined
+                byBase[Self.baseName(path[path.count - 1]), default: []].append(joined)
+            }
+            paths[module.lowercased()] = byPath
+            baseNames[module.lowercased()] = byBase
+        }
+        self.modules = Dictionary(symbols.keys.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The modules indexed, by their lowercased name.
+    private var modules: [String: String]
+
+    /// Whether `module`'s symbols are known.
+    public func knows(module: String) -> Bool {
+        modules[module.lowercased()] != nil
+    }
+
+    /// The symbol (`Module/Type/member`) that `link` names from a page of
+    /// `module` documenting the symbol `scope` (its path without the module),
+    /// or `nil` when the module has no such symbol. A path that starts with
+    /// another indexed module's name is looked up in that module.
+    public func find(_ link: String, module: String, scope: [String]) -> String? {
+        var components = SymbolLink.components(link).map { $0.lowercased() }
+        var module = module.lowercased()
+        var scope = scope.map { $0.lowercased() }
+        if let first = components.first, let named = modules[first] {
+            // `Module` is the module itself; `Module/Type` a path from the module's top.
+            if components.count == 1 { return named }
+            module = first
+            components.removeFirst()
+            scope = []
+        }
+        guard let symbols = paths[module], let name = modules[module], !components.isEmpty else { return nil }
+        for length in stride(from: scope.count, through: 0, by: -1) {
+            let candidate = (scope.prefix(length) + components).joined(separator: "/")
+            if let found = symbols[candidate] { return "\(name)/\(found)" }
+        }
+        // A function named without its parameters (DocC asks which overload when there are several).
+        let base = Self.baseName(components[components.count - 1])
+        let parents = components.dropLast()
+        let matches = (baseNames[module]?[base] ?? []).filter { path in
+            let parts = path.lowercased().split(separator: "/").map(String.init).dropLast()
+            return parents.isEmpty || Array(parts.suffix(parents.count)) == Array(parents)
+        }
+        if components[components.count - 1] == base, let first = matches.sorted().first { return "\(name)/\(first)" }
+        return nil
+    }
+
+    /// The closest symbol to a `link` that names none, for "did you mean".
+    public func suggestion(for link: String, module: String) -> String? {
+        let components = SymbolLink.components(link)
+        guard let last = components.last?.lowercased() else { return nil }
+        var best: (distance: Int, path: String)?
+        let lookIn = [module.lowercased()] + modules.keys.filter { $0 != module.lowercased() }.sorted()
+        for key in lookIn {
+            guard let symbols = paths[key], let moduleName = modules[key] else { continue }
+            for (lowered, path) in symbols {
+                let distance = EditDistance.between(last, lowered.split(separator: "/").last.map(String.init) ?? lowered)
+                if distance < (best?.distance ?? Int.max) || (distance == best?.distance && "\(moduleName)/\(path)" < (best?.path ?? "")) {
+                    best = (distance, "\(moduleName)/\(path)")
+                }
+            }
+        }
+        guard let best, best.distance <= max(2, last.count / 3) else { return nil }
+        return best.path
+    }
+
+    /// `append` of `append(_:)`, lowercased.
+    static func baseName(_ component: String) -> String {
+        String(component.prefix { $0 != "(" }).lowercased()
+    }
+}
