@@ -92,7 +92,11 @@ public struct DocLinkResolver: Sendable {
     public func resolveDocCPath(_ destination: String, from page: Page) -> DocCPathTarget? {
         guard let module = page.catalogModule else { return nil }
         var path = Substring(destination)
-        if path.hasPrefix(Self.scheme) { path = path.dropFirst(Self.scheme.count) }
+        if path.hasPrefix(Self.scheme) {
+            // `<doc:./module/type>`: only a path written as one; `<doc:Name>` names an article or a symbol.
+            path = path.dropFirst(Self.scheme.count)
+            guard path.hasPrefix("./") || path.hasPrefix("../") || path.hasPrefix("/") else { return nil }
+        }
         var fragment: String?
         if let hash = path.firstIndex(of: "#") {
             fragment = String(path[path.index(after: hash)...])
@@ -101,7 +105,8 @@ public struct DocLinkResolver: Sendable {
         if let query = path.firstIndex(of: "?") { path = path[..<query] }
         guard !path.isEmpty, !path.hasSuffix("/"), !MarkdownLink(destination: String(path), line: 0, column: 0).isExternal else { return nil }
         let parts = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-        guard let last = parts.last, !last.contains(".") || last.contains("(") || last == "." || last == ".." else { return nil }
+        // A file has an extension; a symbol's name may have DocC's `-swift.kind` or parameters.
+        guard let last = parts.last, !last.contains(".") || last.contains("(") || last.contains("-swift.") || last == "." || last == ".." else { return nil }
         // The folder DocC's URL of this page is in: the module's root is
         // `documentation/module`, an article `documentation/module/name`,
         // a symbol `documentation/module/type/member`.

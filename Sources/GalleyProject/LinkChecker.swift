@@ -114,7 +114,8 @@ public struct LinkChecker: Sendable {
         let scope = page.document.symbolPath.map { DocLinkResolver.symbolComponents($0, module: module) } ?? []
         let at = { (link: MarkdownLink) in SourceLocation(path: page.displayPath, line: link.line, column: link.column) }
         var references: [SymbolReference] = []
-        for link in page.document.symbolLinks {
+        // The page's own title (`# ``Module/Symbol```) is no link.
+        for link in page.document.symbolLinks where !(link.destination == page.document.symbolPath && link.line == page.document.headings.first?.line) {
             references.append(SymbolReference(
                 kind: .symbolLink, written: "``\(link.destination)``", path: link.destination, module: module, scope: scope,
                 location: at(link), linkedPage: docLinks.symbolPage(link.destination)?.url

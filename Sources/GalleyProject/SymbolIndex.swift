@@ -66,14 +66,21 @@ public struct SymbolIndex: Sendable {
             let candidate = (scope.prefix(length) + components).joined(separator: "/")
             if let found = symbols[candidate] { return "\(name)/\(found)" }
         }
-        // A function named without its parameters (DocC asks which overload when there are several).
-        let base = Self.baseName(components[components.count - 1])
-        let parents = components.dropLast()
-        let matches = (baseNames[module]?[base] ?? []).filter { path in
-            let parts = path.lowercased().split(separator: "/").map(String.init).dropLast()
-            return parents.isEmpty || Array(parts.suffix(parents.count)) == Array(parents)
+        // A function named without its parameters (DocC asks which overload when
+        // there are several), or with other labels but as many parameters
+        // (`subscript(position:)` of `subscript(_:)`).
+        let written = components[components.count - 1]
+        let base = Self.baseName(written)
+        let arity = written.contains("(") ? written.filter { $0 == ":" }.count : nil
+        let functions = (baseNames[module]?[base] ?? []).filter { path in
+            path.hasSuffix(")") && arity.map { count in path.split(separator: "/").last.map { $0.filter { $0 == ":" }.count } == count } ?? true
+        }.sorted()
+        for length in stride(from: scope.count, through: 0, by: -1) {
+            let parents = Array(scope.prefix(length) + components.dropLast())
+            if let match = functions.first(where: { $0.lowercased().split(separator: "/").dropLast().map(String.init) == parents }) {
+                return "\(name)/\(match)"
+            }
         }
-        if components[components.count - 1] == base, let first = matches.sorted().first { return "\(name)/\(first)" }
         return nil
     }
 

@@ -87,6 +87,16 @@ extension LinkChecker {
                 }
                 continue
             }
+            if reference.kind != .urlPath, let standard = symbols?.find(reference.path, module: "Swift", scope: []),
+               symbols?.knows(module: "Swift") == true, reference.module.lowercased() != "swift" {
+                judgement.withoutPage += 1
+                judgement.diagnostics.append(.warning(
+                    "'\(reference.written)' names `\(standard)`, a symbol of the standard library, which DocC does not link from \(reference.module)'s catalog either; it is shown as code without a link",
+                    at: reference.location,
+                    suggestion: "Write it as code (`\(SymbolLink.displayName(reference.path))`) or link Apple's page for it"
+                ))
+                continue
+            }
             if !known {
                 switch reference.kind {
                 case .symbolLink:
@@ -107,9 +117,12 @@ extension LinkChecker {
         }
         for page in order {
             let list = withoutPage[page] ?? []
+            let one = list.count == 1
             let shown = list.prefix(12).map { "\($0.written) (line \($0.location.line ?? 0))" }.joined(separator: ", ")
             judgement.diagnostics.append(.warning(
-                "\(list.count) symbol link\(list.count == 1 ? "" : "s") of this page name\(list.count == 1 ? "s" : "") symbols of \(list[0].module) that Galley makes no page for (DocC would link them to their reference pages); shown as code without a link: \(shown)\(list.count > 12 ? ", …" : "")",
+                (one ? "a symbol link of this page names a symbol" : "\(list.count) symbol links of this page name symbols")
+                    + " of \(list[0].module) that Galley makes no page for (DocC would link \(one ? "it to its reference page" : "them to their reference pages"));"
+                    + " shown as code without a link: \(shown)\(list.count > 12 ? ", …" : "")",
                 at: list[0].location,
                 suggestion: "Add symbol extension pages (# ``Module/Symbol``) to the catalog to link them"
             ))

@@ -300,6 +300,12 @@ private struct Build {
                 }
             }
             symbols = SymbolIndex(symbols: paths, unavailable: unavailable)
+            // Links to nothing of the module may name the standard library's symbols (``InlineArray``),
+            // which exist though DocC does not link them either: its graph is read only then.
+            if checker.judge(references, symbols: symbols).broken > 0 {
+                paths["Swift"] = try? verification.verifier.symbolPaths(of: "Swift", preparation: &preparation)
+                symbols = SymbolIndex(symbols: paths, unavailable: unavailable)
+            }
         }
         let judgement = checker.judge(references, symbols: symbols)
         errors += judgement.diagnostics.filter { $0.severity != .warning }

@@ -93,6 +93,12 @@ extension Verifier {
         }
         let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
+        guard module != "Swift" else {
+            // The standard library's graph depends on the compiler only (cached by its path).
+            return try SymbolGraph.symbols(
+                modules: [module], flags: ["-toolchain", prepared.toolchain.swiftc.path], fingerprint: "none", toolchain: prepared.toolchain, cache: cache
+            ).map(\.path)
+        }
         return try SymbolGraph.symbols(
             modules: [module], flags: prepared.library.flags, fingerprint: prepared.library.fingerprint,
             toolchain: prepared.toolchain, cache: cache
