@@ -14,8 +14,8 @@ import GalleyMarkdown
 /// index.suggestion(for: "Deque/apend(_:)", module: "DequeModule")     // "DequeModule/Deque/append(_:)"
 /// ```
 public struct SymbolIndex: Sendable {
-    /// Each module's symbol paths by their lowercased `/`-joined form, with their spelling.
-    private var paths: [String: [String: String]] = [:]
+    /// Each module's symbol paths by their lowercased `/`-joined form, with their spellings (`keys` and `Keys`).
+    private var paths: [String: [String: [String]]] = [:]
     /// Each module's symbol paths by their last component's base name (`append` of `append(_:)`), lowercased.
     private var baseNames: [String: [String: [String]]] = [:]
     /// The modules whose symbol graph could not be read, with why.
@@ -25,11 +25,11 @@ public struct SymbolIndex: Sendable {
     public init(symbols: [String: [[String]]], unavailable: [String: String] = [:]) {
         self.unavailable = unavailable
         for (module, list) in symbols {
-            var byPath: [String: String] = [:]
+            var byPath: [String: [String]] = [:]
             var byBase: [String: [String]] = [:]
             for path in list where !path.isEmpty {
                 let joined = path.joined(separator: "/")
-                byPath[joined.lowercased()] = joined
+                byPath[joined.lowercased(), default: []].append(joined)
                 byBase[Self.baseName(path[path.count - 1]), default: []].append(joined)
             }
             paths[module.lowercased()] = byPath
@@ -50,8 +50,12 @@ public struct SymbolIndex: Sendable {
     /// `module` documenting the symbol `scope` (its path without the module),
     /// or `nil` when the module has no such symbol. A path that starts with
     /// another indexed module's name is looked up in that module.
-    public func find(_ link: String, module: String, scope: [String]) -> String? {
-        var components = SymbolLink.components(link).map { $0.lowercased() }
+    ///
+    /// A symbol link's names must be spelt as the symbol's (``` ``span`` ``` is
+    /// not the type `Span`); a DocC URL path (`ignoringCase`) is lowercased.
+    public func find(_ link: String, module: String, scope: [String], ignoringCase: Bool = false) -> String? {
+        var written = SymbolLink.components(link)
+        var components = written.map { $0.lowercased() }
         var module = module.lowercased()
         var scope = scope.map { $0.lowercased() }
         if let first = components.first, let named = modules[first] {
@@ -59,25 +63,30 @@ public struct SymbolIndex: Sendable {
             if components.count == 1 { return named }
             module = first
             components.removeFirst()
+            written.removeFirst()
             scope = []
         }
         guard let symbols = paths[module], let name = modules[module], !components.isEmpty else { return nil }
         for length in stride(from: scope.count, through: 0, by: -1) {
             let candidate = (scope.prefix(length) + components).joined(separator: "/")
-            if let found = symbols[candidate] { return "\(name)/\(found)" }
+            if let found = symbols[candidate]?.first(where: { ignoringCase || Self.components($0).suffix(written.count) == written[...] }) {
+                return "\(name)/\(found)"
+            }
         }
         // A function named without its parameters (DocC asks which overload when
         // there are several), or with other labels but as many parameters
         // (`subscript(position:)` of `subscript(_:)`).
-        let written = components[components.count - 1]
-        let base = Self.baseName(written)
-        let arity = written.contains("(") ? written.filter { $0 == ":" }.count : nil
+        let last = written[written.count - 1]
+        let base = Self.baseName(last)
+        let arity = last.contains("(") ? last.filter { $0 == ":" }.count : nil
         let functions = (baseNames[module]?[base] ?? []).filter { path in
-            path.hasSuffix(")") && arity.map { count in path.split(separator: "/").last.map { $0.filter { $0 == ":" }.count } == count } ?? true
+            let name = Self.components(path).last ?? ""
+            return name.hasSuffix(")") && (ignoringCase || name.prefix { $0 != "(" } == last.prefix { $0 != "(" })
+                && arity.map { count in name.filter { $0 == ":" }.count == count } ?? true
         }.sorted()
         for length in stride(from: scope.count, through: 0, by: -1) {
             let parents = Array(scope.prefix(length) + components.dropLast())
-            if let match = functions.first(where: { $0.lowercased().split(separator: "/").dropLast().map(String.init) == parents }) {
+            if let match = functions.first(where: { Self.components($0.lowercased()).dropLast() == parents[...] }) {
                 return "\(name)/\(match)"
             }
         }
@@ -92,7 +101,8 @@ public struct SymbolIndex: Sendable {
         let lookIn = [module.lowercased()] + modules.keys.filter { $0 != module.lowercased() }.sorted()
         for key in lookIn {
             guard let symbols = paths[key], let moduleName = modules[key] else { continue }
-            for (lowered, path) in symbols {
+            for (lowered, spellings) in symbols {
+                let path = spellings[0]
                 let distance = EditDistance.between(last, lowered.split(separator: "/").last.map(String.init) ?? lowered)
                 if distance < (best?.distance ?? Int.max) || (distance == best?.distance && "\(moduleName)/\(path)" < (best?.path ?? "")) {
                     best = (distance, "\(moduleName)/\(path)")
@@ -101,6 +111,25 @@ public struct SymbolIndex: Sendable {
         }
         guard let best, best.distance <= max(2, last.count / 3) else { return nil }
         return best.path
+    }
+
+    /// A joined path's components (`/` inside parentheses, as in `/(_:_:)`, kept).
+    static func components(_ path: String) -> [String] {
+        var components: [String] = []
+        var current = ""
+        var depth = 0
+        for character in path {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if character == "/", depth == 0, !current.isEmpty {
+                components.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { components.append(current) }
+        return components
     }
 
     /// `append` of `append(_:)`, lowercased.

@@ -70,7 +70,10 @@ extension LinkChecker {
                 continue
             }
             let known = symbols?.knows(module: reference.module) ?? false
-            let found = known ? symbols?.find(reference.path.isEmpty ? reference.module : reference.path, module: reference.module, scope: reference.scope) : nil
+            let found = known ? symbols?.find(
+                reference.path.isEmpty ? reference.module : reference.path, module: reference.module, scope: reference.scope,
+                ignoringCase: reference.kind == .urlPath
+            ) : nil
             if let found {
                 judgement.withoutPage += 1
                 switch reference.kind {

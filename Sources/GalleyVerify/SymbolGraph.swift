@@ -62,7 +62,16 @@ struct SymbolGraph {
         let triple = "x86_64-unknown-linux-gnu"
         #endif
         var arguments = ["-module-name", module, "-target", triple, "-output-dir", output.path, "-minimum-access-level", "public"]
-        for (flag, value) in zip(flags, flags.dropFirst()) where flag == "-I" { arguments += ["-I", value] }
+        // The library's search paths and its C modules' (`-Xcc -fmodule-map-file=…`), as the samples compile with.
+        var index = flags.startIndex
+        while index + 1 < flags.endIndex {
+            if flags[index] == "-I" || flags[index] == "-Xcc" {
+                arguments += [flags[index], flags[index + 1]]
+                index += 2
+            } else {
+                index += 1
+            }
+        }
         let runner = ProcessRunner(timeout: .seconds(300), outputLimit: 8 << 20)
         let outcome: ProcessRunner.Outcome
         do {
