@@ -101,10 +101,10 @@ public struct SymbolIndex: Sendable {
         let lookIn = [module.lowercased()] + modules.keys.filter { $0 != module.lowercased() }.sorted()
         for key in lookIn {
             guard let symbols = paths[key], let moduleName = modules[key] else { continue }
-            for (lowered, spellings) in symbols {
-                let path = spellings[0]
-                let distance = EditDistance.between(last, lowered.split(separator: "/").last.map(String.init) ?? lowered)
-                if distance < (best?.distance ?? Int.max) || (distance == best?.distance && "\(moduleName)/\(path)" < (best?.path ?? "")) {
+            // The link's own module first; within one, the first path in order.
+            for lowered in symbols.keys.sorted() {
+                let distance = EditDistance.between(last, Self.components(lowered).last ?? lowered)
+                if distance < (best?.distance ?? Int.max), let path = symbols[lowered]?.first {
                     best = (distance, "\(moduleName)/\(path)")
                 }
             }
