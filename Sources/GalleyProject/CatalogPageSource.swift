@@ -53,6 +53,11 @@ public struct CatalogPageSource: PageSource {
         self.title = title
     }
 
+    /// The catalogs and the package's `Snippets/` folder.
+    public var watchedFolders: [URL] {
+        sections.map(\.catalog.directory) + [directory.appendingPathComponent("Snippets")]
+    }
+
     /// The home page's source path.
     static let homePath = "index.md"
 

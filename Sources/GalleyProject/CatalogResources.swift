@@ -75,19 +75,20 @@ public struct CatalogResources: Sendable {
         return found
     }
 
-    /// The text of each `@Snippet(path:)` file of `page`: `Package/Snippets/Name`
-    /// is `Snippets/Name.swift` in the package folder `root`.
-    public static func snippets(of page: Page, root: URL) -> [String: String] {
-        var found: [String: String] = [:]
+    /// Each `@Snippet(path:)` file of `page`: `Package/Snippets/Name` is
+    /// `Snippets/Name.swift` in the package folder `root`.
+    public static func snippets(of page: Page, root: URL) -> [String: SnippetFile] {
+        var found: [String: SnippetFile] = [:]
         for directive in page.document.directives where directive.name == "Snippet" {
             guard let path = directive.argument("path"), found[path] == nil else { continue }
             let parts = path.split(separator: "/").map(String.init)
             guard !parts.contains(".."), parts.count >= 2 else { continue }
             let candidates = [parts.dropFirst().joined(separator: "/"), parts.joined(separator: "/")]
             for candidate in candidates {
-                let file = root.appendingPathComponent(candidate.hasSuffix(".swift") ? candidate : candidate + ".swift")
+                let relative = candidate.hasSuffix(".swift") ? candidate : candidate + ".swift"
+                let file = root.appendingPathComponent(relative)
                 if FolderPath(root).contains(file.path), let text = try? String(contentsOf: file, encoding: .utf8) {
-                    found[path] = text
+                    found[path] = SnippetFile(path: relative, text: text)
                     break
                 }
             }

@@ -24,8 +24,8 @@ public struct Page: Sendable {
     /// Images the page names by a catalog resource's name (`![alt](diagram)`,
     /// `@Image(source: "diagram")`), by the name as written: the files they are.
     public var images: [String: CatalogImage] = [:]
-    /// The text of each `@Snippet(path:)` file the page shows, by the path as written.
-    public var snippets: [String: String] = [:]
+    /// Each `@Snippet(path:)` file the page shows, by the path as written.
+    public var snippets: [String: SnippetFile] = [:]
 
     /// Creates a page.
     public init(sourcePath: String, displayPath: String, frontMatter: FrontMatter, document: MarkdownDocument) {

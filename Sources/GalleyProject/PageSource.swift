@@ -23,6 +23,10 @@ public protocol PageSource: Sendable {
     /// default its path under ``directory``; a source that combines folders
     /// maps each path to its own folder).
     func assetFile(_ path: String) -> URL
+    /// Folders whose changes change the pages, for the preview to watch
+    /// (a package's DocC catalogs and `Snippets/`); empty by default, when
+    /// the pages come from the content folder the preview already watches.
+    var watchedFolders: [URL] { get }
 }
 
 extension PageSource {
@@ -30,6 +34,9 @@ extension PageSource {
     public func assetFile(_ path: String) -> URL {
         directory.appendingPathComponent(path)
     }
+
+    /// None besides the content folder.
+    public var watchedFolders: [URL] { [] }
 
     /// Every page and other file, all read afresh.
     public func load() throws(DiagnosticList) -> LoadedContent {

@@ -1,5 +1,6 @@
 import GalleyMarkdown
 import GalleyProject
+import GalleyVerify
 
 /// Renders pages through a theme's templates.
 ///
@@ -38,14 +39,17 @@ public struct PageRenderer: Sendable {
     ///
     /// - Parameters:
     ///   - codeBlockHTML: markup for a fenced code block, or `nil` for the default.
+    ///   - snippetResult: the verdict on a `@Snippet` file, by its path, if it was verified.
     ///   - footer: a line for the page footer, e.g. how many samples were verified.
     public func render(
         _ page: Page,
         codeBlockHTML: (CodeBlock) -> String? = { _ in nil },
+        snippetResult: @escaping (String) -> SampleResult? = { _ in nil },
         footer: String? = nil
     ) -> String {
         let markdown = MarkdownHTMLRenderer(allowsRawHTML: configuration.allowsRawHTML)
-        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML, docc: docc(for: page)) { destination in
+        let docc = docc(for: page, snippetResult: snippetResult)
+        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML, docc: docc) { destination in
             if destination.hasPrefix("#") {
                 // A fragment in another capitalisation (`#Getting-Started`) goes to the heading's real id.
                 let fragment = String(destination.dropFirst())
@@ -83,8 +87,8 @@ public struct PageRenderer: Sendable {
     }
 
     /// What DocC Markdown needs of the site to render `page`: its catalog's
-    /// images, the symbol pages, its snippets.
-    func docc(for page: Page) -> DocCRendering {
+    /// images, the symbol pages, its snippets (with their verdicts).
+    func docc(for page: Page, snippetResult: @escaping (String) -> SampleResult? = { _ in nil }) -> DocCRendering {
         var docc = DocCRendering()
         let images = page.images
         if !images.isEmpty {
@@ -105,8 +109,8 @@ public struct PageRenderer: Sendable {
         let snippets = page.snippets
         if !snippets.isEmpty {
             docc.snippetHTML = { directive in
-                guard let path = directive.argument("path"), let text = snippets[path] else { return nil }
-                return SnippetHTML.render(text, slice: directive.argument("slice"), path: path)
+                guard let path = directive.argument("path"), let snippet = snippets[path] else { return nil }
+                return SnippetHTML.render(snippet.text, slice: directive.argument("slice"), path: path, result: snippetResult(snippet.path))
             }
         }
         return docc

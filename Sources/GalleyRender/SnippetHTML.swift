@@ -1,7 +1,8 @@
 import GalleyMarkdown
+import GalleyVerify
 
 /// The markup of a DocC `@Snippet`: the snippet file's visible code,
-/// highlighted, marked as not verified.
+/// highlighted, with the verdict on the file (verified as a whole program).
 ///
 /// A snippet file hides lines between `// snippet.hide` and
 /// `// snippet.show`, and names slices with `// snippet.NAME` …
@@ -11,13 +12,20 @@ import GalleyMarkdown
 /// SnippetHTML.code("// snippet.setup\nlet x = 1\n// snippet.end\nprint(x)\n", slice: "setup")   // "let x = 1"
 /// ```
 package enum SnippetHTML {
-    /// The snippet's figure.
-    package static func render(_ text: String, slice: String?, path: String) -> String {
+    /// The snippet's figure; `result` is the verdict on its file, `nil` when it was not verified.
+    package static func render(_ text: String, slice: String?, path: String, result: SampleResult? = nil) -> String {
         let code = code(text, slice: slice)
         let highlighted = SwiftHighlighter.highlightedLines(code).map { $0 + "\n" }.joined()
         let name = HTMLEscaping.escape(path.split(separator: "/").last.map(String.init) ?? path)
-        return "<figure class=\"sample sample-not-verified sample-snippet\">\n"
-            + "<figcaption class=\"sample-badge\">Snippet \(name)\(slice.map { " · " + HTMLEscaping.escape($0) } ?? "") · not verified yet</figcaption>\n"
+        let (kind, verdict): (String, String) = switch (result?.status, result?.sample.mode) {
+        case (.passed?, .noRun?): ("verified", "✓ Compiles")
+        case (.passed?, _): ("verified", "✓ Verified")
+        case (.knownFailure?, _): ("known-failure", "⚠ Known failure")
+        case (.failed?, _): ("known-failure", "✗ Fails")
+        default: ("not-verified", "not verified")
+        }
+        return "<figure class=\"sample sample-\(kind) sample-snippet\">\n"
+            + "<figcaption class=\"sample-badge\">Snippet \(name)\(slice.map { " · " + HTMLEscaping.escape($0) } ?? "") · \(verdict)</figcaption>\n"
             + "<pre><code class=\"language-swift\">\(highlighted)</code></pre>\n</figure>"
     }
 

@@ -94,11 +94,10 @@ public struct PreviewServer: Sendable {
         await coordinator.schedule(.all)
         await coordinator.waitUntilIdle()
 
-        let librarySources = await coordinator.librarySources ?? Self.librarySources(layout: layout)
-        var targets: [FileWatcher.Target] = [
+        let folders = await coordinator.watchedFolders
+        let targets: [FileWatcher.Target] = [
             .folder(layout.contentDirectory), .folder(layout.templatesDirectory), .file(layout.configurationFile),
-        ]
-        if let librarySources { targets.append(.folder(librarySources)) }
+        ] + folders.all.map { .folder($0) }
         let watcher = try FileWatcher(targets: targets, debounce: options.debounce, mode: options.watchMode)
         defer { watcher.stop() }
 
@@ -114,7 +113,7 @@ public struct PreviewServer: Sendable {
             server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: port), serverName: "Galley"),
             services: [
-                RebuildService(watcher: watcher, coordinator: coordinator, layout: layout, librarySources: librarySources),
+                RebuildService(watcher: watcher, coordinator: coordinator, layout: layout, folders: folders),
                 HeartbeatService(reloader: reloader, interval: options.heartbeat),
             ],
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? port) },
@@ -134,16 +133,6 @@ public struct PreviewServer: Sendable {
         }
         reloader.finishAll()
         await coordinator.waitUntilIdle()
-    }
-
-    /// The sample library's sources from `galley.yml`, read directly (the
-    /// first build may have failed before it got that far).
-    static func librarySources(layout: SiteLayout) -> URL? {
-        let display = layout.displayPath(of: layout.configurationFile)
-        guard let configuration = try? SiteConfiguration.load(from: layout.configurationFile, displayPath: display) else {
-            return nil
-        }
-        return SampleVerification.librarySources(configuration: configuration, layout: layout)
     }
 
     /// Throws the port-in-use error when something already listens on
@@ -201,11 +190,11 @@ struct RebuildService: Service {
     let watcher: FileWatcher
     let coordinator: RebuildCoordinator
     let layout: SiteLayout
-    let librarySources: URL?
+    let folders: SiteChanges.Folders
 
     func run() async throws {
         for await batch in watcher.changes.cancelOnGracefulShutdown() {
-            let changes = SiteChanges(files: batch, layout: layout, librarySources: librarySources)
+            let changes = SiteChanges(files: batch, layout: layout, folders: folders)
             if !changes.isEmpty { await coordinator.schedule(changes) }
         }
         await coordinator.waitUntilIdle()

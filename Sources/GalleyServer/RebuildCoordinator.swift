@@ -49,8 +49,8 @@ public actor RebuildCoordinator {
         self.onBuild = onBuild
     }
 
-    /// The sample library's `Sources/`, as the last successful build found it.
-    public var librarySources: URL? { session.librarySources }
+    /// The folders to watch besides content, templates and `galley.yml` (``BuildSession/watchedFolders``).
+    public var watchedFolders: SiteChanges.Folders { session.watchedFolders }
 
     /// Builds for `changes` now, or after the build in progress (merged with
     /// every other change that arrives meanwhile).

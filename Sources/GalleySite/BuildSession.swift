@@ -70,10 +70,24 @@ public struct BuildSession: Sendable {
         return try session.build(.all)
     }
 
-    /// The sample library's `Sources/` as the last successful build's
-    /// `galley.yml` names it; `nil` when samples link no library or nothing was built.
-    public var librarySources: URL? {
-        state.flatMap { SampleVerification.librarySources(configuration: $0.configuration, layout: settings.layout) }
+    /// What the preview watches besides the content and templates folders
+    /// and `galley.yml`: the sample library's sources and the folders the
+    /// pages come from (a package's catalogs and `Snippets/`), as the last
+    /// successful build's configuration names them, else as `galley.yml`
+    /// (or the package's defaults) does now.
+    public var watchedFolders: SiteChanges.Folders {
+        let configuration = state?.configuration ?? (try? loadedConfiguration()) ?? settings.defaultConfiguration ?? SiteConfiguration()
+        return SiteChanges.Folders(
+            library: SampleVerification.librarySources(configuration: configuration, layout: settings.layout),
+            pages: settings.pageSource(configuration, settings.layout).watchedFolders
+        )
+    }
+
+    private func loadedConfiguration() throws(Diagnostic) -> SiteConfiguration {
+        let layout = settings.layout
+        return try SiteConfiguration.load(
+            from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile), defaults: settings.defaultConfiguration
+        )
     }
 
     /// Builds what `changes` (and the changes of failed builds since the last
@@ -343,12 +357,17 @@ private struct Build {
             verified.problems[page.displayPath] = previous?.problems[page.displayPath] ?? []
         }
         for page in toVerify {
-            verified.results[page.displayPath] = fresh.results(forPage: page.displayPath)
-            verified.problems[page.displayPath] = fresh.problems.filter { $0.location?.path == page.displayPath }
+            // A page's results include those of the snippet files it shows.
+            let paths = Set([page.displayPath] + page.snippets.values.map(\.path))
+            verified.results[page.displayPath] = fresh.results.filter { paths.contains($0.sample.page) }
+            verified.problems[page.displayPath] = fresh.problems.filter { $0.location.map { paths.contains($0.path) } ?? false }
         }
+        // A snippet two pages show is one sample: reported once.
+        var reported: Set<String> = []
+        var reportedProblems: Set<Diagnostic> = []
         verified.report = VerificationReport(
-            results: navigation.pages.flatMap { verified.results[$0.displayPath] ?? [] },
-            problems: navigation.pages.flatMap { verified.problems[$0.displayPath] ?? [] },
+            results: navigation.pages.flatMap { verified.results[$0.displayPath] ?? [] }.filter { reported.insert($0.sample.id).inserted },
+            problems: navigation.pages.flatMap { verified.problems[$0.displayPath] ?? [] }.filter { reportedProblems.insert($0).inserted },
             compilerVersion: fresh.compilerVersion ?? previous?.compilerVersion,
             duration: fresh.duration, compiledPrograms: fresh.compiledPrograms, mergedPrograms: fresh.mergedPrograms
         )
@@ -407,6 +426,7 @@ private struct Build {
             let html = Data(renderer.render(
                 page,
                 codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report),
+                snippetResult: { path in report.results(forPage: path).first },
                 footer: SampleHTML.footer(for: page, report: report)
             ).utf8)
             staging?.add(page.url, html)

@@ -128,13 +128,14 @@ public struct PackageSite: Sendable {
         run.options.pages = remainingPaths
     }
 
-    /// One line on what was found, e.g. `Found 2 catalogs, 3 library products, 148 samples in package swift-numerics.`
+    /// One line on what was found, e.g. `Found 2 catalogs, 3 library products, 148 samples and 4 snippets in package swift-markdown.`
     public func summary() -> String {
         let source = pageSource(configuration: configuration, layout: layout)
         let pages = (try? source.load().pages) ?? []
         let samples = pages.reduce(0) { count, page in
             count + page.document.codeBlocks.filter { $0.language == "swift" }.count
         }
+        let snippets = Set(pages.flatMap { $0.snippets.values.map(\.path) }).count
         let products = package.libraryProducts.count
         let found: String
         if let contentFolder {
@@ -143,7 +144,8 @@ public struct PackageSite: Sendable {
             found = "\(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s")"
                 + (catalogs.count == 1 ? " (\(layout.displayPath(of: catalogs[0].directory)))" : "")
         }
-        return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s") in package \(package.name)."
+        return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s")"
+            + (snippets == 0 ? "" : " and \(snippets) snippet\(snippets == 1 ? "" : "s")") + " in package \(package.name)."
     }
 
     private static func resolve(_ path: String, against base: URL) -> URL {

@@ -34,8 +34,20 @@ public struct SampleVerification: Sendable {
 
     /// Verifies the samples of `pages`, reusing (or setting) the built library.
     /// Each page's front matter `verify:` overrides the site's settings.
+    /// The `@Snippet` files the pages show are verified too, each once, as
+    /// programs of their own whose results are under the file's path.
     public func verify(_ pages: [Page], preparation: inout Verifier.Preparation?) throws(Diagnostic) -> VerificationReport {
-        try verifier.verify(pages.map { ($0.displayPath, $0.document, settings(for: $0)) }, preparation: &preparation)
+        var sources = pages.map { ($0.displayPath, $0.document, settings(for: $0)) }
+        var snippets: Set<String> = []
+        for page in pages {
+            for snippet in page.snippets.values.sorted(by: { $0.path < $1.path }) where snippets.insert(snippet.path).inserted {
+                // SwiftPM builds each snippet alone: never part of a page's program.
+                var settings = settings(for: page)
+                settings.pageProgram = false
+                sources.append((snippet.path, snippet.sampleDocument, settings))
+            }
+        }
+        return try verifier.verify(sources, preparation: &preparation)
     }
 
     /// The sample settings of `page`: the site's, with the page's `verify:`
@@ -56,12 +68,15 @@ public struct SampleVerification: Sendable {
         return settings
     }
 
-    /// The sample library's `Sources/` folder, whose changes mean the library
-    /// must be built again; `nil` when samples link no library products.
-    public static func librarySources(configuration: SiteConfiguration, layout: SiteLayout) -> URL? {
+    /// The folders of the sample library's sources, whose changes mean the
+    /// library must be built again: its targets' folders when known (a
+    /// package root's), else the package's `Sources/`; none when samples
+    /// link no library products.
+    public static func librarySources(configuration: SiteConfiguration, layout: SiteLayout) -> [URL] {
         let settings = configuration.verification
-        guard !settings.products.isEmpty else { return nil }
-        return packageDirectory(configuration: configuration, layout: layout).appendingPathComponent("Sources")
+        guard !settings.products.isEmpty else { return [] }
+        let package = packageDirectory(configuration: configuration, layout: layout)
+        return settings.sourceDirectories ?? [package.appendingPathComponent("Sources")]
     }
 
     /// The folder of the SwiftPM package `verify.package` names (default: the project folder).

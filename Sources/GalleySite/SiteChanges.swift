@@ -22,6 +22,24 @@ public struct SiteChanges: Sendable, Equatable {
     /// Files under `content/` that changed, appeared or disappeared, as paths relative to it.
     public var content: Set<String> = []
 
+    /// Folders outside `content/` and `templates/` whose changes matter.
+    public struct Folders: Sendable, Equatable {
+        /// The sample library's sources: a change rebuilds the library.
+        public var library: [URL] = []
+        /// Where pages come from besides `content/` (a package's DocC
+        /// catalogs and `Snippets/`): a change rebuilds everything.
+        public var pages: [URL] = []
+
+        /// Creates the list.
+        public init(library: [URL] = [], pages: [URL] = []) {
+            self.library = library
+            self.pages = pages
+        }
+
+        /// Every folder, for the watcher.
+        public var all: [URL] { library + pages }
+    }
+
     /// No change.
     public init() {}
 
@@ -35,12 +53,13 @@ public struct SiteChanges: Sendable, Equatable {
     /// Sorts changed files (absolute URLs) by the part of the project they are in;
     /// files outside every watched part are ignored.
     ///
-    /// - Parameter librarySources: the sample library's `Sources/`, when samples link one.
-    public init(files: [URL], layout: SiteLayout, librarySources: URL?) {
+    /// - Parameter folders: the other folders that matter (``Folders``).
+    public init(files: [URL], layout: SiteLayout, folders: Folders = Folders()) {
         let content = FolderPath(layout.contentDirectory)
         let templates = FolderPath(layout.templatesDirectory)
         let configuration = FolderPath(layout.configurationFile)
-        let library = librarySources.map(FolderPath.init)
+        let library = folders.library.map(FolderPath.init)
+        let pages = folders.pages.map(FolderPath.init)
         for file in files {
             let path = file.path
             if FolderPath(path) == configuration {
@@ -49,7 +68,10 @@ public struct SiteChanges: Sendable, Equatable {
                 if relative.isEmpty { everything = true } else { self.content.insert(relative) }
             } else if templates.contains(path) {
                 self.templates = true
-            } else if let library, library.contains(path) {
+            } else if pages.contains(where: { $0.contains(path) }) {
+                // Before the library: a catalog usually sits in its target's folder.
+                everything = true
+            } else if library.contains(where: { $0.contains(path) }) {
                 self.library = true
             }
         }

@@ -4,8 +4,9 @@ import GalleyMarkdown
 
 /// Rewrites expected output from actual output (`galley verify --bless`).
 ///
-/// Only the text of `// Prints "…"` literals and the lines inside ` ```output `
-/// blocks change; every other byte of the file stays as it was.
+/// Only the text of `// Prints "…"` literals, the comment lines after a
+/// failing `// Prints:` and the lines inside ` ```output ` blocks change;
+/// every other byte of the file stays as it was.
 public enum Blesser {
     /// Rewrites the pages of `report` under `root`; returns how many files changed.
     public static func bless(_ report: VerificationReport, root: URL) throws(Diagnostic) -> Int {
@@ -24,6 +25,9 @@ public enum Blesser {
                     lines.replaceSubrange(block.fenceLine..<(block.endLine - 1), with: actual)
                 }
                 blessPrints(result.sample, actual: actual, lines: &lines)
+                if result.status == .failed || result.status == .knownFailure {
+                    blessPrintsBlock(result.sample, actual: actual, lines: &lines)
+                }
             }
             let updated = lines.joined(separator: "\n")
             if updated != original {
@@ -73,6 +77,30 @@ public enum Blesser {
         for (line, text) in zip(commented, replacements) where line - 1 < lines.count {
             lines[line - 1] = replacingPrintsLiteral(in: lines[line - 1], with: PrintsComment.escape(text))
         }
+    }
+
+    /// The comment lines after a sample's one `// Prints:` replaced by the
+    /// actual output, at the same indentation. Only for a failing sample (its
+    /// `…` wildcards are the author's, kept while they match) whose only
+    /// expectation is that block; a sample mixing it with `// Prints "…"`
+    /// comments is left for the author, since which lines belong where is
+    /// not known.
+    private static func blessPrintsBlock(_ sample: Sample, actual: [String], lines: inout [String]) {
+        let printsLines = sample.expectedPrintsLines
+        guard let first = printsLines.first, let last = printsLines.last, !sample.expectedPrintsMatching.isEmpty,
+              sample.expectedPrintsMatching.allSatisfy({ $0 == .elided }),
+              printsLines == Array(first...last), last - 1 < lines.count else { return }
+        // The first line's `    //  ` (spaces, slashes, the block's indent after them) starts every new line.
+        let block = lines[(first - 1)...(last - 1)]
+        guard let firstLine = block.first, let slashes = firstLine.range(of: "//") else { return }
+        let indent = block.compactMap { line -> Int? in
+            guard let range = line.range(of: "//") else { return nil }
+            let after = line[range.upperBound...]
+            return after.allSatisfy(\.isWhitespace) ? nil : after.prefix { $0 == " " }.count
+        }.min() ?? 1
+        let prefix = String(firstLine[..<slashes.upperBound]) + String(repeating: " ", count: indent)
+        let rewritten = actual.map { $0.isEmpty ? String(firstLine[..<slashes.upperBound]) : prefix + $0 }
+        lines.replaceSubrange((first - 1)...(last - 1), with: rewritten)
     }
 
     /// `line` with the text between the first and the last quote of its

@@ -65,7 +65,7 @@ struct LibraryState {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        add("galley-library-state-v2")
+        add("galley-library-state-v3")  // v3: link flags deduplicated by whole units
         add(toolchain.version)
         library.products.forEach(add)
         add(library.linking.rawValue)
@@ -101,19 +101,6 @@ struct LibraryState {
     /// Regular files under `folder`, relative and sorted (hidden files and
     /// `.build` skipped, and DocC catalogs: documentation builds nothing).
     private static func files(under folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else { return [] }
-        let base = FolderPath(folder)
-        var paths: [String] = []
-        for case let url as URL in enumerator {
-            if url.pathExtension == "docc" {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            if let path = base.relativePath(of: url.path) { paths.append(path) }
-        }
-        return paths.sorted()
+        FileTree.files(under: folder) { $0.hasSuffix(".docc") }
     }
 }

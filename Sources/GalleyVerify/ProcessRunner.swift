@@ -68,11 +68,19 @@ struct ProcessRunner: Sendable {
     }()
 
     /// Runs `executable arguments…` in `directory` and waits for it.
+    ///
+    /// A run whose `environment` sets no `TMPDIR` gets a temporary folder of
+    /// its own as `TMPDIR`, removed when it ends: the Swift driver leaves an
+    /// empty `TemporaryDirectory.*` behind on every invocation (even
+    /// `swiftc --version`), which filled a CI machine's `/tmp` by thousands.
     func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
         let tag = supervisor.makeTag()
+        let scratch = environment?["TMPDIR"] == nil ? try? supervisor.makeTemporaryFolder() : nil
+        defer { if let scratch { supervisor.removeTemporaryFolder(scratch) } }
         var environment = environment ?? ProcessInfo.processInfo.environment
+        if let scratch { environment["TMPDIR"] = scratch.path }
         environment[ProcessSupervisor.tagVariable] = tag
         let (pid, outputFD, errorFD) = try spawn(executable, arguments, in: directory, environment: environment)
         guard supervisor.register(group: pid) else {

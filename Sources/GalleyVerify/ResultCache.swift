@@ -1,8 +1,17 @@
 import Crypto
 import Foundation
 
-/// Program results on disk, keyed by everything that can change them.
+/// Program results and API-listing verdicts on disk, keyed by everything
+/// that can change them.
 struct ResultCache: Sendable {
+    /// The verdict on an API listing: `nil` failure when it matches the library.
+    struct ListingVerdict: Codable, Equatable {
+        /// The mismatch, shown as the sample's failure.
+        var failure: String?
+        /// The listing's line (1-based in its code) the mismatch is at.
+        var line: Int?
+    }
+
     /// The folder, e.g. `.build/galley/cache`.
     var directory: URL
 
@@ -39,6 +48,29 @@ struct ResultCache: Sendable {
             add(sample.compiledCode)
         }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The key of an API listing's verdict: its code, the modules it is
+    /// checked against, the compiler and the library's fingerprint.
+    static func key(forListing code: String, modules: [String], toolchain: Toolchain, library: SampleLibrary.Built) -> String {
+        var hasher = SHA256()
+        for text in ["galley-listing-v1", toolchain.version, library.fingerprint] + modules + [code] {
+            hasher.update(data: Data(text.utf8))
+            hasher.update(data: Data([0]))
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A verdict stored under `key`, if any.
+    func loadVerdict(_ key: String) -> ListingVerdict? {
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent("listing-\(key).json")) else { return nil }
+        return try? JSONDecoder().decode(ListingVerdict.self, from: data)
+    }
+
+    /// Stores `verdict` under `key` (a cache that cannot be written only costs time).
+    func store(_ verdict: ListingVerdict, for key: String) {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? JSONEncoder().encode(verdict).write(to: directory.appendingPathComponent("listing-\(key).json"), options: .atomic)
     }
 
     func load(_ key: String) -> ProgramRun? {

@@ -92,9 +92,10 @@ public struct Sample: Sendable, Hashable {
     /// A stable identity: the page and the line of the opening fence.
     public var id: String { "\(page):\(block.fenceLine)" }
 
-    /// The location of the opening fence, for diagnostics.
+    /// The location of the opening fence, for diagnostics (line 1 at least:
+    /// a snippet file's block has its fence above the file, at line 0).
     public var location: SourceLocation {
-        SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn)
+        SourceLocation(path: page, line: max(1, block.fenceLine), column: block.fenceColumn)
     }
 
     /// The output lines of the ` ```output ` block, if there is one.

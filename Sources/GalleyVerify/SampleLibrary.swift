@@ -179,19 +179,28 @@ public struct SampleLibrary: Sendable, Hashable {
         return deduplicated(flags)
     }
 
-    /// `flags` with repeated `-I path` and `-L path` pairs and `-l` flags dropped.
-    private static func deduplicated(_ flags: [String]) -> [String] {
+    /// `flags` with repeated `-I path`, `-L path`, `-Xcc …` units and `-l`
+    /// flags dropped. A unit is read whole — `-Xcc -I -Xcc path` is one, so
+    /// its `-I` is never taken for the swiftc flag (which once left a bare
+    /// `-Xcc path` that clang read as an input file: swift-nio's C modules).
+    /// `-Xlinker` pairs are kept as they are, since their order is their meaning.
+    static func deduplicated(_ flags: [String]) -> [String] {
         var result: [String] = []
-        var seen: Set<String> = []
+        var seen: Set<[String]> = []
         var index = 0
         while index < flags.count {
-            if flags[index] == "-I" || flags[index] == "-L", index + 1 < flags.count {
-                if seen.insert(flags[index] + flags[index + 1]).inserted { result += [flags[index], flags[index + 1]] }
-                index += 2
+            let flag = flags[index]
+            let unit: ArraySlice<String>
+            if flag == "-Xcc", index + 3 < flags.count, ["-I", "-isystem"].contains(flags[index + 1]), flags[index + 2] == "-Xcc" {
+                unit = flags[index..<(index + 4)]
+            } else if ["-Xcc", "-Xlinker", "-I", "-L"].contains(flag), index + 1 < flags.count {
+                unit = flags[index..<(index + 2)]
             } else {
-                if !flags[index].hasPrefix("-l") || seen.insert(flags[index]).inserted { result.append(flags[index]) }
-                index += 1
+                unit = flags[index..<(index + 1)]
             }
+            index += unit.count
+            let dedupes = flag != "-Xlinker" && (unit.count > 1 || flag.hasPrefix("-l"))
+            if !dedupes || seen.insert(Array(unit)).inserted { result += unit }
         }
         return result
     }

@@ -9,11 +9,51 @@ public struct Toolchain: Sendable {
     public var version: String
 
     /// Finds `swiftc` on `PATH` (or `environment["SWIFTC"]`) and asks its version.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> Toolchain {
+    ///
+    /// With a `cache` file, the version is read from it while the compiler's
+    /// files (`swiftc`, `swift-frontend` beside it) have the size and
+    /// modification time recorded there, which spares a warm run the
+    /// tenth of a second (more on a busy machine) that `swiftc --version` takes.
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment, cache: URL? = nil
+    ) throws(Diagnostic) -> Toolchain {
         guard let swiftc = swiftc(environment: environment) else {
             throw Diagnostic("swiftc was not found on PATH, so no sample can be compiled",
                              suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
         }
+        let identity = Self.identity(of: swiftc)
+        if let cache, let identity, let data = FileManager.default.contents(atPath: cache.path),
+           let recorded = try? JSONDecoder().decode(Recorded.self, from: data), recorded.identity == identity {
+            return Toolchain(swiftc: swiftc, version: recorded.version)
+        }
+        let toolchain = try asked(swiftc)
+        if let cache, let identity, let data = try? JSONEncoder().encode(Recorded(identity: identity, version: toolchain.version)) {
+            try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: cache, options: .atomic)
+        }
+        return toolchain
+    }
+
+    /// A version as recorded for the compiler's files.
+    private struct Recorded: Codable {
+        var identity: [String]
+        var version: String
+    }
+
+    /// Path, size and modification time of `swiftc` and the `swift-frontend`
+    /// beside it, links followed; `nil` when one cannot be read.
+    static func identity(of swiftc: URL) -> [String]? {
+        var identity: [String] = []
+        for file in [swiftc, swiftc.deletingLastPathComponent().appendingPathComponent("swift-frontend")] {
+            var info = stat()
+            guard let real = RealPath.of(file.path), stat(real, &info) == 0 else { return nil }
+            identity.append("\(real) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)")
+        }
+        return identity
+    }
+
+    /// The toolchain of `swiftc`, its version asked with `swiftc --version`.
+    private static func asked(_ swiftc: URL) throws(Diagnostic) -> Toolchain {
         let outcome: ProcessRunner.Outcome
         do {
             outcome = try ProcessRunner().run(swiftc, ["--version"], in: FileManager.default.temporaryDirectory)

@@ -45,6 +45,9 @@ public struct Verifier: Sendable {
         public var toolchain: Toolchain
         /// The built library: flags and fingerprint.
         public var library: SampleLibrary.Built
+        /// The library's public API, read from its symbol graphs the first
+        /// time an API listing needs it in a run.
+        var apiSymbols: [APIListing.Symbol]?
     }
 
     /// Locates the compiler and builds the sample library.
@@ -54,7 +57,9 @@ public struct Verifier: Sendable {
     /// let report = try verifier.verify(pages, preparation: &prepared)   // no `swift build` this time
     /// ```
     public func prepare() throws(Diagnostic) -> Preparation {
-        let toolchain = try Toolchain.locate(environment: environment)
+        let toolchain = try Toolchain.locate(
+            environment: environment, cache: cacheDirectory?.deletingLastPathComponent().appendingPathComponent("toolchain.json")
+        )
         return Preparation(toolchain: toolchain, library: try library.build(toolchain: toolchain, log: progress))
     }
 
@@ -184,17 +189,31 @@ public struct Verifier: Sendable {
             result.skipReason = "an API listing, not verifiable: no sample library is configured (verify.products in galley.yml)"
             return result
         }
-        let prepared = try ensurePrepared(&preparation)
-        let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
-        let symbols = try SymbolGraph.symbols(
-            modules: modules, flags: prepared.library.flags, fingerprint: prepared.library.fingerprint,
-            toolchain: prepared.toolchain, cache: cache
-        )
-        if let mismatch = APIListing.check(sample.compiledCode, against: symbols) {
+        var prepared = try ensurePrepared(&preparation)
+        // A warm run reads the verdict, not the symbol graphs (most of a warm run's time in swift-collections).
+        let verdicts = cacheDirectory.map { ResultCache(directory: $0) }
+        let key = ResultCache.key(forListing: sample.compiledCode, modules: modules, toolchain: prepared.toolchain, library: prepared.library)
+        var verdict = verdicts?.loadVerdict(key)
+        result.cached = verdict != nil
+        if verdict == nil {
+            if prepared.apiSymbols == nil {
+                let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
+                    ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
+                prepared.apiSymbols = try SymbolGraph.symbols(
+                    modules: modules, flags: prepared.library.flags, fingerprint: prepared.library.fingerprint,
+                    toolchain: prepared.toolchain, cache: cache
+                )
+                preparation = prepared
+            }
+            let mismatch = APIListing.check(sample.compiledCode, against: prepared.apiSymbols ?? [])
+            let fresh = ResultCache.ListingVerdict(failure: mismatch?.message, line: mismatch?.line)
+            verdicts?.store(fresh, for: key)
+            verdict = fresh
+        }
+        if let failure = verdict?.failure {
             result.status = .failed
-            result.failure = mismatch.message
-            result.failureLocation = SourceLocation(path: sample.page, line: sample.block.firstCodeLine + mismatch.line - 1)
+            result.failure = failure
+            result.failureLocation = SourceLocation(path: sample.page, line: sample.block.firstCodeLine + (verdict?.line ?? 1) - 1)
         } else {
             result.status = .passed
         }

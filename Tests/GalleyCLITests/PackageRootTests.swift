@@ -26,9 +26,9 @@ struct PackageRootTests {
         defer { package.remove() }
         let cold = try GalleyExecutable.run(["verify"], in: package.url)
         #expect(cold.status == 0, "\(cold.standardError)\n\(cold.standardOutput)")
-        #expect(cold.standardError.contains("Found 1 catalog (Library/Shapes/Shapes.docc), 1 library product, 3 samples in package Shapes."),
+        #expect(cold.standardError.contains("Found 1 catalog (Library/Shapes/Shapes.docc), 1 library product, 3 samples and 1 snippet in package Shapes."),
                 "\(cold.standardError)")
-        #expect(cold.standardOutput.contains("3 passed, 0 failed, 0 skipped"), "\(cold.standardOutput)")
+        #expect(cold.standardOutput.contains("4 passed, 0 failed, 0 skipped"), "3 samples and the snippet: \(cold.standardOutput)")
         #expect(package.exists(".build/galley/library/Package.swift"), "linked through the wrapper package")
 
         let state = package.url.appendingPathComponent(".build/galley/library-state.json")
@@ -37,7 +37,7 @@ struct PackageRootTests {
         let warm = try GalleyExecutable.run(["verify"], in: package.url)
         let seconds = Date().timeIntervalSince(start)
         #expect(warm.status == 0, "\(warm.standardError)")
-        #expect(warm.standardOutput.contains("3 passed, 0 failed, 0 skipped"))
+        #expect(warm.standardOutput.contains("4 passed, 0 failed, 0 skipped"))
         #expect(try FileManager.default.attributesOfItem(atPath: state.path)[.modificationDate] as? Date == recorded,
                 "nothing changed: no swift build, the library state is not rewritten")
         #expect(seconds < 5, "a warm run took \(seconds) s")
@@ -48,7 +48,7 @@ struct PackageRootTests {
         #expect(picked.standardError.contains("Found 1 catalog (Library/Shapes/Shapes.docc)"))
         let one = try GalleyExecutable.run(["verify", "Library/Shapes/Shapes.docc/GettingStarted.md"], in: package.url)
         #expect(one.status == 0, "\(one.standardError)")
-        #expect(one.standardOutput.contains("2 passed, 0 failed, 0 skipped"), "\(one.standardOutput)")
+        #expect(one.standardOutput.contains("3 passed, 0 failed, 0 skipped"), "its 2 samples and its snippet: \(one.standardOutput)")
 
         // A sample that goes wrong is reported at its line with the compiler's reason.
         try package.write("Library/Shapes/Shapes.docc/Broken.md", "# Broken\n\n```swift\nprint(Rectangle(width: 1).area)\n```\n")
@@ -63,7 +63,19 @@ struct PackageRootTests {
         #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
         let home = try package.read("public/index.html")
         #expect(home.contains("href=\"Shapes/Shapes.html\""), "\(home)")
-        #expect(try package.read("public/Shapes/GettingStarted.html").contains("cshapes_rectangle_area"))
+        let gettingStarted = try package.read("public/Shapes/GettingStarted.html")
+        #expect(gettingStarted.contains("cshapes_rectangle_area"))
+        // The snippet: its slice shown, verified as the whole program it is.
+        #expect(gettingStarted.contains("Snippet Area · measure · ✓ Verified"), "\(gettingStarted)")
+        #expect(gettingStarted.contains("(width: <span class=\"tok-number\">3</span>, height: <span class=\"tok-number\">5</span>)") && !gettingStarted.contains("unit.area"))
+
+        // A snippet that does not do what it says fails at its own file and line.
+        let snippet = try package.read("Snippets/Area.swift")
+        try package.write("Snippets/Area.swift", snippet.replacingOccurrences(of: "print(field.area) // Prints \"15\"", with: "print(field.area) // Prints \"16\""))
+        let wrong = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(wrong.status == 1)
+        #expect(wrong.standardOutput.contains("Snippets/Area.swift:9"), "\(wrong.standardOutput)")
+        try package.write("Snippets/Area.swift", snippet)
         // Symbol links and DocC URL paths, checked against the module's symbol graph: symbols with no page are code, warned.
         let output = build.standardOutput + build.standardError
         #expect(output.contains("DocC symbol links and URL paths: 1 to pages, 3 to symbols with no page here (shown without a link), 0 broken"), "\(output)")
@@ -87,7 +99,7 @@ struct PackageRootTests {
         #expect(brokenPage.contains("missing argument for parameter &#39;height&#39;"), "\(brokenPage)")
         let again = try GalleyExecutable.run(["build", "--baseline", "known.json"], in: package.url)
         #expect(again.status == 0, "\(again.standardError)")
-        #expect(again.standardOutput.contains("3 passed, 0 failed, 1 known failure, 0 skipped"), "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("4 passed, 0 failed, 1 known failure, 0 skipped"), "\(again.standardOutput)")
     }
 }
 

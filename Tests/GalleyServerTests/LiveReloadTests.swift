@@ -1,4 +1,5 @@
 import Foundation
+import GalleyProject
 import GalleyServer
 import GalleySite
 import GalleyTestSupport
@@ -119,6 +120,40 @@ struct LiveReloadTests {
             try site.write("content/index.md", "# Home\n\nEdited.\n")
             #expect((try await blocking { stream.waitForEvent("reload") }) != nil)
             stream.close()
+        }
+    }
+}
+
+@Suite("Live reload in a Swift package root", .serialized)
+struct PackageLiveReloadTests {
+    @Test("editing a DocC article or a Snippets/ file of a package (no galley.yml) rebuilds the preview; a broken snippet is an error at its own line")
+    func catalogAndSnippetEdits() async throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write("Package.swift", """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "Tool", targets: [.executableTarget(name: "Tool")])
+        """)
+        try package.write("Sources/Tool/main.swift", "print(\"tool\")\n")
+        try package.write("Sources/Tool/Tool.docc/Tool.md", "# ``Tool``\n\nFirst version.\n\n@Snippet(path: \"Tool/Snippets/Hello\")\n")
+        try package.write("Snippets/Hello.swift", "let greeting = \"Hello\"\nprint(greeting) // Prints \"Hello\"\n")
+        let layout = SiteLayout(root: package.url)
+        let site = try #require(try PackageSite.discover(layout: layout))
+        var settings = BuildSettings(layout: layout)
+        site.configure(&settings)
+        try await ServerHarness.withServer(package, settings: settings) { server in
+            let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+            let first = try await server.text("/Tool/Tool.html")
+            #expect(first.contains("First version.") && first.contains("✓ Verified"), "\(first)")
+
+            try package.write("Sources/Tool/Tool.docc/Tool.md", "# ``Tool``\n\nSecond version.\n\n@Snippet(path: \"Tool/Snippets/Hello\")\n")
+            _ = try #require((try await blocking { events.waitForEvent("reload") }), "a catalog outside content/ is watched")
+            #expect(try await server.text("/Tool/Tool.html").contains("Second version."))
+
+            try package.write("Snippets/Hello.swift", "let greeting = \"Hello\"\nprint(greeting) // Prints \"Bye\"\n")
+            let error = try #require((try await blocking { events.waitForEvent("build-error") }), "Snippets/ is watched and verified")
+            #expect(error.data.contains("Snippets/Hello.swift:2"), "\(error.data)")
         }
     }
 }

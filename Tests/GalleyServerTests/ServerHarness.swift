@@ -33,13 +33,13 @@ final class ServerHarness: Sendable {
 
     /// Starts the server and waits until it listens; ``withServer`` stops it again.
     private static func start(
-        _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50),
+        _ directory: TemporaryDirectory, settings: BuildSettings?, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50),
         maxEventStreams: Int = 64, idleTimeout: Duration = .seconds(30)
     ) async throws -> ServerHarness {
         let builds = BuildLog()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = PreviewServer(
-            settings: BuildSettings(layout: SiteLayout(root: directory.url)),
+            settings: settings ?? BuildSettings(layout: SiteLayout(root: directory.url)),
             options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode, maxEventStreams: maxEventStreams,
                                           idleTimeout: idleTimeout)
         )
@@ -60,12 +60,12 @@ final class ServerHarness: Sendable {
     /// Starts a server, runs `body` with it, and stops it whether `body`
     /// returns or throws (a `defer` cannot wait for the stop).
     static func withServer<T>(
-        _ directory: TemporaryDirectory, watchMode: FileWatcher.Mode = .automatic, debounce: Duration = .milliseconds(50),
-        maxEventStreams: Int = 64, idleTimeout: Duration = .seconds(30),
+        _ directory: TemporaryDirectory, settings: BuildSettings? = nil, watchMode: FileWatcher.Mode = .automatic,
+        debounce: Duration = .milliseconds(50), maxEventStreams: Int = 64, idleTimeout: Duration = .seconds(30),
         _ body: (ServerHarness) async throws -> T
     ) async throws -> T {
         let server = try await start(
-            directory, watchMode: watchMode, debounce: debounce, maxEventStreams: maxEventStreams, idleTimeout: idleTimeout
+            directory, settings: settings, watchMode: watchMode, debounce: debounce, maxEventStreams: maxEventStreams, idleTimeout: idleTimeout
         )
         let result: T
         do {

@@ -118,9 +118,22 @@ struct UnitTests {
             URL(fileURLWithPath: "/site/content/guide/a.md"), URL(fileURLWithPath: "/site/templates/layout.mustache"),
             URL(fileURLWithPath: "/site/galley.yml"), URL(fileURLWithPath: "/site/Sources/Lib/X.swift"),
             URL(fileURLWithPath: "/site/public/index.html"),
-        ], layout: layout, librarySources: library)
+        ], layout: layout, folders: SiteChanges.Folders(library: [library]))
         #expect(changes.content == ["guide/a.md"])
         #expect(changes.templates && changes.configuration && changes.library && !changes.everything)
-        #expect(SiteChanges(files: [URL(fileURLWithPath: "/site/public/x.html")], layout: layout, librarySources: nil).isEmpty)
+        #expect(SiteChanges(files: [URL(fileURLWithPath: "/site/public/x.html")], layout: layout).isEmpty)
+
+        // A package root: its catalogs (wherever its targets are) and Snippets/ are pages; a library target outside Sources/ is the library.
+        let package = SiteChanges.Folders(
+            library: [URL(fileURLWithPath: "/site/Library/Shapes")],
+            pages: [URL(fileURLWithPath: "/site/Library/Shapes/Shapes.docc"), URL(fileURLWithPath: "/site/Snippets")]
+        )
+        let snippet = SiteChanges(files: [URL(fileURLWithPath: "/site/Snippets/Area.swift")], layout: layout, folders: package)
+        #expect(snippet.everything && !snippet.library)
+        let source = SiteChanges(files: [URL(fileURLWithPath: "/site/Library/Shapes/Rectangle.swift")], layout: layout, folders: package)
+        #expect(source.library && !source.everything)
+        let article = SiteChanges(files: [URL(fileURLWithPath: "/site/Library/Shapes/Shapes.docc/Intro.md")], layout: layout, folders: package)
+        #expect(article.everything && !article.library, "an article edit is not a library change")
+        #expect(SiteChanges(files: [URL(fileURLWithPath: "/site/Snippets/Area.swift")], layout: layout).isEmpty, "not watched without the folders")
     }
 }

@@ -5,6 +5,7 @@ import GalleyProject
 import GalleyRender
 import GalleySite
 import GalleyTestSupport
+@testable import GalleyVerify
 import Testing
 
 @Suite("DocC Markdown in a site")
@@ -103,7 +104,7 @@ struct DocCSiteTests {
         #expect(missing == nil)
     }
 
-    @Test("@Snippet shows the package's Snippets/ file: hidden lines and other slices left out, marked not verified")
+    @Test("@Snippet shows the package's Snippets/ file: hidden lines and other slices left out, with the file's verdict")
     func snippets() throws {
         let text = """
         //! Shows a greeting.
@@ -127,9 +128,21 @@ struct DocCSiteTests {
             layout: SiteLayout(root: root.url), configuration: SiteConfiguration(), title: "Shapes"
         )
         let page = try #require(try source.load().pages.first { $0.url == "Shapes/Shapes.html" })
-        #expect(page.snippets["Shapes/Snippets/Greeting"] == text)
+        let snippet = try #require(page.snippets["Shapes/Snippets/Greeting"])
+        #expect(snippet == SnippetFile(path: "Snippets/Greeting.swift", text: text))
         let html = SnippetHTML.render(text, slice: "greet", path: "Shapes/Snippets/Greeting")
-        #expect(html.contains("not verified yet"))
+        #expect(html.contains("· not verified</figcaption>"))
         #expect(html.contains("Hello") && !html.contains("Bye") && !html.contains("secret"))
+
+        // What the verifier reads: the whole file at its own lines, slice markers as plain comments.
+        let document = snippet.sampleDocument
+        let (samples, problems) = SampleExtractor.samples(in: document, page: snippet.path)
+        #expect(problems.isEmpty, "\(problems)")
+        let sample = try #require(samples.first)
+        #expect(samples.count == 1)
+        #expect(sample.block.firstCodeLine == 1)
+        #expect(sample.displayedLines.first { $0.text.contains("Hello") }?.line == 7)
+        #expect(sample.hiddenLines.map(\.text) == ["let secret = 1"])
+        #expect(sample.compiledCode.contains("print(\"Bye\")") && !sample.compiledCode.contains("snippet.greet"))
     }
 }

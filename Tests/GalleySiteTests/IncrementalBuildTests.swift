@@ -35,7 +35,7 @@ struct IncrementalBuildTests {
         /// Builds the changes of `paths` (project-relative) incrementally.
         mutating func rebuild(_ paths: [String], library: URL? = nil) throws(BuildFailure) {
             let urls = paths.map { project.directory.url.appendingPathComponent($0) }
-            _ = try session.build(SiteChanges(files: urls, layout: project.layout, librarySources: library))
+            _ = try session.build(SiteChanges(files: urls, layout: project.layout, folders: SiteChanges.Folders(library: library.map { [$0] } ?? [])))
         }
 
         /// `public/` after the incremental builds, and a full build of the same tree elsewhere.

@@ -48,4 +48,43 @@ struct BlesserTests {
             .verify([("content/p.md", MarkdownDocument(parsing: String(try folder.read("content/p.md").split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3).joined(separator: "\n")), firstLine: 4))])
         #expect(again.succeeded, "\(again.failures)")
     }
+
+    @Test("--bless rewrites the comment lines after a failing // Prints: at their indentation, and leaves a passing one's … alone")
+    func rewritesPrintsBlocks() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let original = """
+        # Page
+
+        ```swift
+        for name in ["alice", "bob", "carol"] {
+            print("Captain(id: \\"\\(name)\\")")
+        }
+        // Prints:
+        //   Captain(id: "alice")
+        //   Captain(id: "dave")
+        print("done")
+        ```
+
+        ```swift
+        print("Captain(id: \\"eve\\", rank: 3)")
+        // Prints:
+        //  Captain(id: "eve", …)
+        ```
+        """
+        try folder.write("content/p.md", original)
+        func verify() throws -> VerificationReport {
+            try Verifier(library: SampleLibrary(packageDirectory: folder.url))
+                .verify([("content/p.md", MarkdownDocument(parsing: try folder.read("content/p.md")))])
+        }
+        let report = try verify()
+        #expect(report.failed == 1 && report.passed == 1, "\(report.failures)")
+        #expect(try Blesser.bless(report, root: folder.url) == 1)
+        let expected = original.replacingOccurrences(
+            of: "//   Captain(id: \"alice\")\n//   Captain(id: \"dave\")",
+            with: "//   Captain(id: \"alice\")\n//   Captain(id: \"bob\")\n//   Captain(id: \"carol\")\n//   done"
+        )
+        #expect(try folder.read("content/p.md") == expected)
+        #expect(try verify().succeeded)
+    }
 }

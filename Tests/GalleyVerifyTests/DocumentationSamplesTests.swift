@@ -384,28 +384,8 @@ struct DocumentationSamplesTests {
         #expect(report.results[0].skipReason?.hasPrefix("an API listing, not verifiable: no sample library is configured") == true)
     }
 
-    @Test("an API listing is checked against the library's symbol graph: drift fails and shows the real declaration")
-    func listingsAgainstSymbolGraph() throws {
-        let package = try TemporaryDirectory()
-        defer { package.remove() }
-        try package.write("Package.swift", """
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "Ring", products: [.library(name: "Ring", type: .dynamic, targets: ["Ring"])],
-                              targets: [.target(name: "Ring")])
-        """)
-        try package.write("Sources/Ring/Ring.swift", """
-        public struct RingBuffer<Element> {
-            public init(capacity minimumCapacity: Int) {}
-            public var count: Int { 0 }
-            public mutating func append(_ element: Element) {}
-        }
-        extension Sequence {
-            public func adjacentPairs() -> [(Element, Element)] { [] }
-        }
-        """)
-        let library = SampleLibrary(packageDirectory: package.url, products: ["Ring"])
-        let report = try verify("""
+    /// A page of API listings of the `Ring` library below: two right, two drifted.
+    static let listingPage = """
         ```swift
         extension Sequence {
             public func adjacentPairs() -> [(Element, Element)]
@@ -428,7 +408,30 @@ struct DocumentationSamplesTests {
             public init(capacity: UInt)
         }
         ```
-        """, library: library)
+        """
+
+    @Test("an API listing is checked against the library's symbol graph: drift fails and shows the real declaration")
+    func listingsAgainstSymbolGraph() throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write("Package.swift", """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "Ring", products: [.library(name: "Ring", type: .dynamic, targets: ["Ring"])],
+                              targets: [.target(name: "Ring")])
+        """)
+        try package.write("Sources/Ring/Ring.swift", """
+        public struct RingBuffer<Element> {
+            public init(capacity minimumCapacity: Int) {}
+            public var count: Int { 0 }
+            public mutating func append(_ element: Element) {}
+        }
+        extension Sequence {
+            public func adjacentPairs() -> [(Element, Element)] { [] }
+        }
+        """)
+        let library = SampleLibrary(packageDirectory: package.url, products: ["Ring"])
+        let report = try verify(Self.listingPage, library: library)
         #expect(report.results.map(\.status) == [.passed, .passed, .failed, .failed], "\(report.failures)")
         let missing = try #require(report.results[2].failure)
         #expect(missing.contains("the library's public API has no 'RingBuffer.append(contentsOf:)'; it declares:\n    mutating func append(_ element: Element)"),
@@ -436,5 +439,20 @@ struct DocumentationSamplesTests {
         let drift = try #require(report.results[3].failure)
         #expect(drift.contains("the library declares 'RingBuffer.init(capacity:)' with another signature:\n    init(capacity minimumCapacity: Int)"), "\(drift)")
         #expect(report.results[3].failureLocation?.line == 20)
+
+        // Verdicts are cached: a warm run neither extracts nor reads the symbol graphs.
+        let cache = package.url.appendingPathComponent(".build/galley/cache")
+        let graphs = package.url.appendingPathComponent(".build/galley/symbolgraphs")
+        let cached = Verifier(library: library, cacheDirectory: cache)
+        let document = MarkdownDocument(parsing: Self.listingPage)
+        var preparation: Verifier.Preparation?
+        let cold = try cached.verify([("content/p.md", document, SampleSettings())], preparation: &preparation)
+        #expect(cold.results.map(\.status) == [.passed, .passed, .failed, .failed] && cold.results.allSatisfy { !$0.cached })
+        #expect(FileManager.default.fileExists(atPath: graphs.path), "the cold run extracted them")
+        try FileManager.default.removeItem(at: graphs)
+        let warm = try cached.verify([("content/p.md", document, SampleSettings())], preparation: &preparation)
+        #expect(warm.results.map(\.status) == [.passed, .passed, .failed, .failed] && warm.results.allSatisfy(\.cached))
+        #expect(warm.results[3].failure == drift && warm.results[3].failureLocation?.line == 20)
+        #expect(!FileManager.default.fileExists(atPath: graphs.path), "the warm run did not extract them again")
     }
 }

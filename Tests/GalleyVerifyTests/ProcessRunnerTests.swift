@@ -22,6 +22,27 @@ struct ProcessRunnerTests {
         return masks
     }
 
+    @Test("a run gets a TMPDIR of its own, removed when it ends; a TMPDIR the caller sets is kept")
+    func temporaryFolderOfItsOwn() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let runner = ProcessRunner(timeout: .seconds(10), outputLimit: 1 << 20, supervisor: ProcessSupervisor())
+        // What the Swift driver does: leave a folder in TMPDIR.
+        let script = "mkdir \"$TMPDIR/TemporaryDirectory.left\" && echo \"$TMPDIR\""
+        let outcome = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: folder.url)
+        #expect(outcome.ending == .exited(0), "the folder existed and was writable during the run: \(outcome.standardError)")
+        let used = outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(used.hasPrefix(FileManager.default.temporaryDirectory.path) && used.contains("galley-"), "\(used)")
+        #expect(!FileManager.default.fileExists(atPath: used), "removed with what the program left in it")
+
+        // The caller's own TMPDIR (a sample run's folder) is used as it is and not removed.
+        let own = folder.url.appendingPathComponent("own")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        let kept = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: folder.url, environment: ["TMPDIR": own.path])
+        #expect(kept.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == own.path)
+        #expect(FileManager.default.fileExists(atPath: own.appendingPathComponent("TemporaryDirectory.left").path))
+    }
+
     @Test("a timeout kills the whole group: the run ends at the limit and its background sleep with it")
     func timeoutKillsGroup() throws {
         let folder = try TemporaryDirectory()

@@ -276,3 +276,55 @@ struct VerifierTests {
         #expect(TerminalText.escaped("a\tb\nc\u{9B}d\u{7F}") == "a\tb\nc\\u{9B}d\\u{7F}")
     }
 }
+
+@Suite("Link flags from SwiftPM's build plan")
+struct LinkFlagTests {
+    @Test("repeated flags are dropped by whole units: a -Xcc -I -Xcc path pair never loses its -I (swift-nio's C modules)")
+    func deduplicatesUnits() {
+        let flags = [
+            "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include", "-Xcc", "-fmodule-map-file=/a/module.modulemap",
+            "-Xcc", "-I", "-Xcc", "/b/include", "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include",
+            "-Xlinker", "-rpath", "-Xlinker", "/lib", "-Xlinker", "-rpath", "-Xlinker", "/lib", "-lx", "-lx", "-lm",
+        ]
+        #expect(SampleLibrary.deduplicated(flags) == [
+            "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include", "-Xcc", "-fmodule-map-file=/a/module.modulemap",
+            "-Xcc", "-I", "-Xcc", "/b/include",
+            "-Xlinker", "-rpath", "-Xlinker", "/lib", "-Xlinker", "-rpath", "-Xlinker", "/lib", "-lx", "-lm",
+        ])
+        // Every path a -Xcc carries is still preceded by what makes it a path.
+        let result = SampleLibrary.deduplicated(flags)
+        for (index, flag) in result.enumerated() where flag.hasSuffix("/include") {
+            #expect(result[index - 1] == "-Xcc" && result[index - 2] == "-I", "\(result)")
+        }
+    }
+}
+
+@Suite("Finding the compiler")
+struct ToolchainTests {
+    @Test("the version is asked once and read from the cache while the compiler's files are unchanged; a changed compiler is asked again")
+    func versionCache() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // A stand-in swiftc that counts how often it is asked.
+        func writeCompiler(_ version: String) throws {
+            try folder.write("bin/swiftc", "#!/bin/sh\necho run >> \"\(folder.url.path)/asked\"\necho 'Swift version \(version) (test)'\n")
+            chmod(folder.url.appendingPathComponent("bin/swiftc").path, 0o755)
+        }
+        try writeCompiler("9.0")
+        try folder.write("bin/swift-frontend", "")
+        let environment = ["SWIFTC": folder.url.appendingPathComponent("bin/swiftc").path, "PATH": "/usr/bin:/bin"]
+        let cache = folder.url.appendingPathComponent("cache/toolchain.json")
+        func askedCount() -> Int { ((try? folder.read("asked")) ?? "").split(separator: "\n").count }
+
+        #expect(try Toolchain.locate(environment: environment, cache: cache).version == "Swift version 9.0 (test)")
+        #expect(askedCount() == 1)
+        #expect(try Toolchain.locate(environment: environment, cache: cache).version == "Swift version 9.0 (test)")
+        #expect(askedCount() == 1, "the second run read the cache")
+        #expect(try Toolchain.locate(environment: environment).version == "Swift version 9.0 (test)")
+        #expect(askedCount() == 2, "without a cache it is asked")
+
+        try writeCompiler("9.1-longer")   // another size: another compiler
+        #expect(try Toolchain.locate(environment: environment, cache: cache).version == "Swift version 9.1-longer (test)")
+        #expect(askedCount() == 3)
+    }
+}

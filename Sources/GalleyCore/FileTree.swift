@@ -3,9 +3,12 @@ import Foundation
 /// Listing the files of a folder tree.
 package enum FileTree {
     /// Files under `directory` as sorted `/`-separated relative paths, hidden
-    /// files and folders skipped. Symbolic links are listed too when
-    /// `includingSymbolicLinks` is set (so a dangling one can be reported).
-    package static func files(under directory: URL, includingSymbolicLinks: Bool = false) -> [String] {
+    /// files and folders skipped, and folders whose name `skipsFolder` accepts.
+    /// Symbolic links are listed too when `includingSymbolicLinks` is set (so
+    /// a dangling one can be reported).
+    package static func files(
+        under directory: URL, includingSymbolicLinks: Bool = false, skipsFolder: (String) -> Bool = { _ in false }
+    ) -> [String] {
         // Listed with readdir and lstat: FileManager's enumerator with
         // resource values cost a twentieth of a 1,000-page build.
         let root = directory.standardizedFileURL.path
@@ -25,7 +28,7 @@ package enum FileTree {
                 let path = folder + "/" + name
                 guard lstat(path, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
-                case S_IFDIR: walk(path, prefix + name + "/")
+                case S_IFDIR where !skipsFolder(name): walk(path, prefix + name + "/")
                 case S_IFREG: paths.append(prefix + name)
                 case S_IFLNK where includingSymbolicLinks: paths.append(prefix + name)
                 default: break
