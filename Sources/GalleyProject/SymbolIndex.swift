@@ -98,18 +98,22 @@ public struct SymbolIndex: Sendable {
         let components = SymbolLink.components(link)
         guard let last = components.last?.lowercased() else { return nil }
         var best: (distance: Int, path: String)?
-        let lookIn = [module.lowercased()] + modules.keys.filter { $0 != module.lowercased() }.sorted()
+        let limit = max(2, last.count / 3)
+        // The standard library's names are not suggested: too many, and never the one meant in a catalog.
+        let lookIn = [module.lowercased()] + modules.keys.filter { $0 != module.lowercased() && $0 != "swift" }.sorted()
         for key in lookIn {
             guard let symbols = paths[key], let moduleName = modules[key] else { continue }
             // The link's own module first; within one, the first path in order.
             for lowered in symbols.keys.sorted() {
-                let distance = EditDistance.between(last, Self.components(lowered).last ?? lowered)
+                let name = Self.components(lowered).last ?? lowered
+                guard abs(name.count - last.count) <= min(limit, (best?.distance ?? Int.max)) else { continue }
+                let distance = EditDistance.between(last, name)
                 if distance < (best?.distance ?? Int.max), let path = symbols[lowered]?.first {
                     best = (distance, "\(moduleName)/\(path)")
                 }
             }
         }
-        guard let best, best.distance <= max(2, last.count / 3) else { return nil }
+        guard let best, best.distance <= limit else { return nil }
         return best.path
     }
 

@@ -43,7 +43,7 @@ struct SymbolGraph {
         return symbols
     }
 
-    private static func key(_ modules: [String], _ flags: [String]) -> String {
+    static func key(_ modules: [String], _ flags: [String]) -> String {
         let digest = SHA256.hash(data: Data((modules + flags).joined(separator: "\u{0}").utf8))
         return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
     }
@@ -102,15 +102,23 @@ extension Verifier {
         }
         let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
-        guard module != "Swift" else {
-            // The standard library's graph depends on the compiler only (cached by its path).
-            return try SymbolGraph.symbols(
-                modules: [module], flags: ["-toolchain", prepared.toolchain.swiftc.path], fingerprint: "none", toolchain: prepared.toolchain, cache: cache
-            ).map(\.path)
+        // The paths alone are kept too: the standard library's graph is 48 MB of JSON, its paths a few.
+        let isStandardLibrary = module == "Swift"
+        let key = isStandardLibrary ? "swift-\(SymbolGraph.key([prepared.toolchain.version], [prepared.toolchain.swiftc.path]))" : prepared.library.fingerprint
+        let pathsFile = cache.appendingPathComponent("paths").appendingPathComponent("\(key)-\(module).json")
+        if key != "none", let data = FileManager.default.contents(atPath: pathsFile.path),
+           let paths = try? JSONDecoder().decode([[String]].self, from: data) {
+            return paths
         }
-        return try SymbolGraph.symbols(
-            modules: [module], flags: prepared.library.flags, fingerprint: prepared.library.fingerprint,
-            toolchain: prepared.toolchain, cache: cache
+        let paths = try SymbolGraph.symbols(
+            modules: [module], flags: isStandardLibrary ? ["-toolchain", prepared.toolchain.swiftc.path] : prepared.library.flags,
+            fingerprint: isStandardLibrary ? "none" : prepared.library.fingerprint, toolchain: prepared.toolchain, cache: cache
         ).map(\.path)
+        if key != "none", let data = try? JSONEncoder().encode(paths) {
+            // Not written: only costs reading the graph next time.
+            try? FileManager.default.createDirectory(at: pathsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: pathsFile, options: .atomic)
+        }
+        return paths
     }
 }
