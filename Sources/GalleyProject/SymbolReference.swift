@@ -70,10 +70,12 @@ extension LinkChecker {
                 continue
             }
             let known = symbols?.knows(module: reference.module) ?? false
-            let found = known ? symbols?.find(
-                reference.path.isEmpty ? reference.module : reference.path, module: reference.module, scope: reference.scope,
-                ignoringCase: reference.kind == .urlPath
-            ) : nil
+            let found =
+                known
+                ? symbols?.find(
+                    reference.path.isEmpty ? reference.module : reference.path, module: reference.module, scope: reference.scope,
+                    ignoringCase: reference.kind == .urlPath
+                ) : nil
             if let found {
                 judgement.withoutPage += 1
                 switch reference.kind {
@@ -82,22 +84,25 @@ extension LinkChecker {
                     if withoutPage[page] == nil { order.append(page) }
                     withoutPage[page, default: []].append(reference)
                 case .docLink, .urlPath:
-                    judgement.diagnostics.append(.warning(
-                        "'\(reference.written)' names the symbol `\(found)`, which DocC would link to its page; Galley makes no page for it, so it is shown without a link",
-                        at: reference.location,
-                        suggestion: "Add a symbol extension page (# ``\(found)``) to the catalog to link it"
-                    ))
+                    judgement.diagnostics.append(
+                        .warning(
+                            "'\(reference.written)' names the symbol `\(found)`, which DocC would link to its page; Galley makes no page for it, so it is shown without a link",
+                            at: reference.location,
+                            suggestion: "Add a symbol extension page (# ``\(found)``) to the catalog to link it"
+                        ))
                 }
                 continue
             }
             if reference.kind != .urlPath, let standard = symbols?.find(reference.path, module: "Swift", scope: []),
-               symbols?.knows(module: "Swift") == true, reference.module.lowercased() != "swift" {
+                symbols?.knows(module: "Swift") == true, reference.module.lowercased() != "swift"
+            {
                 judgement.withoutPage += 1
-                judgement.diagnostics.append(.warning(
-                    "'\(reference.written)' names `\(standard)`, a symbol of the standard library, which DocC does not link from \(reference.module)'s catalog either; it is shown as code without a link",
-                    at: reference.location,
-                    suggestion: "Write it as code (`\(SymbolLink.displayName(reference.path))`) or link Apple's page for it"
-                ))
+                judgement.diagnostics.append(
+                    .warning(
+                        "'\(reference.written)' names `\(standard)`, a symbol of the standard library, which DocC does not link from \(reference.module)'s catalog either; it is shown as code without a link",
+                        at: reference.location,
+                        suggestion: "Write it as code (`\(SymbolLink.displayName(reference.path))`) or link Apple's page for it"
+                    ))
                 continue
             }
             if !known {
@@ -105,12 +110,14 @@ extension LinkChecker {
                 case .symbolLink:
                     judgement.unchecked += 1
                     continue
-                case .docLink where DocLinkResolver.namesSymbol("doc:" + reference.path), .urlPath where symbols?.unavailable[reference.module] != nil || symbols == nil:
+                case .docLink where DocLinkResolver.namesSymbol("doc:" + reference.path),
+                    .urlPath where symbols?.unavailable[reference.module] != nil || symbols == nil:
                     judgement.unchecked += 1
-                    judgement.diagnostics.append(.warning(
-                        "'\(reference.written)' may name a symbol of \(reference.module), which was not checked (its symbol graph could not be read); it is shown without a link",
-                        at: reference.location
-                    ))
+                    judgement.diagnostics.append(
+                        .warning(
+                            "'\(reference.written)' may name a symbol of \(reference.module), which was not checked (its symbol graph could not be read); it is shown without a link",
+                            at: reference.location
+                        ))
                     continue
                 default: break
                 }
@@ -122,13 +129,14 @@ extension LinkChecker {
             let list = withoutPage[page] ?? []
             let one = list.count == 1
             let shown = list.prefix(12).map { "\($0.written) (line \($0.location.line ?? 0))" }.joined(separator: ", ")
-            judgement.diagnostics.append(.warning(
-                (one ? "a symbol link of this page names a symbol" : "\(list.count) symbol links of this page name symbols")
-                    + " of \(list[0].module) that Galley makes no page for (DocC would link \(one ? "it to its reference page" : "them to their reference pages"));"
-                    + " shown as code without a link: \(shown)\(list.count > 12 ? ", …" : "")",
-                at: list[0].location,
-                suggestion: "Add symbol extension pages (# ``Module/Symbol``) to the catalog to link them"
-            ))
+            judgement.diagnostics.append(
+                .warning(
+                    (one ? "a symbol link of this page names a symbol" : "\(list.count) symbol links of this page name symbols")
+                        + " of \(list[0].module) that Galley makes no page for (DocC would link \(one ? "it to its reference page" : "them to their reference pages"));"
+                        + " shown as code without a link: \(shown)\(list.count > 12 ? ", …" : "")",
+                    at: list[0].location,
+                    suggestion: "Add symbol extension pages (# ``Module/Symbol``) to the catalog to link them"
+                ))
         }
         return judgement
     }
@@ -139,12 +147,16 @@ extension LinkChecker {
         case .symbolLink:
             message = "broken symbol link '\(reference.written)': \(reference.module) has no symbol '\(reference.path)'"
         case .docLink:
-            message = "broken link '\(reference.written)': " + (reference.pageProblem ?? "no page is named '\(reference.path)'")
+            message =
+                "broken link '\(reference.written)': " + (reference.pageProblem ?? "no page is named '\(reference.path)'")
                 + (symbols?.knows(module: reference.module) == true ? ", and \(reference.module) has no symbol of that name" : "")
         case .urlPath:
             let known = symbols?.knows(module: reference.module) == true
-            message = "broken link '\(reference.written)': DocC's site would have no page 'documentation/\(reference.module)\(reference.path.isEmpty ? "" : "/" + reference.path)' ("
-                + (known ? "\(reference.module) has no symbol '\(reference.path)')" : "no catalog or module of the package is named '\(reference.module)')")
+            message =
+                "broken link '\(reference.written)': DocC's site would have no page 'documentation/\(reference.module)\(reference.path.isEmpty ? "" : "/" + reference.path)' ("
+                + (known
+                    ? "\(reference.module) has no symbol '\(reference.path)')"
+                    : "no catalog or module of the package is named '\(reference.module)')")
         }
         var suggestion = "Fix the link or create its target"
         let name = reference.path.split(separator: "/").last.map(String.init) ?? reference.path
