@@ -37,6 +37,9 @@ public struct MarkdownDocument: Sendable {
     /// The symbol a DocC symbol extension page documents: `Module/Symbol`
     /// for a page whose first heading is `# ``Module/Symbol```, else `nil`.
     public let symbolPath: String?
+    /// DocC symbol links (` ``Module/Type/method(_:)`` `), each with its
+    /// position; the destination is the symbol path as written.
+    public let symbolLinks: [MarkdownLink]
     /// The position in ``headings`` of each heading id, for link checks in
     /// constant time (a page of 100,000 headings and as many links is linear).
     private let headingPositions: [String: Int]
@@ -75,6 +78,8 @@ public struct MarkdownDocument: Sendable {
         var headings: [Heading] = []
         var codeBlocks: [CodeBlock] = []
         var links: [MarkdownLink] = []
+        var symbolLinks: [MarkdownLink] = []
+        var symbolLiterals: [String: Bool] = [:]
         var sections = [DocumentSection(headingIndex: nil, text: "")]
         var slugs = SlugGenerator()
         var lineStarts: [String.Index]? = nil
@@ -112,10 +117,27 @@ public struct MarkdownDocument: Sendable {
                     column: Int(cmark_node_get_start_column(node)),
                     isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE
                 ))
+            case CMARK_NODE_CODE where scanner.text.contains("``"):
+                let literal = String.string(cmark_node_get_literal(node))
+                guard SymbolLink.isSymbolPath(literal) else { return }
+                let isSymbol = symbolLiterals[literal] ?? scanner.text.contains("``\(literal)``")
+                symbolLiterals[literal] = isSymbol
+                guard isSymbol else { return }
+                // Inline nodes may lack a position: their block's line then.
+                var line = Int(cmark_node_get_start_line(node))
+                var column = Int(cmark_node_get_start_column(node))
+                var parent = cmark_node_parent(node)
+                while line == 0, let block = parent {
+                    line = Int(cmark_node_get_start_line(block))
+                    column = Int(cmark_node_get_start_column(block))
+                    parent = cmark_node_parent(block)
+                }
+                symbolLinks.append(MarkdownLink(destination: literal, line: line + offset, column: column))
             default:
                 break
             }
         }
+        self.symbolLinks = symbolLinks
         self.headings = headings
         self.symbolPath = symbolPath
         var positions: [String: Int] = [:]

@@ -35,11 +35,22 @@ public struct MarkdownHTMLRenderer: Sendable {
         public var destination: String
         /// Replaces the link text when the text is the destination itself.
         public var text: String?
+        /// Whether the link is removed and its text shown without it (an
+        /// autolink's text, the destination itself, as ``text`` in code font).
+        public var removesLink = false
 
         /// Creates a rewritten link.
         public init(destination: String, text: String? = nil) {
             self.destination = destination
             self.text = text
+        }
+
+        /// No link: the link's text shown as it is, or `code` in code font
+        /// for an autolink (`<doc:Symbol>`), whose text is its destination.
+        public static func unlinked(code: String?) -> RewrittenLink {
+            var link = RewrittenLink(destination: "", text: code)
+            link.removesLink = true
+            return link
         }
     }
 
@@ -86,9 +97,31 @@ public struct MarkdownHTMLRenderer: Sendable {
             default: break
             }
         }
+        // Replaced nodes are freed only after rendering: inline literals of a
+        // heading point into its content buffer, which freeing it would release.
+        var replaced: [OpaquePointer] = []
+        defer { replaced.forEach { cmark_node_free($0) } }
         for node in links {
             let destination = String.string(cmark_node_get_url(node))
-            if let rewritten = rewriteLink(destination) {
+            let rewritten = rewriteLink(destination)
+            if let rewritten, rewritten.removesLink {
+                let child = cmark_node_first_child(node)
+                let isAutolink = child.map {
+                    cmark_node_next($0) == nil && cmark_node_get_type($0) == CMARK_NODE_TEXT && String.string(cmark_node_get_literal($0)) == destination
+                } ?? true
+                if isAutolink {
+                    let code = "<code>\(HTMLEscaping.escape(rewritten.text ?? destination))</code>"
+                    cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: code, exit: ""))
+                } else {
+                    let span = newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: "", exit: "")
+                    while let content = cmark_node_first_child(node) {
+                        cmark_node_unlink(content)
+                        cmark_node_append_child(span, content)
+                    }
+                    cmark_node_replace(node, span)
+                }
+                replaced.append(node)
+            } else if let rewritten {
                 cmark_node_set_url(node, rewritten.destination)
                 if let text = rewritten.text, let child = cmark_node_first_child(node),
                    cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_TEXT,
@@ -99,10 +132,6 @@ public struct MarkdownHTMLRenderer: Sendable {
                 cmark_node_set_url(node, rewritten)
             }
         }
-        // Replaced nodes are freed only after rendering: inline literals of a
-        // heading point into its content buffer, which freeing it would release.
-        var replaced: [OpaquePointer] = []
-        defer { replaced.forEach { cmark_node_free($0) } }
         var symbolLiterals: [String: Bool] = [:]
         for node in codeSpans {
             let literal = String.string(cmark_node_get_literal(node))

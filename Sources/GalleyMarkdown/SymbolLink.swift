@@ -48,11 +48,30 @@ public enum SymbolLink {
     }
 
     static func withoutDisambiguation(_ component: String) -> String {
+        // DocC's type-signature disambiguation after the parameters: `init(_:)-(BitArray)`, `count(of:)-(Int)->Int`.
+        if let open = component.firstIndex(of: "(") {
+            var depth = 0
+            var index = open
+            while index < component.endIndex {
+                if component[index] == "(" { depth += 1 }
+                if component[index] == ")" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                index = component.index(after: index)
+            }
+            if index < component.endIndex {
+                let rest = component[component.index(after: index)...]
+                if rest.hasPrefix("-(") || rest.hasPrefix("->") { return String(component[...index]) }
+            }
+        }
+        // After the name and its parameters (`init(_:)-4j5kz`), never inside an operator (`&-(_:_:)`).
         guard let dash = component.lastIndex(of: "-"), dash != component.startIndex,
-              !component[..<dash].hasSuffix("("), component.firstIndex(of: "(").map({ $0 > dash }) ?? true else { return component }
+              !component[..<dash].hasSuffix("("), component.lastIndex(of: "(").map({ $0 < dash }) ?? true,
+              component.lastIndex(of: ")").map({ $0 < dash }) ?? true else { return component }
         let suffix = component[component.index(after: dash)...]
         if suffix.hasPrefix("swift.") || suffix.hasPrefix("c.") || suffix.hasPrefix("objc.")
-            || (suffix.count >= 4 && suffix.count <= 6 && suffix.allSatisfy { $0.isNumber || ($0.isLowercase && $0.isASCII) } && suffix.contains(where: \.isNumber)) {
+            || (suffix.count >= 4 && suffix.count <= 6 && suffix.allSatisfy { $0.isNumber || ($0.isLowercase && $0.isASCII) }) {
             return String(component[..<dash])
         }
         return component

@@ -121,6 +121,7 @@ public struct CatalogPageSource: PageSource {
         var moved = Page(sourcePath: path, displayPath: page.displayPath, frontMatter: page.frontMatter, document: page.document)
         moved.title = page.title
         moved.implicitImports = section.catalog.importsModule ? [section.catalog.module] : []
+        moved.catalogModule = section.catalog.module
         return moved
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GalleyMarkdown
 
 /// Resolves DocC-style links, as Swift authors write them: `<doc:Page>` and
@@ -20,6 +21,11 @@ public struct DocLinkResolver: Sendable {
     private let pagesByName: [String: [Page]]
     /// Symbol extension pages by ``SymbolLink/keys(_:)`` of their symbol.
     private let symbolPages: [String: Page]
+    /// Each catalog's root page, by its module's lowercased name.
+    private let moduleRoots: [String: Page]
+    /// Catalog pages by the lowercased path of DocC's URL for them under
+    /// `documentation/`: `module/article-name` and `module/type/member`.
+    private let doccPaths: [String: Page]
 
     /// Creates a resolver over the site's pages.
     public init(pages: [Page]) {
@@ -43,6 +49,128 @@ public struct DocLinkResolver: Sendable {
             for key in SymbolLink.keys(path) where symbols[key] == nil { symbols[key] = page }
         }
         symbolPages = symbols
+        var byModule: [String: [Page]] = [:]
+        for page in pages {
+            if let module = page.catalogModule { byModule[module, default: []].append(page) }
+        }
+        var roots: [String: Page] = [:]
+        var doccPaths: [String: Page] = [:]
+        for (module, modulePages) in byModule {
+            let key = module.lowercased()
+            roots[key] = CatalogPageSource.rootPage(of: modulePages, module: module)
+            for page in modulePages {
+                if let symbol = page.document.symbolPath {
+                    doccPaths[([key] + Self.symbolComponents(symbol, module: module)).joined(separator: "/")] = page
+                }
+                let file = Page.stripMarkdownExtension(String(page.sourcePath.split(separator: "/").last ?? ""))
+                let name = "\(key)/" + String(file.lowercased().map { $0 == " " ? "-" : $0 })
+                if doccPaths[name] == nil { doccPaths[name] = page }
+            }
+        }
+        moduleRoots = roots
+        self.doccPaths = doccPaths
+    }
+
+    /// The lowercased components of a symbol path, without a leading `module`.
+    static func symbolComponents(_ path: String, module: String) -> [String] {
+        var components = SymbolLink.components(path).map { $0.lowercased() }
+        if components.count > 1, components.first == module.lowercased() { components.removeFirst() }
+        return components
+    }
+
+    /// The symbol page of the symbol a symbol link (` ``Type/member`` `) names, if the site has one.
+    public func symbolPage(_ path: String) -> Page? {
+        SymbolLink.keys(path).lazy.compactMap { symbolPages[$0] }.first
+    }
+
+    /// Where a link of a catalog page written as a path of DocC's site goes:
+    /// `./basiccontainers/uniquearray` from `documentation/collections` is
+    /// `documentation/basiccontainers/uniquearray`, the symbol `UniqueArray`
+    /// of `BasicContainers` (DocC's URLs are the symbol hierarchy's names,
+    /// lowercased). `nil` when `destination` is not such a path: an external
+    /// link, a fragment, a file with an extension, a page outside catalogs.
+    public func resolveDocCPath(_ destination: String, from page: Page) -> DocCPathTarget? {
+        guard let module = page.catalogModule else { return nil }
+        var path = Substring(destination)
+        if path.hasPrefix(Self.scheme) {
+            // `<doc:./module/type>`: only a path written as one; `<doc:Name>` names an article or a symbol.
+            path = path.dropFirst(Self.scheme.count)
+            guard path.hasPrefix("./") || path.hasPrefix("../") || path.hasPrefix("/") else { return nil }
+        }
+        var fragment: String?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = path[..<hash]
+        }
+        if let query = path.firstIndex(of: "?") { path = path[..<query] }
+        guard !path.isEmpty, !path.hasSuffix("/"), !MarkdownLink(destination: String(path), line: 0, column: 0).isExternal else { return nil }
+        let parts = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        // A file has an extension; a symbol's name may have DocC's `-swift.kind` or parameters.
+        guard let last = parts.last, !last.contains(".") || last.contains("(") || last.contains("-swift.") || last == "." || last == ".." else { return nil }
+        // The folder DocC's URL of this page is in: the module's root is
+        // `documentation/module`, an article `documentation/module/name`,
+        // a symbol `documentation/module/type/member`.
+        let key = module.lowercased()
+        var folder: [String]
+        if path.hasPrefix("/") {
+            folder = []
+        } else if moduleRoots[key]?.sourcePath == page.sourcePath {
+            folder = ["documentation"]
+        } else if let symbol = page.document.symbolPath {
+            folder = ["documentation", key] + Self.symbolComponents(symbol, module: module).dropLast()
+        } else {
+            folder = ["documentation", key]
+        }
+        for part in parts {
+            switch part {
+            case ".": continue
+            case "..": if !folder.isEmpty { folder.removeLast() }
+            default: folder.append(part.lowercased())
+            }
+        }
+        guard folder.first == "documentation", folder.count > 1 else { return nil }
+        let components = Array(folder.dropFirst())
+        let target = components.count == 1 ? moduleRoots[components[0]] : doccPaths[components.joined(separator: "/")]
+        guard let target else { return .noPage(components) }
+        let heading = fragment.flatMap { target.document.heading(matchingFragment: $0)?.id }
+        return .page(target, headingID: heading)
+    }
+
+    /// What a DocC URL path names.
+    public enum DocCPathTarget: Sendable {
+        /// A page of the site (and a heading of it).
+        case page(Page, headingID: String?)
+        /// No page of the site: the path's components under `documentation/`,
+        /// lowercased (a module, then a symbol's path in it).
+        case noPage([String])
+    }
+
+    /// How a page's link is rendered: DocC links (`<doc:…>`) to the page they
+    /// name, shown with its title; DocC URL paths to the page they name; links to
+    /// symbols that have no page here (checked and warned about by ``LinkChecker``)
+    /// as their text without a link. `nil` for links Galley rewrites as usual.
+    public func rewrite(_ destination: String, from page: Page) -> MarkdownHTMLRenderer.RewrittenLink? {
+        let linked = { (target: Page, headingID: String?) -> MarkdownHTMLRenderer.RewrittenLink in
+            let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
+            let text = headingID.flatMap { id in target.document.heading(withID: id)?.text } ?? target.title
+            return MarkdownHTMLRenderer.RewrittenLink(destination: url, text: text)
+        }
+        if Self.isDocLink(destination) {
+            if case .success(let (target, headingID)) = resolve(destination, from: page) { return linked(target, headingID) }
+            if Self.isBundleLink(destination) { return nil }
+            switch resolveDocCPath(destination, from: page) {
+            case .page(let target, let headingID): return linked(target, headingID)
+            case .noPage(let components): return .unlinked(code: components.last.map(SymbolLink.displayName))
+            case nil: return .unlinked(code: SymbolLink.displayName(String(destination.dropFirst(Self.scheme.count).prefix { $0 != "#" })))
+            }
+        }
+        switch resolveDocCPath(destination, from: page) {
+        case .page(let target, let headingID)?:
+            let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
+            return MarkdownHTMLRenderer.RewrittenLink(destination: url)
+        case .noPage?: return .unlinked(code: nil)
+        case nil: return nil
+        }
     }
 
     /// Whether a `doc:` link that names no page names a symbol (`<doc:Type/method(_:)>`,

@@ -53,8 +53,9 @@ public struct LinkChecker: Sendable {
         let destination = link.destination
         if DocLinkResolver.isDocLink(destination) {
             // A `doc://` link to another bundle is external: accepted as it is.
+            // In a catalog, a `doc:` link that names no page may name a symbol: ``symbolReferences()``.
             if case .failure(let problem) = docLinks.resolve(destination, from: page), !DocLinkResolver.isBundleLink(destination),
-               !DocLinkResolver.namesSymbol(destination) {
+               page.catalogModule == nil, !DocLinkResolver.namesSymbol(destination) {
                 return problem.reason
             }
             return nil
@@ -72,6 +73,9 @@ public struct LinkChecker: Sendable {
             if let page = findPage(resolved) {
                 target = page
             } else if files.contains(resolved) || unreadable.contains(resolved) {
+                return nil
+            } else if !link.isImage, docLinks.resolveDocCPath(destination, from: page) != nil {
+                // A path of DocC's site: a page, or a symbol (``symbolReferences()``).
                 return nil
             } else {
                 return "no page or file '\(resolved)' exists"
@@ -94,6 +98,86 @@ public struct LinkChecker: Sendable {
         }
         return pagesBySource[path] ?? pagesByURL[path]
             ?? pagesBySource[path + "/index.md"] ?? pagesBySource[path + "/index.markdown"]
+    }
+
+    /// The links of catalog pages that name a symbol rather than a page, or
+    /// may: symbol links (` ``Type/member`` `), `<doc:Name>` links that name
+    /// no article and DocC URL paths (`./module/type`), each with the page
+    /// it links to when the site has one. Whether the others name symbols
+    /// that exist needs the module's symbol graph: ``judge(_:symbols:)``.
+    public func symbolReferences() -> [SymbolReference] {
+        pagesBySource.values.sorted { $0.sourcePath < $1.sourcePath }.flatMap(symbolReferences)
+    }
+
+    private func symbolReferences(on page: Page) -> [SymbolReference] {
+        guard let module = page.catalogModule else { return [] }
+        let scope = page.document.symbolPath.map { DocLinkResolver.symbolComponents($0, module: module) } ?? []
+        let at = { (link: MarkdownLink) in SourceLocation(path: page.displayPath, line: link.line, column: link.column) }
+        var references: [SymbolReference] = []
+        // The page's own title (`# ``Module/Symbol```) is no link.
+        for link in page.document.symbolLinks where !(link.destination == page.document.symbolPath && link.line == page.document.headings.first?.line) {
+            references.append(SymbolReference(
+                kind: .symbolLink, written: "``\(link.destination)``", path: link.destination, module: module, scope: scope,
+                location: at(link), linkedPage: docLinks.symbolPage(link.destination)?.url
+            ))
+        }
+        for link in page.document.links where !link.isImage {
+            let destination = link.destination
+            if DocLinkResolver.isDocLink(destination) {
+                guard !DocLinkResolver.isBundleLink(destination) else { continue }
+                let name = String(destination.dropFirst(DocLinkResolver.scheme.count).prefix { $0 != "#" })
+                switch docLinks.resolve(destination, from: page) {
+                case .success(let (target, _)):
+                    references.append(SymbolReference(kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
+                                                      location: at(link), linkedPage: target.url))
+                case .failure(let problem):
+                    var reference = SymbolReference(kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
+                                                    location: at(link), linkedPage: nil)
+                    reference.pageProblem = problem.reason
+                    if case .page(let target, _)? = docLinks.resolveDocCPath(destination, from: page) {
+                        reference.linkedPage = target.url
+                    } else if case .noPage(let components)? = docLinks.resolveDocCPath(destination, from: page) {
+                        reference.kind = .urlPath
+                        reference.module = components[0]
+                        reference.path = components.dropFirst().joined(separator: "/")
+                        reference.scope = []
+                    }
+                    references.append(reference)
+                }
+                continue
+            }
+            guard !link.isExternal, !destination.isEmpty, !destination.hasPrefix("#") else { continue }
+            let (path, _) = Self.split(destination)
+            if let resolved = RelativeURL.resolve(path, against: page.sourcePath),
+               findPage(resolved) != nil || files.contains(resolved) || unreadable.contains(resolved) {
+                continue
+            }
+            switch docLinks.resolveDocCPath(destination, from: page) {
+            case .page(let target, _)?:
+                references.append(SymbolReference(kind: .urlPath, written: destination, path: "", module: module, scope: [],
+                                                  location: at(link), linkedPage: target.url))
+            case .noPage(let components)?:
+                references.append(SymbolReference(kind: .urlPath, written: destination, path: components.dropFirst().joined(separator: "/"),
+                                                  module: components[0], scope: [], location: at(link), linkedPage: nil))
+            case nil:
+                continue
+            }
+        }
+        return references
+    }
+
+    /// The article whose name (`<doc:Name>`) is closest to `name`, for "did you mean".
+    func closestArticle(to name: String) -> String? {
+        let wanted = name.lowercased()
+        var best: (distance: Int, name: String)?
+        for page in pagesBySource.values.sorted(by: { $0.sourcePath < $1.sourcePath }) {
+            let file = Page.stripMarkdownExtension(String(page.sourcePath.split(separator: "/").last ?? ""))
+            let article = String(file.map { $0 == " " ? "-" : $0 })
+            let distance = EditDistance.between(wanted, article.lowercased())
+            if distance < (best?.distance ?? Int.max) { best = (distance, article) }
+        }
+        guard let best, best.distance <= max(2, wanted.count / 3) else { return nil }
+        return best.name
     }
 
     /// `path#fragment?query` → (path, fragment), query dropped.

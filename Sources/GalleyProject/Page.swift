@@ -18,6 +18,9 @@ public struct Page: Sendable {
     /// Modules the page's samples import without saying so: a DocC
     /// catalog's articles belong to the module it documents.
     public var implicitImports: [String] = []
+    /// The module of the DocC catalog the page belongs to, `nil` outside catalogs:
+    /// its symbol links and DocC URL paths are resolved against that module.
+    public var catalogModule: String?
     /// Images the page names by a catalog resource's name (`![alt](diagram)`,
     /// `@Image(source: "diagram")`), by the name as written: the files they are.
     public var images: [String: CatalogImage] = [:]

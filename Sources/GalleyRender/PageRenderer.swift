@@ -56,11 +56,8 @@ public struct PageRenderer: Sendable {
                 guard let heading = page.document.heading(matchingFragment: fragment), heading.id != fragment else { return nil }
                 return MarkdownHTMLRenderer.RewrittenLink(destination: "#" + heading.id)
             }
-            guard DocLinkResolver.isDocLink(destination),
-                  case .success(let (target, headingID)) = docLinks.resolve(destination, from: page) else { return nil }
-            let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
-            let text = headingID.flatMap { id in target.document.heading(withID: id)?.text } ?? target.title
-            return MarkdownHTMLRenderer.RewrittenLink(destination: url, text: text)
+            // DocC links and DocC URL paths: to their page, or unlinked when it names a symbol with no page here.
+            return docLinks.rewrite(destination, from: page)
         }
         var pageContext: [String: Any] = [
             "title": page.title,

@@ -146,12 +146,13 @@ private struct Build {
         var verified = try verifySamples(navigation, changedSources: changedSources, configuration: configuration, warnings: content.warnings)
         let baseline = try applyBaseline(to: &verified, warnings: content.warnings)
         FixtureAnnotations.apply(to: &verified.report)
+        let symbolLinks = checkSymbolLinks(content, files: files, configuration: configuration, preparation: &verified.preparation)
         let sampleFailures = Self.sampleFailures(verified.report)
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)
             failure.verification = verified.report.succeeded ? nil : verified.report
-            failure.warnings = content.warnings + verified.report.warnings + baseline.warnings
-            failure.notes = baseline.notes
+            failure.warnings = content.warnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
+            failure.notes = baseline.notes + symbolLinks.notes
             throw failure
         }
         let staging = try openStaging()
@@ -177,8 +178,8 @@ private struct Build {
         )
         report.renderedPageCount = rendered.pageCount
         report.verifiedPageCount = verified.pages.count
-        report.warnings = content.warnings + verified.report.warnings + baseline.warnings
-        report.notes = baseline.notes
+        report.warnings = content.warnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
+        report.notes = baseline.notes + symbolLinks.notes
         return report
     }
 
@@ -280,6 +281,54 @@ private struct Build {
                 suggestion: "Move it out of content/assets/ (to replace the theme's file, put it in templates/assets/)"
             )
         }
+    }
+
+    /// DocC's links to symbols (` ``Type/member`` `, `<doc:Symbol>`, DocC URL
+    /// paths such as `./module/type`) that name no page of the site, judged
+    /// against their modules' symbol graphs (extracted once per built
+    /// library): a symbol that exists is a warning (shown without a link), a
+    /// link to nothing an error. Returns the warnings and a note of the counts.
+    mutating func checkSymbolLinks(
+        _ content: LoadedContent, files: SiteFiles, configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
+    ) -> (warnings: [Diagnostic], notes: [String]) {
+        let checker = LinkChecker(
+            pages: content.pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
+        )
+        let references = checker.symbolReferences()
+        guard !references.isEmpty else { return ([], []) }
+        var symbols: SymbolIndex?
+        let unresolved = references.filter { $0.linkedPage == nil }
+        if !unresolved.isEmpty, !configuration.verification.products.isEmpty {
+            var names: [String: String] = [:]
+            for page in content.pages {
+                if let module = page.catalogModule { names[module.lowercased()] = module }
+            }
+            let verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
+            var paths: [String: [[String]]] = [:]
+            var unavailable: [String: String] = [:]
+            for module in Set(unresolved.map { $0.module.lowercased() }).sorted() {
+                guard let name = names[module] else { continue }
+                do {
+                    paths[name] = try verification.verifier.symbolPaths(of: name, preparation: &preparation)
+                } catch {
+                    unavailable[name] = error.message
+                }
+            }
+            symbols = SymbolIndex(symbols: paths, unavailable: unavailable)
+            // Links to nothing of the module may name the standard library's symbols (``InlineArray``),
+            // which exist though DocC does not link them either: its graph is read only then.
+            if checker.judge(references, symbols: symbols).broken > 0 {
+                paths["Swift"] = try? verification.verifier.symbolPaths(of: "Swift", preparation: &preparation)
+                symbols = SymbolIndex(symbols: paths, unavailable: unavailable)
+            }
+        }
+        let judgement = checker.judge(references, symbols: symbols)
+        errors += judgement.diagnostics.filter { $0.severity != .warning }
+        var warnings = judgement.diagnostics.filter { $0.severity == .warning }
+        for (module, reason) in (symbols?.unavailable ?? [:]).sorted(by: { $0.key < $1.key }) {
+            warnings.append(.warning("the symbol links of \(module)'s catalog were not checked: \(reason)"))
+        }
+        return (warnings, [judgement.summary])
     }
 
     /// Verifies the samples of the pages that are new or changed; the others keep their verdicts.

@@ -43,7 +43,7 @@ struct SymbolGraph {
         return symbols
     }
 
-    private static func key(_ modules: [String], _ flags: [String]) -> String {
+    static func key(_ modules: [String], _ flags: [String]) -> String {
         let digest = SHA256.hash(data: Data((modules + flags).joined(separator: "\u{0}").utf8))
         return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
     }
@@ -62,7 +62,16 @@ struct SymbolGraph {
         let triple = "x86_64-unknown-linux-gnu"
         #endif
         var arguments = ["-module-name", module, "-target", triple, "-output-dir", output.path, "-minimum-access-level", "public"]
-        for (flag, value) in zip(flags, flags.dropFirst()) where flag == "-I" { arguments += ["-I", value] }
+        // The library's search paths and its C modules' (`-Xcc -fmodule-map-file=…`), as the samples compile with.
+        var index = flags.startIndex
+        while index + 1 < flags.endIndex {
+            if flags[index] == "-I" || flags[index] == "-Xcc" {
+                arguments += [flags[index], flags[index + 1]]
+                index += 2
+            } else {
+                index += 1
+            }
+        }
         let runner = ProcessRunner(timeout: .seconds(300), outputLimit: 8 << 20)
         let outcome: ProcessRunner.Outcome
         do {
@@ -75,5 +84,41 @@ struct SymbolGraph {
             throw Diagnostic("cannot read the public API of '\(module)' (swift-symbolgraph-extract failed), so API listings cannot be checked",
                              suggestion: "Check that the module builds", details: log)
         }
+    }
+}
+
+extension Verifier {
+    /// The path of every public symbol of `module` (without the module's
+    /// name: `["Deque", "append(_:)"]`), from its symbol graph, extracted
+    /// once per built library (cached by its fingerprint, as API listings'
+    /// symbols are). Builds the library first when `preparation` is `nil`.
+    public func symbolPaths(of module: String, preparation: inout Preparation?) throws(Diagnostic) -> [[String]] {
+        let prepared: Preparation
+        if let preparation {
+            prepared = preparation
+        } else {
+            prepared = try prepare()
+            preparation = prepared
+        }
+        let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
+        // The paths alone are kept too: the standard library's graph is 48 MB of JSON, its paths a few.
+        let isStandardLibrary = module == "Swift"
+        let key = isStandardLibrary ? "swift-\(SymbolGraph.key([prepared.toolchain.version], [prepared.toolchain.swiftc.path]))" : prepared.library.fingerprint
+        let pathsFile = cache.appendingPathComponent("paths").appendingPathComponent("\(key)-\(module).json")
+        if key != "none", let data = FileManager.default.contents(atPath: pathsFile.path),
+           let paths = try? JSONDecoder().decode([[String]].self, from: data) {
+            return paths
+        }
+        let paths = try SymbolGraph.symbols(
+            modules: [module], flags: isStandardLibrary ? ["-toolchain", prepared.toolchain.swiftc.path] : prepared.library.flags,
+            fingerprint: isStandardLibrary ? "none" : prepared.library.fingerprint, toolchain: prepared.toolchain, cache: cache
+        ).map(\.path)
+        if key != "none", let data = try? JSONEncoder().encode(paths) {
+            // Not written: only costs reading the graph next time.
+            try? FileManager.default.createDirectory(at: pathsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: pathsFile, options: .atomic)
+        }
+        return paths
     }
 }

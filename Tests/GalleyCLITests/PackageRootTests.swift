@@ -76,6 +76,19 @@ struct PackageRootTests {
         #expect(wrong.status == 1)
         #expect(wrong.standardOutput.contains("Snippets/Area.swift:9"), "\(wrong.standardOutput)")
         try package.write("Snippets/Area.swift", snippet)
+        // Symbol links and DocC URL paths, checked against the module's symbol graph: symbols with no page are code, warned.
+        let output = build.standardOutput + build.standardError
+        #expect(output.contains("DocC symbol links and URL paths: 1 to pages, 3 to symbols with no page here (shown without a link), 0 broken"), "\(output)")
+        #expect(output.contains("Shapes.docc/Shapes.md:14:"), "the URL path's warning, at its line: \(output)")
+        let shapes = try package.read("public/Shapes/Shapes.html")
+        #expect(shapes.contains("<code>area</code>") && shapes.contains("see the type."), "\(shapes)")
+        // A link to nothing fails the build at its line, with the closest symbol.
+        try package.write("Library/Shapes/Shapes.docc/Typo.md", "# Typo\n\nSee ``Rectangle/aera``.\n")
+        let typo = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(typo.status == 1)
+        #expect((typo.standardOutput + typo.standardError).contains("Typo.md:3:"), "\(typo.standardError)")
+        #expect((typo.standardOutput + typo.standardError).contains("Did you mean ``Shapes/Rectangle/area``?"), "\(typo.standardError)")
+        try FileManager.default.removeItem(at: package.url.appendingPathComponent("Library/Shapes/Shapes.docc/Typo.md"))
 
         // With a baseline the site builds although a sample fails; the page shows it as a known failure, with its reason.
         try package.write("Library/Shapes/Shapes.docc/Broken.md", "# Broken\n\n```swift\nprint(Rectangle(width: 1).area)\n```\n")
