@@ -144,9 +144,15 @@ private struct Build {
         let files = collectFiles(content, source: source, templates: templates)
         checkSite(content, navigation: navigation, files: files, templates: templates, configuration: configuration, source: source)
         var verified = try verifySamples(navigation, changedSources: changedSources, configuration: configuration, warnings: content.warnings)
-        let baseline = try applyBaseline(to: &verified, warnings: content.warnings)
-        FixtureAnnotations.apply(to: &verified.report)
         let symbolLinks = checkSymbolLinks(content, files: files, configuration: configuration, preparation: &verified.preparation)
+        // Broken symbol links go through the baseline like sample failures (an unedited
+        // package's docs can be adopted with them recorded); those it does not list fail the build.
+        verified.report.problems += symbolLinks.errors
+        let baseline = try applyBaseline(to: &verified, warnings: content.warnings)
+        let brokenLinks = Set(symbolLinks.errors)
+        errors += verified.report.problems.filter { brokenLinks.contains($0) }
+        verified.report.problems.removeAll { brokenLinks.contains($0) }
+        FixtureAnnotations.apply(to: &verified.report)
         let sampleFailures = Self.sampleFailures(verified.report)
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)
@@ -287,15 +293,15 @@ private struct Build {
     /// paths such as `./module/type`) that name no page of the site, judged
     /// against their modules' symbol graphs (extracted once per built
     /// library): a symbol that exists is a warning (shown without a link), a
-    /// link to nothing an error. Returns the warnings and a note of the counts.
+    /// link to nothing an error. Returns the errors, the warnings and a note of the counts.
     mutating func checkSymbolLinks(
         _ content: LoadedContent, files: SiteFiles, configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
-    ) -> (warnings: [Diagnostic], notes: [String]) {
+    ) -> (errors: [Diagnostic], warnings: [Diagnostic], notes: [String]) {
         let checker = LinkChecker(
             pages: content.pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
         )
         let references = checker.symbolReferences()
-        guard !references.isEmpty else { return ([], []) }
+        guard !references.isEmpty else { return ([], [], []) }
         var symbols: SymbolIndex?
         let unresolved = references.filter { $0.linkedPage == nil }
         if !unresolved.isEmpty, !configuration.verification.products.isEmpty {
@@ -323,12 +329,12 @@ private struct Build {
             }
         }
         let judgement = checker.judge(references, symbols: symbols)
-        errors += judgement.diagnostics.filter { $0.severity != .warning }
+        let broken = judgement.diagnostics.filter { $0.severity != .warning }
         var warnings = judgement.diagnostics.filter { $0.severity == .warning }
         for (module, reason) in (symbols?.unavailable ?? [:]).sorted(by: { $0.key < $1.key }) {
             warnings.append(.warning("the symbol links of \(module)'s catalog were not checked: \(reason)"))
         }
-        return (warnings, [judgement.summary])
+        return (broken, warnings, [judgement.summary])
     }
 
     /// Verifies the samples of the pages that are new or changed; the others keep their verdicts.

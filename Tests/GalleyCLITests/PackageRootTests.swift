@@ -88,6 +88,19 @@ struct PackageRootTests {
         #expect(typo.status == 1)
         #expect((typo.standardOutput + typo.standardError).contains("Typo.md:3:"), "\(typo.standardError)")
         #expect((typo.standardOutput + typo.standardError).contains("Did you mean ``Shapes/Rectangle/area``?"), "\(typo.standardError)")
+        // A baseline records it like a failing sample, so unedited docs can be adopted; a new broken link still fails.
+        let linksRecorded = try GalleyExecutable.run(["build", "--baseline", "links.json", "--bless-baseline"], in: package.url)
+        #expect(linksRecorded.status == 0, "\(linksRecorded.standardError)\n\(linksRecorded.standardOutput)")
+        #expect(try package.read("links.json").contains("Typo.md"))
+        let known = try GalleyExecutable.run(["build", "--baseline", "links.json"], in: package.url)
+        #expect(known.status == 0, "\(known.standardError)\n\(known.standardOutput)")
+        let typoPage = try package.read("public/Shapes/Typo.html")
+        #expect(typoPage.contains("aera") && !typoPage.contains("href=\"Rectangle"), "shown as code, not a dead link: \(typoPage)")
+        try package.write("Library/Shapes/Shapes.docc/Typo.md", "# Typo\n\nSee ``Rectangle/aera`` and ``Rectangle/hieght``.\n")
+        let newTypo = try GalleyExecutable.run(["build", "--baseline", "links.json"], in: package.url)
+        #expect(newTypo.status == 1)
+        #expect((newTypo.standardOutput + newTypo.standardError).contains("Rectangle/hieght"), "\(newTypo.standardError)")
+        try FileManager.default.removeItem(at: package.url.appendingPathComponent("links.json"))
         try FileManager.default.removeItem(at: package.url.appendingPathComponent("Library/Shapes/Shapes.docc/Typo.md"))
 
         // With a baseline the site builds although a sample fails; the page shows it as a known failure, with its reason.
