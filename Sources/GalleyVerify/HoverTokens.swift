@@ -17,6 +17,10 @@ package enum HoverTokens {
         /// Whether it is a name (not a keyword, literal, operator or punctuation):
         /// what gets a declaration.
         package var isIdentifier: Bool
+        /// Whether it names a module in an `import` (`SwiftUI`).
+        package var isModuleName = false
+        /// Whether it follows a `.` (a member, resolved against what is before it).
+        package var isMember = false
     }
 
     /// The tokens on `sample`'s displayed lines, in order.
@@ -40,7 +44,8 @@ package enum HoverTokens {
             }
             tokens.append(Token(
                 text: text, line: location.line, characterColumn: String(decoding: prefix, as: UTF8.self).count + 1,
-                utf8Column: utf8Column, isIdentifier: identifier
+                utf8Column: utf8Column, isIdentifier: identifier, isModuleName: token.parent?.is(ImportPathComponentSyntax.self) == true,
+                isMember: token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
             ))
         }
         return tokens

@@ -86,8 +86,19 @@ struct SampleCompiler: Sendable {
             }
             var runs = [ProgramRun?](repeating: nil, count: programs.count)
             let includedPrograms = included.map { programs[$0] }
-            // The compiler's answers for the page are asked while the samples run.
-            let hoverAnswers = startHovers(includedPrograms, files: zip(files, texts).map { ($0.path, $1) }, arguments: compiled.hoverArguments)
+            // The compiler's answers for the pages are asked while the samples run:
+            // one AST for each batch of programs whose names do not clash (see
+            // ``HoverCollector/batches(_:)``), each with the runtime alone.
+            let runtime = folder.appendingPathComponent("galley_runtime.swift").path
+            let hoverArguments = compiled.hoverArguments + ["-parse-as-library"]
+            var units: [HoverUnit] = []
+            for (number, batch) in HoverCollector.batches(includedPrograms).enumerated() {
+                let file = folder.appendingPathComponent("hovers_\(number).swift")
+                let text = batch.map { texts[$0] }.joined(separator: "\n")
+                guard (try? Data(text.utf8).write(to: file)) != nil else { continue }
+                units.append(HoverUnit(programs: batch, path: file.path, text: text, arguments: hoverArguments + [file.path, runtime]))
+            }
+            let hoverAnswers = startHovers(includedPrograms, units: units)
             var results = concurrently(Array(included.indices), label: "Running") { position in
                 self.run(executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
             }
@@ -112,18 +123,29 @@ struct SampleCompiler: Sendable {
             return ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
                               ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
         }
-        let hoverAnswers = startHovers([program], files: [(compiled.mainFile.path, ProgramSource.standaloneMain(program))], arguments: compiled.hoverArguments)
+        let runtime = folder.appendingPathComponent("galley_runtime.swift").path
+        let main = compiled.mainFile.path
+        let hoverAnswers = startHovers([program], units: [
+            HoverUnit(programs: [0], path: main, text: ProgramSource.standaloneMain(program), arguments: compiled.hoverArguments + [main, runtime])
+        ])
         var programRun = run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics)
         Self.attach(hoverAnswers()[0], to: &programRun)
         return programRun
     }
 
-    /// Starts asking sourcekitd about each program's code in its file (the
-    /// files must stay until the answers are in) and returns a function
-    /// that waits for the answers, one per program.
-    private func startHovers(
-        _ programs: [SampleProgram], files: [(path: String, text: String)], arguments: [String]
-    ) -> () -> [(HoverMode, HoverCollector.Answer?)] {
+    /// A file sourcekitd is asked about: the code of some of the programs
+    /// (offsets into the `programs` array), and its compiler arguments.
+    private struct HoverUnit: Sendable {
+        var programs: [Int]
+        var path: String
+        var text: String
+        var arguments: [String]
+    }
+
+    /// Starts asking sourcekitd about each program's code in its unit's file
+    /// (the files must stay until the answers are in), units at once, and
+    /// returns a function that waits for the answers, one per program.
+    private func startHovers(_ programs: [SampleProgram], units: [HoverUnit]) -> () -> [(HoverMode, HoverCollector.Answer?)] {
         guard let hovers else { return { programs.map { _ in (.off, nil) } } }
         let levels = programs.map { hovers.level(for: $0) }
         guard levels.contains(where: { $0 != .off }) else { return { levels.map { ($0, nil) } } }
@@ -133,9 +155,14 @@ struct SampleCompiler: Sendable {
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            box.answers = Concurrently.map(Array(programs.indices)) { index in
-                hovers.annotate(programs[index], level: levels[index], file: files[index].path, text: files[index].text, arguments: arguments)
+            let perUnit = Concurrently.map(units) { unit in
+                unit.programs.map { index in
+                    (index, hovers.annotate(programs[index], level: levels[index], file: unit.path, text: unit.text, arguments: unit.arguments))
+                }
             }
+            var answers = [HoverCollector.Answer?](repeating: nil, count: programs.count)
+            for (index, answer) in perUnit.joined() { answers[index] = answer }
+            box.answers = answers
             done.signal()
         }
         return {
@@ -204,7 +231,7 @@ struct SampleCompiler: Sendable {
         var log: String
         /// The file of the module's entry point.
         var mainFile: URL
-        /// The compiler arguments sourcekitd gets: swiftc's, without output and driver-only flags.
+        /// The compiler arguments sourcekitd gets: swiftc's, without output, driver-only flags and files.
         var hoverArguments: [String] = []
     }
 
@@ -244,7 +271,7 @@ struct SampleCompiler: Sendable {
         }
         arguments += flags + mode.flags
         arguments += [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
-        hoverArguments += flags + mode.flags + [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
+        hoverArguments += flags + mode.flags
         let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20, supervisor: runner.supervisor)
         guard let outcome = try? compiler.run(toolchain.swiftc, arguments, in: folder, environment: Self.environment(temporaryFolder: folder)) else {
             return Compiled(executable: nil, diagnostics: [], log: "cannot run \(toolchain.swiftc.path)", mainFile: mainFile)

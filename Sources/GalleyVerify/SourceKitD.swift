@@ -114,13 +114,16 @@ final class SourceKitD: @unchecked Sendable {
         guard let request = dictionaryCreate(nil, nil, 0) else { return nil }
         guard let keyRequest = uid("key.request"), let cursorInfo = uid("source.request.cursorinfo"),
               let keySourceFile = uid("key.sourcefile"), let keyOffset = uid("key.offset"),
-              let keyArguments = uid("key.compilerargs"), let list = arrayCreate(nil, 0) else {
+              let keyArguments = uid("key.compilerargs"), let keyCancel = uid("key.cancel_on_subsequent_request"),
+              let list = arrayCreate(nil, 0) else {
             requestRelease(request)
             return nil
         }
         dictionarySetUID(request, keyRequest, cursorInfo)
         dictionarySetString(request, keySourceFile, file)
         dictionarySetInteger(request, keyOffset, Int64(offset))
+        // Not an editor: a request from another thread must not cancel this one.
+        dictionarySetInteger(request, keyCancel, 0)
         for argument in arguments { arraySetString(list, UInt.max, argument) }
         dictionarySetValue(request, keyArguments, list)
         requestRelease(list)

@@ -87,6 +87,21 @@ struct HoverTests {
         #expect(report.results[0].annotations.allSatisfy { $0.line != 4 })
     }
 
+    @Test("programs that declare the same names are asked about apart: each use links to its own sample's declaration")
+    func clashingNamesInBatches() throws {
+        let report = try verify((0..<7).map { index in
+            "```swift\nstruct Counter { var value = \(index) }\nlet counter = Counter()\nprint(counter.value)\n```\n"
+        }.joined(separator: "\n"))
+        #expect(report.succeeded, "\(report.failures)")
+        for (index, result) in report.results.enumerated() {
+            let first = result.sample.block.firstCodeLine
+            let use = try #require(declaration(report, line: first + 1, column: 15), "sample \(index)")
+            #expect(use.text == "struct Counter")
+            #expect(use.declarationLine == first)
+        }
+        #expect(HoverCollector.batches(SampleProgram.programs(for: report.results.map(\.sample))).count == 7)
+    }
+
     @Test("a closure's parameter shows its inferred type; a sample in a list item has the file's columns")
     func closureParameterAndIndent() throws {
         let report = try verify("""
