@@ -82,12 +82,16 @@ struct HoverCollector: Sendable {
                         if let named = member.decl.asProtocol(NamedDeclSyntax.self) {
                             names.insert("\(ext.extendedType.trimmedDescription).\(named.name.text)")
                         } else if let variable = member.decl.as(VariableDeclSyntax.self) {
-                            for binding in variable.bindings { names.insert("\(ext.extendedType.trimmedDescription).\(binding.pattern.trimmedDescription)") }
+                            for binding in variable.bindings {
+                                names.insert("\(ext.extendedType.trimmedDescription).\(binding.pattern.trimmedDescription)")
+                            }
                         } else {
                             names.insert("\(ext.extendedType.trimmedDescription).\(member.decl.kind)")
                         }
                     }
-                    if ext.inheritanceClause != nil { names.insert("\(ext.extendedType.trimmedDescription):\(ext.inheritanceClause!.trimmedDescription)") }
+                    if let conformances = ext.inheritanceClause {
+                        names.insert("\(ext.extendedType.trimmedDescription):\(conformances.trimmedDescription)")
+                    }
                 }
             }
         }
@@ -112,7 +116,10 @@ struct HoverCollector: Sendable {
         return sourcekitd.isUnresponsive ? nil : answer
     }
 
-    private func collect(_ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, arguments: [String], into answer: inout Answer) {
+    private func collect(
+        _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, arguments: [String],
+        into answer: inout Answer
+    ) {
         let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
         let tokens = HoverTokens.tokens(in: sample)
         func ask(_ token: HoverTokens.Token) -> CursorInfo? {
@@ -157,10 +164,12 @@ struct HoverCollector: Sendable {
             let aboveText = lines[above - 1]
             guard caret <= aboveText.count else {
                 answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column,
-                                                         "points past the end of the line above (its caret is at column \(caret), the line has \(aboveText.count) characters)"))
+                                                         "points past the end of the line above (its caret is at column \(caret), "
+                                                            + "the line has \(aboveText.count) characters)"))
                 continue
             }
-            guard let token = tokens.first(where: { $0.line == above && ($0.characterColumn...$0.characterColumn + $0.text.count - 1).contains(caret) }) else {
+            let underCaret = tokens.first { $0.line == above && ($0.characterColumn..<$0.characterColumn + $0.text.count).contains(caret) }
+            guard let token = underCaret else {
                 answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column,
                                                          "points at white space or punctuation on the line above, not at a name"))
                 continue
