@@ -11,7 +11,7 @@ import GalleyCore
 /// ```
 public struct FrontMatter: Sendable, Equatable {
     /// The keys Galley reads itself; every other key is kept in ``params``.
-    public static let knownKeys = ["title", "description", "order", "verify"]
+    public static let knownKeys = ["title", "description", "order", "verify", "hovers"]
 
     /// The page title; when absent the page's first H1 is used.
     public var title: String?
@@ -21,6 +21,9 @@ public struct FrontMatter: Sendable, Equatable {
     public var order: Int?
     /// The page's `verify:` section: sample settings that override `galley.yml`'s.
     public var verify: SampleSettingsOverride?
+    /// `hovers: false` turns off the compiler's answers (hovers, `// ^?`
+    /// queries) for this page; `nil`: as `galley.yml` says.
+    public var hovers: Bool?
     /// Every other key (`tags`, `author`, `applyTo`, …), for templates as
     /// `page.params.<key>`, as Hugo's `.Params`. Written for other tools,
     /// such keys are never errors.
@@ -78,6 +81,7 @@ public struct FrontMatter: Sendable, Equatable {
             description: try mapping.string("description"),
             order: try mapping.int("order")
         )
+        frontMatter.hovers = try mapping.bool("hovers")
         if let verify = try mapping.mapping("verify") {
             try verify.rejectUnknownKeys(SampleSettingsOverride.keys, in: "front matter verify")
             frontMatter.verify = try SampleSettingsOverride.read(verify)

@@ -14,7 +14,7 @@ import GalleyVerify
 /// ```
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
-    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon", "allow_outside"]
+    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon", "allow_outside", "hovers"]
 
     /// The site's name, shown in the sidebar and page titles.
     public var title = "Documentation"
@@ -32,6 +32,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Whether the site has search (`search: false` turns it off): the build
     /// writes `search-index.js` and templates see `site.search`.
     public var search = true
+    /// Whether `galley build` asks the compiler about every identifier of
+    /// the samples (declarations on hover) and their `// ^?` type queries
+    /// (`hovers: false` turns both off; a page's front matter may too).
+    public var hovers = true
     /// The site's icon, a path under the site root (a file of `content/`,
     /// or of the theme's `assets/`); the default theme's is `assets/favicon.svg`.
     public var favicon = "assets/favicon.svg"
@@ -119,6 +123,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.baseURL = base
         }
         config.search = try yaml.bool("search") ?? true
+        config.hovers = try yaml.bool("hovers") ?? true
         config.allowedOutside = try yaml.stringList("allow_outside") ?? []
         if let favicon = try yaml.string("favicon") {
             config.favicon = String(favicon.drop { $0 == "/" })

@@ -347,7 +347,7 @@ private struct Build {
             reverifiesAll || changedSources.contains(page.sourcePath) || previous?.pages[page.sourcePath] == nil
         }
         let toVerify = navigation.pages.filter(stale)
-        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
+        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache, hovers: .all)
         verification.verifier.progress = settings.progress
         var preparation = changes.library ? nil : previous?.preparation
         let fresh: VerificationReport

@@ -11,8 +11,11 @@ public struct SampleVerification: Sendable {
     /// The site's sample settings (`galley.yml` → `verify:`), before each page's own.
     public var siteSettings: SampleSettings
 
-    /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`.
-    public init(configuration: SiteConfiguration, layout: SiteLayout, useCache: Bool = true) {
+    /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`;
+    /// `hovers` is what the command needs of the compiler's answers (`galley
+    /// build`: ``HoverMode/all``, `galley verify`: ``HoverMode/queries``),
+    /// none when `galley.yml` says `hovers: false`.
+    public init(configuration: SiteConfiguration, layout: SiteLayout, useCache: Bool = true, hovers: HoverMode = .off) {
         let settings = configuration.verification
         let package = Self.packageDirectory(configuration: configuration, layout: layout)
         var library = SampleLibrary(packageDirectory: package, products: settings.products, moduleAliases: settings.moduleAliases)
@@ -22,6 +25,7 @@ public struct SampleVerification: Sendable {
         var verifier = Verifier(library: library, cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil)
         verifier.timeout = .seconds(settings.timeoutSeconds)
         verifier.sandboxMode = settings.sandbox
+        verifier.hovers = configuration.hovers ? hovers : .off
         self.verifier = verifier
         self.siteSettings = settings.samples
     }
@@ -55,6 +59,7 @@ public struct SampleVerification: Sendable {
     /// after the prelude.
     public func settings(for page: Page) -> SampleSettings {
         var settings = page.frontMatter.verify?.applied(to: siteSettings) ?? siteSettings
+        settings.hovers = page.frontMatter.hovers ?? true
         if !page.implicitImports.isEmpty {
             let imports = page.implicitImports.map { "import \($0)" }.joined(separator: "\n")
             if settings.prelude.isEmpty {

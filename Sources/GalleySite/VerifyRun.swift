@@ -87,7 +87,7 @@ public struct VerifyRun: Sendable {
             // A page that could not be read belongs to the first shard, so exactly one reports it.
             pageProblems = shard.index == 1 ? pageProblems : []
         }
-        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: options.usesCache)
+        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: options.usesCache, hovers: .queries)
         verification.verifier.merges = options.merges
         if let seconds = options.timeoutSeconds { verification.verifier.timeout = .seconds(max(1, seconds)) }
         verification.verifier.progress = options.progress

@@ -25,6 +25,12 @@ struct ProgramRun: Sendable, Codable {
     var leftRunning: [String]? = nil
     /// The sandbox's process limit, when a fork failed because the run reached it.
     var processLimitReached: Int? = nil
+    /// How much the compiler was asked about the program's samples (`nil`: nothing).
+    var hovers: HoverMode? = nil
+    /// Declarations and `// ^?` types of the samples (``HoverCollector``).
+    var hoverAnnotations: [SampleAnnotation]? = nil
+    /// `// ^?` queries that point at nothing.
+    var queryFailures: [CompilerDiagnostic]? = nil
 }
 
 extension ProgramRun.Ending {

@@ -12,6 +12,8 @@ struct SampleCompiler: Sendable {
     var merges: Bool
     /// Where sample programs run confined; `nil` runs them unconfined.
     var sandbox: Sandbox?
+    /// Asks sourcekitd about compiled programs' code; `nil`: no hovers.
+    var hovers: HoverCollector?
     var progress: @Sendable (String) -> Void
 
     /// Compiles and runs `programs`, returning their runs in the same order.
@@ -50,6 +52,7 @@ struct SampleCompiler: Sendable {
             guard let folder = try? temporaryFolder() else { return (none, Array(programs.indices)) }
             defer { runner.supervisor.removeTemporaryFolder(folder) }
             var files: [URL] = []
+            var texts: [String] = []
             var included: [Int] = []
             for offset in remaining {
                 guard let source = ProgramSource.mergedFile(programs[offset], index: included.count) else {
@@ -59,6 +62,7 @@ struct SampleCompiler: Sendable {
                 let file = folder.appendingPathComponent("sample_\(included.count).swift")
                 guard (try? Data(source.utf8).write(to: file)) != nil else { return (none, Array(programs.indices)) }
                 files.append(file)
+                texts.append(source)
                 included.append(offset)
             }
             remaining = included
@@ -82,9 +86,23 @@ struct SampleCompiler: Sendable {
             }
             var runs = [ProgramRun?](repeating: nil, count: programs.count)
             let includedPrograms = included.map { programs[$0] }
-            let results = concurrently(Array(included.indices), label: "Running") { position in
+            // The compiler's answers for the pages are asked while the samples run:
+            // one AST for each batch of programs whose names do not clash (see
+            // ``HoverCollector/batches(_:)``), each with the runtime alone.
+            let runtime = folder.appendingPathComponent("galley_runtime.swift").path
+            let hoverArguments = compiled.hoverArguments + ["-parse-as-library"]
+            var units: [HoverUnit] = []
+            for (number, batch) in HoverCollector.batches(includedPrograms).enumerated() {
+                let file = folder.appendingPathComponent("hovers_\(number).swift")
+                let text = batch.map { texts[$0] }.joined(separator: "\n")
+                guard (try? Data(text.utf8).write(to: file)) != nil else { continue }
+                units.append(HoverUnit(programs: batch, path: file.path, text: text, arguments: hoverArguments + [file.path, runtime]))
+            }
+            let hoverAnswers = startHovers(includedPrograms, units: units)
+            var results = concurrently(Array(included.indices), label: "Running") { position in
                 self.run(executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
             }
+            for (position, answer) in hoverAnswers().enumerated() { Self.attach(answer, to: &results[position]) }
             for (position, run) in zip(included.indices, results) { runs[included[position]] = run }
             return (runs, rejected)
         }
@@ -105,7 +123,60 @@ struct SampleCompiler: Sendable {
             return ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
                               ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
         }
-        return run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics)
+        let runtime = folder.appendingPathComponent("galley_runtime.swift").path
+        let main = compiled.mainFile.path
+        let hoverAnswers = startHovers([program], units: [
+            HoverUnit(programs: [0], path: main, text: ProgramSource.standaloneMain(program), arguments: compiled.hoverArguments + [main, runtime])
+        ])
+        var programRun = run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics)
+        Self.attach(hoverAnswers()[0], to: &programRun)
+        return programRun
+    }
+
+    /// A file sourcekitd is asked about: the code of some of the programs
+    /// (offsets into the `programs` array), and its compiler arguments.
+    private struct HoverUnit: Sendable {
+        var programs: [Int]
+        var path: String
+        var text: String
+        var arguments: [String]
+    }
+
+    /// Starts asking sourcekitd about each program's code in its unit's file
+    /// (the files must stay until the answers are in), units at once, and
+    /// returns a function that waits for the answers, one per program.
+    private func startHovers(_ programs: [SampleProgram], units: [HoverUnit]) -> () -> [(HoverMode, HoverCollector.Answer?)] {
+        guard let hovers else { return { programs.map { _ in (.off, nil) } } }
+        let levels = programs.map { hovers.level(for: $0) }
+        guard levels.contains(where: { $0 != .off }) else { return { levels.map { ($0, nil) } } }
+        final class Box: @unchecked Sendable {
+            var answers: [HoverCollector.Answer?] = []
+        }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let perUnit = Concurrently.map(units) { unit in
+                unit.programs.map { index in
+                    (index, hovers.annotate(programs[index], level: levels[index], file: unit.path, text: unit.text, arguments: unit.arguments))
+                }
+            }
+            var answers = [HoverCollector.Answer?](repeating: nil, count: programs.count)
+            for (index, answer) in perUnit.joined() { answers[index] = answer }
+            box.answers = answers
+            done.signal()
+        }
+        return {
+            done.wait()
+            return Array(zip(levels, box.answers))
+        }
+    }
+
+    /// Puts what sourcekitd answered into the run (nothing when it stopped answering).
+    private static func attach(_ hover: (level: HoverMode, answer: HoverCollector.Answer?), to run: inout ProgramRun) {
+        guard hover.level != .off, let answer = hover.answer else { return }
+        run.hovers = hover.level
+        run.hoverAnnotations = answer.annotations
+        run.queryFailures = answer.queryFailures
     }
 
     private func run(_ executable: URL, arguments: [String], program: SampleProgram, merged: Bool, diagnostics: [CompilerDiagnostic]) -> ProgramRun {
@@ -158,6 +229,10 @@ struct SampleCompiler: Sendable {
         var executable: URL?
         var diagnostics: [CompilerDiagnostic]
         var log: String
+        /// The file of the module's entry point.
+        var mainFile: URL
+        /// The compiler arguments sourcekitd gets: swiftc's, without output, driver-only flags and files.
+        var hoverArguments: [String] = []
     }
 
     /// What must be equal for programs to compile as one module.
@@ -179,11 +254,16 @@ struct SampleCompiler: Sendable {
             try Data(main.utf8).write(to: mainFile)
             try Data(ProgramSource.runtime.utf8).write(to: runtimeFile)
         } catch {
-            return Compiled(executable: nil, diagnostics: [], log: "cannot write sources: \(error.localizedDescription)")
+            return Compiled(executable: nil, diagnostics: [], log: "cannot write sources: \(error.localizedDescription)", mainFile: mainFile)
         }
         var arguments = ["-swift-version", mode.swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
                          "-module-name", "GalleySamples", "-o", executable.path]
-        if parseAsLibrary { arguments.append("-parse-as-library") }
+        // What sourcekitd needs to see the module as swiftc did: the same language mode, flags and files.
+        var hoverArguments = ["-swift-version", mode.swift5 ? "5" : "6", "-Onone", "-module-name", "GalleySamples"]
+        if parseAsLibrary {
+            arguments.append("-parse-as-library")
+            hoverArguments.append("-parse-as-library")
+        }
         if !extraFiles.isEmpty {
             // One frontend for the whole merged module: batch mode re-parses every
             // file in every job, which grows quadratically with the sample count.
@@ -191,14 +271,15 @@ struct SampleCompiler: Sendable {
         }
         arguments += flags + mode.flags
         arguments += [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
+        hoverArguments += flags + mode.flags
         let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20, supervisor: runner.supervisor)
         guard let outcome = try? compiler.run(toolchain.swiftc, arguments, in: folder, environment: Self.environment(temporaryFolder: folder)) else {
-            return Compiled(executable: nil, diagnostics: [], log: "cannot run \(toolchain.swiftc.path)")
+            return Compiled(executable: nil, diagnostics: [], log: "cannot run \(toolchain.swiftc.path)", mainFile: mainFile)
         }
         let log = outcome.standardOutput + outcome.standardError
         let diagnostics = CompilerDiagnostic.parse(log)
-        guard outcome.ending == .exited(0) else { return Compiled(executable: nil, diagnostics: diagnostics, log: log) }
-        return Compiled(executable: executable, diagnostics: diagnostics, log: log)
+        guard outcome.ending == .exited(0) else { return Compiled(executable: nil, diagnostics: diagnostics, log: log, mainFile: mainFile) }
+        return Compiled(executable: executable, diagnostics: diagnostics, log: log, mainFile: mainFile, hoverArguments: hoverArguments)
     }
 
     /// The environment of a compiler or sample run: Galley's own, with

@@ -2,7 +2,12 @@ import GalleyCore
 
 /// Turns a program's run into a verdict per sample, by the author's contract.
 enum SampleJudge {
-    static func results(for program: SampleProgram, run: ProgramRun, cached: Bool, timeout: Duration, outputLimit: Int) -> [SampleResult] {
+    /// The verdicts on `program`'s samples; `hovers` is how much of the
+    /// compiler's answers (``ProgramRun/hoverAnnotations``) the pages get:
+    /// a cached run may have more than this run asks for.
+    static func results(
+        for program: SampleProgram, run: ProgramRun, cached: Bool, timeout: Duration, outputLimit: Int, hovers: HoverMode = .off
+    ) -> [SampleResult] {
         var run = run
         run.diagnostics = fileColumns(run.diagnostics, in: program)
         return program.samples.enumerated().map { position, sample in
@@ -13,8 +18,19 @@ enum SampleJudge {
                 ranToCompletion: sample.mode == .run && run.ending == .exited(0) && position < run.outputs.count,
                 cached: cached, merged: run.merged
             )
-            let failure = judge(sample, position: position, program: program, run: run, result: &result,
+            var failure = judge(sample, position: position, program: program, run: run, result: &result,
                                 timeout: timeout, outputLimit: outputLimit)
+            if hovers != .off, sample.mode != .compileFail {
+                let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
+                result.annotations += (run.hoverAnnotations ?? []).filter { annotation in
+                    lines.contains(annotation.line) && (hovers == .all || annotation.kind == .type)
+                }
+                let queries = (run.queryFailures ?? []).filter { $0.file == sample.page && lines.contains($0.line) }
+                if failure == nil, let first = queries.first {
+                    failure = (([first.message] + queries.dropFirst().map { "line \($0.line): \($0.message)" }).joined(separator: "\n"),
+                               SourceLocation(path: first.file, line: first.line, column: first.column))
+                }
+            }
             if let failure {
                 result.status = .failed
                 result.failure = failure.message

@@ -56,7 +56,9 @@ public struct VerificationReport: Sendable {
     public var sandboxed: Bool?
     /// What does not fail a sample but its author should see, each at its
     /// line: a comment that starts like `// Prints` but was read as prose.
-    public var warnings: [Diagnostic] { results.flatMap(\.sample.warnings) }
+    public var warnings: [Diagnostic] { results.flatMap(\.sample.warnings) + notices }
+    /// Warnings about the run itself: sourcekitd could not be loaded, or stopped answering.
+    public var notices: [Diagnostic] = []
 
     /// A note on how samples ran: "sandboxed (bubblewrap)" or why not, or `nil` when none ran.
     public var sandboxNote: String? {

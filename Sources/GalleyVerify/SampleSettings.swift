@@ -32,6 +32,11 @@ public struct SampleSettings: Sendable, Hashable {
     /// Off by default (`page: samples`); the default for DocC catalogs.
     public var pageProgram = false
 
+    /// Whether the compiler is asked about the samples' identifiers and
+    /// `// ^?` queries for the page (`hovers: false` in `galley.yml` or the
+    /// page's front matter turns it off).
+    public var hovers = true
+
     /// The defaults: no prelude, Swift 6, no flags, run, no extra environment.
     public init() {}
 

@@ -30,6 +30,12 @@ public struct Verifier: Sendable {
     /// The modules whose public API listings are checked against (default:
     /// the library's products); empty: listings are reported as not verifiable.
     public var apiModules: [String]?
+    /// How much the compiler is asked about compiled samples for the pages
+    /// (declarations on hover, `// ^?` types): `galley build` asks for
+    /// everything, `galley verify` for the queries; a page's
+    /// ``SampleSettings/hovers`` can turn it off. Answers are cached with
+    /// the program's result.
+    public var hovers = HoverMode.off
 
     /// Creates a verifier.
     public init(library: SampleLibrary, cacheDirectory: URL? = nil) {
@@ -113,6 +119,8 @@ public struct Verifier: Sendable {
         var compiledCount = 0
         var mergedCount = 0
         var sandboxed: Bool?
+        var notices: [Diagnostic] = []
+        var hoverMode = HoverMode.off
         if !programs.isEmpty {
             let prepared = try ensurePrepared(&preparation)
             let toolchain = prepared.toolchain
@@ -120,9 +128,12 @@ public struct Verifier: Sendable {
             let built = prepared.library
             let cache = cacheDirectory.map { ResultCache(directory: $0) }
             var misses: [(SampleProgram, key: String)] = []
+            let collector = hoverCollector(for: programs, toolchain: toolchain, notices: &notices)
+            hoverMode = collector?.mode ?? .off
             for program in programs {
                 let key = ResultCache.key(for: program, toolchain: toolchain, library: built, flags: built.flags)
-                if let hit = cache?.load(key) {
+                // A cached run without the compiler's answers this run needs is compiled again.
+                if let hit = cache?.load(key), (hit.hovers ?? .off) >= HoverCollector.level(for: program, mode: hoverMode) {
                     runs[program.id] = (hit, true)
                 } else {
                     misses.append((program, key))
@@ -137,7 +148,7 @@ public struct Verifier: Sendable {
                 let compiler = SampleCompiler(
                     toolchain: toolchain, flags: built.flags,
                     runner: ProcessRunner(timeout: timeout, outputLimit: outputLimit),
-                    merges: merges, sandbox: sandbox, progress: progress
+                    merges: merges, sandbox: sandbox, hovers: collector, progress: progress
                 )
                 let fresh = compiler.compileAndRun(misses.map(\.0))
                 for ((program, key), run) in zip(misses, fresh) {
@@ -146,6 +157,12 @@ public struct Verifier: Sendable {
                     if run.merged { mergedCount += 1 }
                 }
                 compiledCount = misses.count
+                if collector?.sourcekitd.isUnresponsive == true {
+                    notices.append(.warning(
+                        "sourcekitd did not answer within a minute, so some samples have no hovers or type queries",
+                        suggestion: "Build again; if it happens again, set `hovers: false` in galley.yml and report it"
+                    ))
+                }
             }
         }
         var results: [String: SampleResult] = [:]
@@ -154,7 +171,8 @@ public struct Verifier: Sendable {
         }
         for program in programs {
             guard let (run, cached) = runs[program.id] else { continue }
-            for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit) {
+            let hovers = HoverCollector.level(for: program, mode: hoverMode)
+            for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit, hovers: hovers) {
                 results[result.sample.id] = result
             }
         }
@@ -169,7 +187,26 @@ public struct Verifier: Sendable {
             duration: clock.now - start, compiledPrograms: compiledCount, mergedPrograms: mergedCount
         )
         report.sandboxed = sandboxed
+        report.notices = notices
         return report
+    }
+
+    /// The collector of the compiler's answers this run needs, with
+    /// sourcekitd loaded; `nil` when no program needs any, or (with one
+    /// warning in `notices`) when sourcekitd cannot be loaded: hovers are
+    /// then absent, and the build goes on.
+    private func hoverCollector(for programs: [SampleProgram], toolchain: Toolchain, notices: inout [Diagnostic]) -> HoverCollector? {
+        guard programs.contains(where: { HoverCollector.level(for: $0, mode: hovers) != .off }) else { return nil }
+        switch SourceKitD.shared(besides: toolchain.swiftc, environment: environment) {
+        case .success(let sourcekitd):
+            return HoverCollector(sourcekitd: sourcekitd, mode: hovers)
+        case .failure(let failure):
+            notices.append(.warning(
+                "samples have no hovers or type queries: \(failure.message)",
+                suggestion: "Install a Swift toolchain that has lib/libsourcekitdInProc.so, or set `hovers: false` in galley.yml"
+            ))
+            return nil
+        }
     }
 
     /// The verdict on a sample that is not a program: a manifest fragment is

@@ -152,6 +152,7 @@ struct StarterProject: Sendable {
         # language: en                         # the lang attribute of every page (default: en)
         # edit_url: https://github.com/org/repo/edit/main/content/   # adds "Edit this page"; the page's path under content/ is appended
         # search: true                         # the search box and search-index.js; false turns search off
+        # hovers: true                         # declarations and types of sample identifiers on hover, // ^? queries; false turns them off
         # favicon: images/icon.png             # the site's icon, a file under content/ (default: the theme's)
         # allow_outside: [../shared-docs]      # folders outside the project that links in content/ may point into
         # markdown:

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Where each line of a generated Swift file comes from: the Markdown file
+/// and line its last `#sourceLocation(file:line:)` directive names, counted on,
+/// as the compiler counts them for diagnostics; and back, the UTF-8 offset in
+/// the generated file of a column of a page's line.
+struct GeneratedSourceMap: Sendable {
+    /// The generated file's lines (without their line breaks).
+    private(set) var lines: [Substring] = []
+    /// The UTF-8 offset where each line starts.
+    private(set) var lineStarts: [Int] = []
+    /// The page and line each generated line stands for, `nil` for Galley's own code.
+    private(set) var origins: [(file: String, line: Int)?] = []
+    private var firstLine: [String: [Int: Int]] = [:]
+
+    /// Reads `text`, a file `ProgramSource` wrote.
+    init(_ text: String) {
+        var offset = 0
+        var current: (file: String, line: Int)?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(line)
+            lineStarts.append(offset)
+            offset += line.utf8.count + 1
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("#sourceLocation(") {
+                current = Self.directive(trimmed)
+                origins.append(nil)
+                continue
+            }
+            origins.append(current)
+            if let here = current {
+                if firstLine[here.file]?[here.line] == nil { firstLine[here.file, default: [:]][here.line] = lines.count - 1 }
+                current = (here.file, here.line + 1)
+            }
+        }
+    }
+
+    /// The index of the generated line that stands for `line` of `file`.
+    func generatedLine(file: String, line: Int) -> Int? { firstLine[file]?[line] }
+
+    /// The page and line that the generated file's 1-based `line` stands for.
+    func origin(ofLine line: Int) -> (file: String, line: Int)? {
+        origins.indices.contains(line - 1) ? origins[line - 1] : nil
+    }
+
+    /// The UTF-8 offset in the generated file of the 0-based UTF-8 `column`
+    /// of a line whose text as the sample has it is `original`: the generated
+    /// line may have a word added or replaced (`fileprivate`), so the column
+    /// after the common prefix is moved by the difference in length.
+    func offset(ofColumn column: Int, inLine index: Int, original: Substring) -> Int {
+        let generated = Array(lines[index].utf8)
+        let source = Array(original.utf8)
+        guard generated != source else { return lineStarts[index] + column }
+        var prefix = 0
+        while prefix < min(generated.count, source.count), generated[prefix] == source[prefix] { prefix += 1 }
+        let moved = column < prefix ? column : column + generated.count - source.count
+        return lineStarts[index] + max(0, moved)
+    }
+
+    /// `file` and `line` of a `#sourceLocation(file: "…", line: N)`; `nil` for `#sourceLocation()`.
+    private static func directive(_ text: Substring) -> (file: String, line: Int)? {
+        guard let open = text.firstIndex(of: "\""), let lineLabel = text.range(of: "\", line: ", options: .backwards) else { return nil }
+        let name = text[text.index(after: open)..<lineLabel.lowerBound]
+            .replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+        let number = text[lineLabel.upperBound...].prefix { $0.isNumber }
+        return Int(number).map { (name, $0) }
+    }
+}

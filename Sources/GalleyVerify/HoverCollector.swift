@@ -1,0 +1,232 @@
+import Foundation
+import SwiftSyntax
+
+/// Asks sourcekitd about the code a reader sees in a compiled program's
+/// samples, and turns the answers into annotations at Markdown lines and
+/// columns: a ``SampleAnnotation/Kind/declaration`` per identifier, a
+/// ``SampleAnnotation/Kind/type`` per `// ^?` query (``TypeQuery``), and a
+/// failure for a query that points at nothing.
+///
+/// The program must have compiled: cursor info on code with errors answers
+/// about what the compiler recovered, not what the reader sees.
+struct HoverCollector: Sendable {
+    /// The loaded sourcekitd.
+    var sourcekitd: SourceKitD
+    /// What the run asks for (the pages' `hovers: false` lowers it per program).
+    var mode: HoverMode
+
+    /// What the compiler says about one program's samples.
+    struct Answer: Sendable {
+        /// Declarations and query types, in source order.
+        var annotations: [SampleAnnotation]
+        /// Queries that point at nothing, as errors at their lines.
+        var queryFailures: [CompilerDiagnostic]
+    }
+
+    /// How much to ask about `program`: nothing for `compile_fail` (no clean
+    /// AST) or a page with `hovers: false`; with ``HoverMode/queries``,
+    /// only programs that have a `// ^?` query.
+    func level(for program: SampleProgram) -> HoverMode { Self.level(for: program, mode: mode) }
+
+    /// How much a run in `mode` asks about `program` (see ``level(for:)``).
+    static func level(for program: SampleProgram, mode: HoverMode) -> HoverMode {
+        guard program.mode != .compileFail, program.settings.hovers else { return .off }
+        switch mode {
+        case .off: return .off
+        case .queries: return program.samples.contains(where: Self.hasQueries) ? .queries : .off
+        case .all: return .all
+        }
+    }
+
+    /// The kinds (suffixes of `source.lang.swift.ref.…`/`decl.…`) of types.
+    static let typeKinds = [".struct", ".class", ".enum", ".protocol", ".typealias", ".actor"]
+
+    /// The programs of a merged module in batches that share one AST: a
+    /// batch's files are concatenated into one file for sourcekitd, which
+    /// builds an AST per file it is asked about (a fifth of a second each,
+    /// mostly loading modules) and answers about one file only, but each
+    /// answer costs more the longer the file (about 1.7 ms + 1.7 µs a line:
+    /// 5 programs of 70 lines a batch is the cheapest). Programs
+    /// whose top-level names (types, functions, members of extensions)
+    /// clash go to different batches, so each program's names mean in the
+    /// batch what they mean in the module; at most `size` programs a batch,
+    /// so batches can be asked about on every core.
+    static func batches(_ programs: [SampleProgram], size: Int = 5) -> [[Int]] {
+        var batches: [(programs: [Int], names: Set<String>)] = []
+        for (index, program) in programs.enumerated() {
+            let names = topLevelNames(program)
+            if let slot = batches.firstIndex(where: { $0.programs.count < size && $0.names.isDisjoint(with: names) }) {
+                batches[slot].programs.append(index)
+                batches[slot].names.formUnion(names)
+            } else {
+                batches.append(([index], names))
+            }
+        }
+        return batches.map(\.programs)
+    }
+
+    /// The names `program`'s samples declare at top level (types, functions,
+    /// operators, macros), with the members and conformances their
+    /// extensions add, and those of the prelude. Top-level `let` and `var` are locals of the program's
+    /// function in the merged module: they never clash.
+    static func topLevelNames(_ program: SampleProgram) -> Set<String> {
+        var names: Set<String> = []
+        // The prelude's declarations are in every program's file.
+        for code in [program.settings.prelude] + (program.context + program.samples).map(\.compiledCode) {
+            for item in SwiftSource.parse(code)?.statements ?? [] {
+                guard let decl = item.item.as(DeclSyntax.self) else { continue }
+                if let named = decl.asProtocol(NamedDeclSyntax.self) {
+                    names.insert(named.name.text)
+                } else if let ext = decl.as(ExtensionDeclSyntax.self) {
+                    for member in ext.memberBlock.members {
+                        if let named = member.decl.asProtocol(NamedDeclSyntax.self) {
+                            names.insert("\(ext.extendedType.trimmedDescription).\(named.name.text)")
+                        } else if let variable = member.decl.as(VariableDeclSyntax.self) {
+                            for binding in variable.bindings {
+                                names.insert("\(ext.extendedType.trimmedDescription).\(binding.pattern.trimmedDescription)")
+                            }
+                        } else {
+                            names.insert("\(ext.extendedType.trimmedDescription).\(member.decl.kind)")
+                        }
+                    }
+                    if let conformances = ext.inheritanceClause {
+                        names.insert("\(ext.extendedType.trimmedDescription):\(conformances.trimmedDescription)")
+                    }
+                }
+            }
+        }
+        return names
+    }
+
+    /// Whether a sample's visible code has a `// ^?` line.
+    static func hasQueries(_ sample: Sample) -> Bool {
+        sample.displayedLines.contains { TypeQuery.caretColumn(in: Substring($0.text)) != nil }
+    }
+
+    /// Asks about `program`'s samples in `file` (a compiled file whose text is
+    /// `text`), compiled with `arguments`. `nil` when sourcekitd stopped
+    /// answering, so the run is not cached as if it had none.
+    func annotate(_ program: SampleProgram, level: HoverMode, file: String, text: String, arguments: [String]) -> Answer? {
+        guard level != .off else { return Answer(annotations: [], queryFailures: []) }
+        let map = GeneratedSourceMap(text)
+        var answer = Answer(annotations: [], queryFailures: [])
+        for sample in program.samples {
+            collect(sample, of: program, level: level, map: map, file: file, arguments: arguments, into: &answer)
+        }
+        return sourcekitd.isUnresponsive ? nil : answer
+    }
+
+    private func collect(
+        _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, arguments: [String],
+        into answer: inout Answer
+    ) {
+        let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
+        let tokens = HoverTokens.tokens(in: sample)
+        func ask(_ token: HoverTokens.Token) -> CursorInfo? {
+            let markdownLine = sample.block.firstCodeLine + token.line - 1
+            guard let generated = map.generatedLine(file: sample.page, line: markdownLine) else { return nil }
+            let offset = map.offset(ofColumn: token.utf8Column, inLine: generated, original: lines[token.line - 1])
+            return sourcekitd.cursorInfo(file: file, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
+        }
+        if level == .all {
+            var types: [String: CursorInfo] = [:]
+            for token in tokens where token.isIdentifier {
+                let line = sample.block.firstCodeLine + token.line - 1
+                let column = markdownColumn(token.characterColumn, line: token.line, of: sample)
+                if token.isModuleName {
+                    // What Quick Help shows for a module, without loading its
+                    // documentation (seconds for SwiftUI, once per AST).
+                    answer.annotations.append(SampleAnnotation(kind: .declaration, line: line, column: column, length: token.text.count,
+                                                               text: "module \(token.text)"))
+                    continue
+                }
+                // A type's name means the same type wherever the program
+                // names it: asked once (a third of the identifiers of SwiftUI code).
+                let known = token.isMember ? nil : types[token.text]
+                guard let info = known ?? ask(token) else { continue }
+                if known == nil, !token.isMember, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) { types[token.text] = info }
+                let (text, declarationLine) = declaration(info, of: sample, in: program, map: map, file: file)
+                answer.annotations.append(SampleAnnotation(
+                    kind: .declaration, line: line, column: column, length: token.text.count,
+                    text: text, summary: info.summary, declarationLine: declarationLine
+                ))
+            }
+        }
+        for (markdownLine, text) in sample.displayedLines {
+            guard let caret = TypeQuery.caretColumn(in: Substring(text)) else { continue }
+            let line = markdownLine - sample.block.firstCodeLine + 1
+            let column = markdownColumn(caret, line: line, of: sample)
+            let above = line - 1
+            guard above >= 1, above <= lines.count else {
+                answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column, "has no line above it to ask about"))
+                continue
+            }
+            let aboveText = lines[above - 1]
+            guard caret <= aboveText.count else {
+                answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column,
+                                                         "points past the end of the line above (its caret is at column \(caret), "
+                                                            + "the line has \(aboveText.count) characters)"))
+                continue
+            }
+            let underCaret = tokens.first { $0.line == above && ($0.characterColumn..<$0.characterColumn + $0.text.count).contains(caret) }
+            guard let token = underCaret else {
+                answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column,
+                                                         "points at white space or punctuation on the line above, not at a name"))
+                continue
+            }
+            guard let info = ask(token) else {
+                answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column,
+                                                         "points at '\(token.text)', which the compiler has no type or declaration for"))
+                continue
+            }
+            let text = declaration(info, of: sample, in: program, map: map, file: file).text
+            answer.annotations.append(SampleAnnotation(kind: .type, line: markdownLine, column: column, text: text))
+        }
+    }
+
+    /// The declaration's text as the page shows it, and its Markdown line
+    /// when it is declared on the sample's page.
+    private func declaration(
+        _ info: CursorInfo, of sample: Sample, in program: SampleProgram, map: GeneratedSourceMap, file: String
+    ) -> (text: String, line: Int?) {
+        guard let path = info.declarationFile, path == file, let line = info.declarationLine,
+              let origin = map.origin(ofLine: line), origin.file == sample.page else { return (info.declaration, nil) }
+        return (Self.asWritten(info.declaration, source: Self.pageLine(origin.line, in: program)), origin.line)
+    }
+
+    /// The code of Markdown `line` in one of `program`'s samples.
+    static func pageLine(_ line: Int, in program: SampleProgram) -> Substring? {
+        guard let sample = (program.context + program.samples).first(where: { ($0.block.firstCodeLine...$0.block.endLine).contains(line) })
+        else { return nil }
+        let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = line - sample.block.firstCodeLine
+        return lines.indices.contains(index) ? lines[index] : nil
+    }
+
+    /// A page's declaration as its author wrote it: without the
+    /// `fileprivate` that merging adds, or the `@MainActor` a top-level
+    /// variable of a program gets, unless its line (`source`) says so.
+    static func asWritten(_ declaration: String, source: Substring?) -> String {
+        var text = Substring(declaration)
+        for added in ["@MainActor ", "fileprivate "] {
+            if let range = text.range(of: added), source?.contains(added.dropLast()) != true {
+                text.removeSubrange(range)
+            }
+        }
+        return String(text)
+    }
+
+    private func queryFailure(_ sample: Sample, line: Int, column: Int, _ problem: String) -> CompilerDiagnostic {
+        CompilerDiagnostic(
+            severity: "error", file: sample.page, line: line, column: column,
+            message: "the `// ^?` type query \(problem). Put its caret (^) under a name on the line above, or remove the query line"
+        )
+    }
+
+    /// The Markdown column of a 1-based character `column` of the sample's
+    /// compiled `line`: elided code moved back, the fence's indent added.
+    private func markdownColumn(_ column: Int, line: Int, of sample: Sample) -> Int {
+        let mapped = sample.holes.isEmpty ? column : Elision.mapColumn(column, line: line, holes: sample.holes)
+        return mapped + sample.block.fenceColumn - 1
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyTestSupport
+@testable import GalleyVerify
+import Testing
+
+/// The compiler's answers about samples (sourcekitd in process): declarations
+/// of identifiers, `// ^?` type queries, caching. Serialized: the tests count
+/// the requests of the one sourcekitd the process loads.
+@Suite("Hovers and type queries from sourcekitd", .serialized)
+struct HoverTests {
+    func verify(
+        _ markdown: String, hovers: HoverMode = .all, cache: URL? = nil, merges: Bool = true, settings: SampleSettings = SampleSettings()
+    ) throws -> VerificationReport {
+        var verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")), cacheDirectory: cache)
+        verifier.hovers = hovers
+        verifier.merges = merges
+        var preparation: Verifier.Preparation?
+        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
+    }
+
+    func sourcekitd() throws -> SourceKitD {
+        try SourceKitD.shared(besides: Toolchain.locate().swiftc).get()
+    }
+
+    func declaration(_ report: VerificationReport, line: Int, column: Int) -> SampleAnnotation? {
+        report.results.flatMap(\.annotations).first { $0.kind == .declaration && $0.line == line && $0.column == column }
+    }
+
+    static let scoreboard = """
+    # Scores
+
+    ```swift
+    /// Keeps the score of one game.
+    ///
+    /// More about it.
+    struct Scoreboard { var score = 0 }
+    let board = Scoreboard()
+    print(board.score)
+    ```
+    """
+
+    @Test("every identifier gets its declaration: a local's inferred type, a type's declaration and summary, the standard library's print", arguments: [true, false])
+    func declarations(merges: Bool) throws {
+        let report = try verify(Self.scoreboard, merges: merges)
+        #expect(report.succeeded, "\(report.failures)")
+        let board = try #require(declaration(report, line: 8, column: 5))
+        #expect(board.text == "let board: Scoreboard")
+        #expect(board.length == 5)
+        #expect(board.declarationLine == 8)
+        let type = try #require(declaration(report, line: 8, column: 13))
+        #expect(type.text == "struct Scoreboard")
+        #expect(type.summary == "Keeps the score of one game.")
+        #expect(type.declarationLine == 7)
+        let print = try #require(declaration(report, line: 9, column: 1))
+        #expect(print.text.hasPrefix("func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\")"))
+        #expect(print.summary?.hasPrefix("Writes the textual representations") == true)
+        #expect(print.declarationLine == nil)
+        let score = try #require(declaration(report, line: 9, column: 13))
+        #expect(score.text == "var score: Int")
+        #expect(score.declarationLine == 7)
+        // Every identifier of the visible code has one: struct, var, let, print, board, score.
+        #expect(report.results[0].annotations.filter { $0.kind == .declaration }.count == 7)
+    }
+
+    @Test("a page program's later block links to a declaration in an earlier block; hidden lines get nothing")
+    func pageProgram() throws {
+        var settings = SampleSettings()
+        settings.pageProgram = true
+        let report = try verify("""
+        ```swift
+        struct Scoreboard { var score = 0 }
+        // snippet.hide
+        let hidden = 1
+        // snippet.show
+        ```
+
+        ```swift
+        let board = Scoreboard()
+        print(board, hidden)
+        ```
+        """, settings: settings)
+        #expect(report.succeeded, "\(report.failures)")
+        #expect(declaration(report, line: 9, column: 13)?.declarationLine == 2)
+        #expect(declaration(report, line: 10, column: 14)?.text == "let hidden: Int")
+        #expect(report.results[0].annotations.allSatisfy { $0.line != 4 })
+    }
+
+    @Test("programs that declare the same names are asked about apart: each use links to its own sample's declaration")
+    func clashingNamesInBatches() throws {
+        let report = try verify((0..<7).map { index in
+            "```swift\nstruct Counter { var value = \(index) }\nlet counter = Counter()\nprint(counter.value)\n```\n"
+        }.joined(separator: "\n"))
+        #expect(report.succeeded, "\(report.failures)")
+        for (index, result) in report.results.enumerated() {
+            let first = result.sample.block.firstCodeLine
+            let use = try #require(declaration(report, line: first + 1, column: 15), "sample \(index)")
+            #expect(use.text == "struct Counter")
+            #expect(use.declarationLine == first)
+        }
+        #expect(HoverCollector.batches(SampleProgram.programs(for: report.results.map(\.sample))).count == 7)
+    }
+
+    @Test("a closure's parameter shows its inferred type; a sample in a list item has the file's columns")
+    func closureParameterAndIndent() throws {
+        let report = try verify("""
+        1. Sum:
+
+           ```swift
+           let total = [1, 2, 3].map { value in value * 2 }.reduce(0, +)
+           ```
+        """)
+        #expect(report.succeeded, "\(report.failures)")
+        #expect(declaration(report, line: 4, column: 8)?.text == "let total: Int")
+        let parameter = try #require(declaration(report, line: 4, column: 32))
+        #expect(parameter.text.contains("value: Int"), "\(parameter.text)")
+    }
+
+    @Test("`// ^?` shows the type of what the caret is under; the query needs nothing else of the page")
+    func typeQuery() throws {
+        let markdown = """
+        ```swift
+        let total = [1, 2, 3].reduce(0, +)
+        //  ^?
+        print(total)
+        ```
+        """
+        let report = try verify(markdown, hovers: .queries)
+        #expect(report.succeeded, "\(report.failures)")
+        let annotations = report.results[0].annotations
+        #expect(annotations == [SampleAnnotation(kind: .type, line: 3, column: 5, text: "let total: Int")])
+    }
+
+    @Test("a `// ^?` query that points at white space, past the end or at nothing fails the sample at the query's line",
+          arguments: [("let total = 1 +  2\n//             ^?", 3), ("let total = 1\n//                   ^?", 3), ("//  ^?\nlet x = 1", 2)])
+    func queryAtNothing(code: String, line: Int) throws {
+        let report = try verify("```swift\n\(code)\n```\n", hovers: .queries)
+        #expect(report.results[0].status == .failed)
+        #expect(report.results[0].failureLocation?.line == line)
+        #expect(report.results[0].failure?.contains("// ^?") == true)
+        #expect(report.results[0].failure?.contains("Put its caret (^) under a name") == true)
+    }
+
+    @Test("a warm run asks sourcekitd nothing and gives the same annotations; `galley verify` does not pay for hovers")
+    func cachedAndQueriesOnly() throws {
+        let cache = try TemporaryDirectory()
+        defer { cache.remove() }
+        let sourcekitd = try sourcekitd()
+        let cold = try verify(Self.scoreboard, cache: cache.url)
+        let before = sourcekitd.requestCount
+        let warm = try verify(Self.scoreboard, cache: cache.url)
+        #expect(sourcekitd.requestCount == before)
+        #expect(warm.results[0].cached)
+        #expect(warm.results[0].annotations == cold.results[0].annotations)
+        #expect(!cold.results[0].annotations.isEmpty)
+
+        // galley verify (queries only) on a page without queries: no sourcekitd work, no hovers shown.
+        let other = Self.scoreboard.replacingOccurrences(of: "print(board.score)", with: "print(board.score + 1)")
+        let verifyOnly = try verify(other, hovers: .queries, cache: cache.url)
+        #expect(sourcekitd.requestCount == before)
+        #expect(verifyOnly.results[0].annotations.isEmpty)
+        // The build after it compiles again to get the hovers (the cached run has none).
+        let build = try verify(other, hovers: .all, cache: cache.url)
+        #expect(!build.results[0].cached)
+        #expect(!build.results[0].annotations.isEmpty)
+    }
+
+    @Test("`hovers: false` on a page: no sourcekitd work and no annotations; compile_fail keeps its diagnostics only")
+    func turnedOff() throws {
+        let sourcekitd = try sourcekitd()
+        var settings = SampleSettings()
+        settings.hovers = false
+        let before = sourcekitd.requestCount
+        let off = try verify(Self.scoreboard + "\n\n```swift\nlet x = 1\n//  ^?\n```\n", settings: settings)
+        #expect(sourcekitd.requestCount == before)
+        #expect(off.succeeded)
+        #expect(off.results.allSatisfy { $0.annotations.isEmpty })
+
+        let failing = try verify("""
+        ```swift compile_fail
+        let wrong: Int = "text" // error: cannot convert value of type 'String'
+        ```
+        """)
+        #expect(failing.succeeded, "\(failing.failures)")
+        #expect(failing.results[0].annotations.map(\.kind) == [.diagnostic])
+        #expect(sourcekitd.requestCount == before)
+    }
+
+    @Test("sourcekitd's response description is read as values")
+    func responseDescription() {
+        let value = SourceKitValue.parse("""
+        {
+          key.kind: source.lang.swift.decl.var.local,
+          key.name: "a \\"b\\"\\n",
+          key.line: 6,
+          key.list: [
+            { key.x: -1 }
+          ]
+        }
+        """)
+        #expect(value?["key.kind"] == .uid("source.lang.swift.decl.var.local"))
+        #expect(value?["key.name"]?.string == "a \"b\"\n")
+        #expect(value?["key.line"]?.integer == 6)
+        #expect(value?["key.list"] == .array([.dictionary(["key.x": .integer(-1)])]))
+        #expect(CursorInfo.plainText("<Declaration>func f&lt;T&gt;(_ x: <Type usr=\"s:Si\">Int</Type>)\n  -&gt; T</Declaration>") == "func f<T>(_ x: Int) -> T")
+    }
+}
