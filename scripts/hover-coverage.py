@@ -24,8 +24,11 @@ highlighter classes, `tok-*`):
   `tok-attribute` text (`@Observable` is one) is one identifier; in
   unclassified text, each match of `` `…` ``, `$?[A-Za-z_][A-Za-z0-9_]*` or
   `$[0-9]+` (`$0`) is one.
-- Covered: an identifier whose first character is inside a popover trigger
-  (`<span class="hv" …>`).
+- Not identifiers either: `_` alone (the wildcard of `_ = x`, `func f(_ a:)`,
+  which names nothing; Xcode's Quick Help has nothing for it).
+- Covered: an identifier whose first character — after the `@` of an
+  attribute, which the popover of `Observable` in `@Observable` leaves out —
+  is inside a popover trigger (`<span class="hv" …>`).
 """
 
 import argparse
@@ -103,7 +106,8 @@ def count(triples):
             while end < len(triples) and triples[end][1] == token:
                 end += 1
             identifiers += 1
-            covered += is_covered
+            first = index + 1 if char == "@" and index + 1 < end else index
+            covered += triples[first][2]
             index = end
         elif token is None:
             end = index
@@ -111,6 +115,8 @@ def count(triples):
                 end += 1
             text = "".join(t[0] for t in triples[index:end])
             for match in PLAIN_IDENTIFIER.finditer(text):
+                if match.group() == "_":
+                    continue
                 identifiers += 1
                 covered += triples[index + match.start()][2]
             index = end

@@ -23,14 +23,15 @@ struct HoverCollector: Sendable {
         var queryFailures: [CompilerDiagnostic]
     }
 
-    /// How much to ask about `program`: nothing for `compile_fail` (no clean
-    /// AST) or a page with `hovers: false`; with ``HoverMode/queries``,
-    /// only programs that have a `// ^?` query.
+    /// How much to ask about `program`: nothing on a page with `hovers:
+    /// false`; with ``HoverMode/queries``, only programs that have a `// ^?`
+    /// query. A `compile_fail` program is asked too: sourcekitd type-checks
+    /// past its errors, so its valid lines get their answers.
     func level(for program: SampleProgram) -> HoverMode { Self.level(for: program, mode: mode) }
 
     /// How much a run in `mode` asks about `program` (see ``level(for:)``).
     static func level(for program: SampleProgram, mode: HoverMode) -> HoverMode {
-        guard program.mode != .compileFail, program.settings.hovers else { return .off }
+        guard program.settings.hovers else { return .off }
         switch mode {
         case .off: return .off
         case .queries: return program.samples.contains(where: Self.hasQueries) ? .queries : .off

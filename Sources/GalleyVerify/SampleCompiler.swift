@@ -119,15 +119,19 @@ struct SampleCompiler: Sendable {
             main: ProgramSource.standaloneMain(program), extraFiles: [], in: folder,
             mode: CompileMode(program), parseAsLibrary: library
         )
-        guard let executable = compiled.executable else {
-            return ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
-                              ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
-        }
         let runtime = folder.appendingPathComponent("galley_runtime.swift").path
         let main = compiled.mainFile.path
-        let hoverAnswers = startHovers([program], units: [
-            HoverUnit(programs: [0], path: main, text: ProgramSource.standaloneMain(program), arguments: compiled.hoverArguments + [main, runtime])
-        ])
+        let hoverUnit = HoverUnit(
+            programs: [0], path: main, text: ProgramSource.standaloneMain(program), arguments: compiled.hoverArguments + [main, runtime]
+        )
+        guard let executable = compiled.executable else {
+            var failed = ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
+                                    ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
+            // A compile_fail sample's valid lines are still answered about: sourcekitd type-checks past errors.
+            if program.mode == .compileFail { Self.attach(startHovers([program], units: [hoverUnit])()[0], to: &failed) }
+            return failed
+        }
+        let hoverAnswers = startHovers([program], units: [hoverUnit])
         var programRun = run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics)
         Self.attach(hoverAnswers()[0], to: &programRun)
         return programRun

@@ -20,10 +20,11 @@ enum SampleJudge {
             )
             var failure = judge(sample, position: position, program: program, run: run, result: &result,
                                 timeout: timeout, outputLimit: outputLimit)
-            if hovers != .off, sample.mode != .compileFail {
+            if hovers != .off {
                 let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
+                // A compile_fail sample's valid lines have answers; what its errors leave untyped is not shown.
                 result.annotations += (run.hoverAnnotations ?? []).filter { annotation in
-                    lines.contains(annotation.line) && (hovers == .all || annotation.kind == .type)
+                    lines.contains(annotation.line) && (hovers == .all || annotation.kind == .type) && !annotation.text.contains("<<error type>>")
                 }
                 let queries = (run.queryFailures ?? []).filter { $0.file == sample.page && lines.contains($0.line) }
                 if failure == nil, let first = queries.first {

@@ -166,7 +166,7 @@ struct HoverTests {
         #expect(!build.results[0].annotations.isEmpty)
     }
 
-    @Test("`hovers: false` on a page: no sourcekitd work and no annotations; compile_fail keeps its diagnostics only")
+    @Test("`hovers: false` on a page: no sourcekitd work and no annotations; compile_fail keeps its diagnostics and answers about its valid code")
     func turnedOff() throws {
         let sourcekitd = try sourcekitd()
         var settings = SampleSettings()
@@ -183,8 +183,11 @@ struct HoverTests {
         ```
         """)
         #expect(failing.succeeded, "\(failing.failures)")
-        #expect(failing.results[0].annotations.map(\.kind) == [.diagnostic])
-        #expect(sourcekitd.requestCount == before)
+        let annotations = failing.results[0].annotations
+        #expect(annotations.first?.kind == .diagnostic)
+        #expect(annotations.contains { $0.kind == .declaration && $0.text == "let wrong: Int" }, "\(annotations)")
+        #expect(!annotations.contains { $0.text.contains("<<error type>>") })
+        #expect(sourcekitd.requestCount > before, "asked about the compile_fail sample's code")
     }
 
     @Test("sourcekitd's response description is read as values")
