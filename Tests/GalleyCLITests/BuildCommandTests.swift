@@ -22,7 +22,10 @@ struct BuildCommandTests {
         #expect(index.contains("<a href=\"guide/one.html\">Next</a>"))
         let one = try site.read("public/guide/one.html")
         #expect(one.contains("<h2 id=\"part\">Part"))
-        #expect(one.contains("<code class=\"language-swift\"><span class=\"ln\" id=\"L6\"><span class=\"tok-keyword\">let</span> x = <span class=\"tok-number\">1</span>"))
+        #expect(one.contains("<code class=\"language-swift\"><span class=\"ln\" id=\"L6\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" aria-describedby=\"hv-1\">x</span> = <span class=\"tok-number\">1</span>"), "\(one)")
+        // Its popover: the inferred type, as Quick Help shows it.
+        let body = one.components(separatedBy: "id=\"hv-1\"").dropFirst().first?.components(separatedBy: "</div>").first ?? ""
+        #expect(body.contains("<span class=\"tok-keyword\">let</span> x: <span class=\"tok-type\">Int</span>"), "\(body)")
         #expect(one.contains("<figcaption class=\"sample-badge\">✓ Compiles</figcaption>"))
         #expect(site.exists("public/404.html"))
         #expect(site.exists("public/assets/site.css"))

@@ -171,7 +171,8 @@ struct SiteBuilderTests {
                 "hidden lines are in the page, hidden until a reader reveals them")
         #expect(html.contains("<div class=\"sample-output\"><div class=\"sample-output-label\">Output</div><pre>shown &lt;ok&gt;</pre></div>"))
         #expect(!html.contains("<code class=\"language-output\">"), "the output block is shown as the sample's panel, not twice")
-        #expect(html.contains("<pre><code class=\"language-swift\"><span class=\"ln\" id=\"L15\"><span class=\"tok-keyword\">let</span> number: <span class=\"tok-type\">Int</span> = <span class=\"tok-string\">&quot;text&quot;</span></span>\n<span class=\"sample-diagnostic\">error: cannot convert value of type &#39;String&#39; to specified type &#39;Int&#39;</span>"))
+        // The compile_fail sample: its error under its line, and its valid parts answered about (hovers).
+        #expect(html.contains("<pre tabindex=\"0\" class=\"has-hovers\"><code class=\"language-swift\"><span class=\"ln\" id=\"L15\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" aria-describedby=\"hv-2\">number</span>: <span class=\"hv\" aria-describedby=\"hv-3\"><span class=\"tok-type\">Int</span></span> = <span class=\"tok-string\">&quot;text&quot;</span></span>\n<span class=\"sample-diagnostic\">error: cannot convert value of type &#39;String&#39; to specified type &#39;Int&#39;</span>"), "\(html)")
         #expect(!html.contains("// error:"))
         #expect(html.contains("<figure class=\"sample sample-not-verified\">"))
         #expect(html.contains("<footer>2 of 3 samples verified with Swift 6."))
