@@ -23,18 +23,25 @@ package enum SampleHTML {
         return html + popovers.html
     }
 
-    /// The markup of one sample with its verdict; its identifiers' popover
-    /// bodies are added to `popovers`, shared by the samples of a page.
-    package static func render(_ result: SampleResult, popovers: inout PopoverTable) -> String {
-        let sample = result.sample
-        let (kind, badge): (String, String) = switch (sample.mode, result.status) {
+    /// The figure's class suffix and badge text for `result`'s verdict (a
+    /// `@Snippet` file's too, in ``SnippetHTML``).
+    package static func verdict(_ result: SampleResult) -> (kind: String, badge: String) {
+        switch (result.sample.mode, result.status) {
         case (.ignore, _), (_, .skipped): ("not-verified", "Not verified")
         case (_, .knownFailure): ("known-failure", "⚠ Known failure")
+        case (_, .failed): ("known-failure", "✗ Fails")
         case (.compileFail, _): ("expected-failure", "✗ Expected error")
         case (.crash, _): ("expected-crash", "⚡ Expected crash")
         case (.noRun, _): ("verified", "✓ Compiles")
         default: ("verified", "✓ Verified")
         }
+    }
+
+    /// The markup of one sample with its verdict; its identifiers' popover
+    /// bodies are added to `popovers`, shared by the samples of a page.
+    package static func render(_ result: SampleResult, popovers: inout PopoverTable) -> String {
+        let sample = result.sample
+        let (kind, badge) = verdict(result)
         let code = codeHTML(result, popovers: &popovers)
         let hasHidden = !sample.hiddenLines.isEmpty
         var html = "<figure class=\"sample sample-\(kind)\"\(hasHidden ? " data-hidden-lines=\"\(sample.hiddenLines.count)\"" : "")>\n"

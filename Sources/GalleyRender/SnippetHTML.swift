@@ -17,13 +17,7 @@ package enum SnippetHTML {
         let code = code(text, slice: slice)
         let highlighted = SwiftHighlighter.highlightedLines(code).map { $0 + "\n" }.joined()
         let name = HTMLEscaping.escape(path.split(separator: "/").last.map(String.init) ?? path)
-        let (kind, verdict): (String, String) = switch (result?.status, result?.sample.mode) {
-        case (.passed?, .noRun?): ("verified", "✓ Compiles")
-        case (.passed?, _): ("verified", "✓ Verified")
-        case (.knownFailure?, _): ("known-failure", "⚠ Known failure")
-        case (.failed?, _): ("known-failure", "✗ Fails")
-        default: ("not-verified", "not verified")
-        }
+        let (kind, verdict) = result.map(SampleHTML.verdict) ?? ("not-verified", "not verified")
         return "<figure class=\"sample sample-\(kind) sample-snippet\">\n"
             + "<figcaption class=\"sample-badge\">Snippet \(name)\(slice.map { " · " + HTMLEscaping.escape($0) } ?? "") · \(verdict)</figcaption>\n"
             + "<pre><code class=\"language-swift\">\(highlighted)</code></pre>\n</figure>"
