@@ -345,6 +345,32 @@ struct PrintChangesWordingTests {
         ])
     }
 
+    @Test func theOtherBranchOfAnIfReportsIdentityAgain() {
+        struct Counter: View {
+            @State private var count = 0
+            var body: some View { Button("\(count)") { count += 1 } }
+        }
+        struct Screen: View {
+            @State private var compact = false
+            var body: some View {
+                VStack {
+                    if compact { Counter() } else { Counter() }
+                    Button("Toggle") { compact.toggle() }
+                }
+            }
+        }
+        let host = ViewHost(Screen())
+        host.tap("0")
+        host.tap("Toggle")
+        let counterEvents = host.renderEvents.filter { $0.view == "Counter" }.map(\.description)
+        #expect(counterEvents == [
+            "Counter (@self, @identity, _count)",
+            "Counter (_count)",
+            "Counter (@self, @identity, _count)",
+        ])
+        #expect(host.snapshot().contains("Button \"0\""), "the other branch starts with fresh state")
+    }
+
     @Test func printChangesPrintsTheFirstAppearanceLineInSwiftUIsWords() throws {
         struct Probe: View {
             @State private var flag = false
