@@ -3,11 +3,12 @@ import Testing
 
 /// A rule of this repository's own site (`content/`): a hidden sample line
 /// (between `// snippet.hide` and `// snippet.show`) may set up — imports, a
-/// host, a model — but never wait, yield, sleep or drive the interaction, so
-/// that a sample copied as shown prints what the page says it prints.
+/// host, a model — but never wait, yield, sleep, drive the interaction or
+/// print, so that a sample copied as shown prints what the page says it
+/// prints.
 @Suite("Site rule: hidden lines never change output")
 struct HiddenLineRuleTests {
-    @Test("no hidden line of content/*.md waits, yields, sleeps or drives a ViewHost")
+    @Test("no hidden line of content/*.md waits, yields, sleeps, drives a ViewHost or prints")
     func siteKeepsTheRule() throws {
         let content = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -24,7 +25,7 @@ struct HiddenLineRuleTests {
         #expect(violations.isEmpty, "hidden lines that change output:\n\(violations.joined(separator: "\n"))")
     }
 
-    @Test("the checker flags a crafted page: await, Task.yield, sleep and ViewHost interactions")
+    @Test("the checker flags a crafted page: await, Task.yield, sleep, ViewHost interactions, waits, clocks and prints")
     func checkerFlagsBadPage() {
         let page = """
         # Bad
@@ -39,6 +40,11 @@ struct HiddenLineRuleTests {
         try await Task.sleep(for: .seconds(1))
         host.flush()
         host.enter("a", into: "Name")
+        done.wait()
+        RunLoop.main.run(until: .now)
+        scheduler.advance(by: .milliseconds(300))
+        print(host.snapshot())
+        host.resetRenderLog()
         // snippet.show
         print("done")
         ```
@@ -51,6 +57,11 @@ struct HiddenLineRuleTests {
             "bad.md:10: try await Task.sleep(for: .seconds(1))",
             "bad.md:11: host.flush()",
             "bad.md:12: host.enter(\"a\", into: \"Name\")",
+            "bad.md:13: done.wait()",
+            "bad.md:14: RunLoop.main.run(until: .now)",
+            "bad.md:15: scheduler.advance(by: .milliseconds(300))",
+            "bad.md:16: print(host.snapshot())",
+            "bad.md:17: host.resetRenderLog()",
         ])
     }
 
@@ -85,7 +96,11 @@ enum HiddenLineChecker {
         #"\bawait\b"#,
         #"Task\.yield"#,
         #"sleep"#,
-        #"\.(tap|enter|toggle|increment|decrement|slide|flush|settle|yield|unmount)\("#,
+        #"\.(tap|enter|toggle|increment|decrement|slide|flush|settle|yield|unmount|resetRenderLog)\("#,
+        #"\.wait\("#,                  // a semaphore or group: waits
+        #"\bRunLoop\b"#,               // turning a run loop by hand
+        #"\.advance\(by:"#,            // a manual scheduler's clock
+        #"\bprint\("#,                 // output the reader cannot see
     ]
 
     /// `file:line: text` for every hidden line that breaks the rule.
