@@ -32,7 +32,9 @@ public struct Bindable<Value> {
     }
 }
 
-extension Bindable: DynamicProperty {}
+// Not a `DynamicProperty`, as in SwiftUI (where `Bindable` is `Identifiable`
+// and `Sendable` only): the view graph does not install it, and
+// `_printChanges` does not list it among a view's dynamic properties.
 
 extension Bindable: InputComparable {
     func inputIsEqual(to other: Any) -> Bool {

@@ -345,6 +345,16 @@ struct PrintChangesWordingTests {
         ])
     }
 
+    @Test func aBindablePropertyIsNotListedAsADynamicProperty() {
+        struct Editor: View {
+            @Bindable var model: CounterModel
+            @State private var draft = ""
+            var body: some View { Text(model.title) }
+        }
+        let host = ViewHost(Editor(model: CounterModel()))
+        #expect(host.renderEvents.map(\.description) == ["Editor (@self, @identity, _draft)"])
+    }
+
     @Test func theOtherBranchOfAnIfReportsIdentityAgain() {
         struct Counter: View {
             @State private var count = 0
