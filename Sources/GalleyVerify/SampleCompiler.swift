@@ -282,7 +282,11 @@ struct SampleCompiler: Sendable {
         }
         let log = outcome.standardOutput + outcome.standardError
         let diagnostics = CompilerDiagnostic.parse(log)
-        guard outcome.ending == .exited(0) else { return Compiled(executable: nil, diagnostics: diagnostics, log: log, mainFile: mainFile) }
+        // A failed compile keeps its arguments too: a `compile_fail` sample's
+        // valid lines are asked about, and without the flags its imports fail.
+        guard outcome.ending == .exited(0) else {
+            return Compiled(executable: nil, diagnostics: diagnostics, log: log, mainFile: mainFile, hoverArguments: hoverArguments)
+        }
         return Compiled(executable: executable, diagnostics: diagnostics, log: log, mainFile: mainFile, hoverArguments: hoverArguments)
     }
 

@@ -190,6 +190,35 @@ struct HoverTests {
         #expect(sourcekitd.requestCount > before, "asked about the compile_fail sample's code")
     }
 
+    @Test("a compile_fail sample's valid lines are answered with the module's flags: its imports resolve")
+    func compileFailWithLibrary() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Greeting.swift", "/// Says hello.\npublic struct Greeting { public init() {} }\n")
+        let modules = folder.url.appendingPathComponent("Modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let built = try ProcessRunner().run(try Toolchain.locate().swiftc, [
+            "-emit-module", "-module-name", "Greetings", "-parse-as-library",
+            "-emit-module-path", modules.appendingPathComponent("Greetings.swiftmodule").path,
+            folder.url.appendingPathComponent("Greeting.swift").path,
+        ], in: folder.url)
+        #expect(built.ending == .exited(0), "\(built.standardError)")
+        var settings = SampleSettings()
+        settings.flags = ["-I", modules.path]
+        let failing = try verify("""
+        ```swift compile_fail
+        import Greetings
+        let greeting = Greeting()
+        let wrong: Int = greeting // error: cannot convert value of type 'Greeting'
+        ```
+        """, settings: settings)
+        #expect(failing.succeeded, "\(failing.failures)")
+        let annotations = failing.results[0].annotations
+        // Without the flags sourcekitd cannot import the module: `greeting` is an error type and `Greeting` unknown.
+        #expect(annotations.contains { $0.kind == .declaration && $0.text == "let greeting: Greeting" }, "\(annotations)")
+        #expect(annotations.contains { $0.kind == .declaration && $0.text == "struct Greeting" && $0.summary == "Says hello." }, "\(annotations)")
+    }
+
     @Test("sourcekitd's response description is read as values")
     func responseDescription() {
         let value = SourceKitValue.parse("""
