@@ -19,7 +19,7 @@ struct CursorInfo: Sendable, Equatable {
     /// Reads a cursor-info response; `nil` when it names no declaration.
     init?(_ response: SourceKitValue) {
         guard let kind = response["key.kind"]?.string else { return nil }
-        let declaration = response["key.annotated_decl"]?.string.map(Self.plainText) ?? ""
+        let declaration = response["key.annotated_decl"]?.string.map(Self.plainText).map(Self.withoutUnderscoredAttributes) ?? ""
         let typeName = response["key.typename"]?.string
         guard !declaration.isEmpty || typeName != nil else { return nil }
         self.kind = kind
@@ -47,6 +47,37 @@ struct CursorInfo: Sendable, Equatable {
             }
         }
         return collapsingSpace(decodingEntities(text))
+    }
+
+    /// `declaration` without the standard library's implementation
+    /// attributes (`@_eagerMove`, `@_effects(readonly)`, `@_semantics("…")`),
+    /// which Quick Help and Apple's documentation leave out:
+    /// `@frozen @_eagerMove struct String` reads `@frozen struct String`.
+    static func withoutUnderscoredAttributes(_ declaration: String) -> String {
+        guard declaration.contains("@_") else { return declaration }
+        var text = Substring(declaration)
+        var kept = ""
+        while let at = text.range(of: "@_") {
+            kept += text[..<at.lowerBound]
+            var rest = text[at.upperBound...].drop { $0.isLetter || $0.isNumber || $0 == "_" }
+            if rest.first == "(" {
+                // Arguments, with nested parentheses and quoted strings.
+                var depth = 0
+                var quoted = false
+                var end = rest.startIndex
+                for index in rest.indices {
+                    let character = rest[index]
+                    if character == "\"" { quoted.toggle() }
+                    if quoted { continue }
+                    if character == "(" { depth += 1 }
+                    if character == ")" { depth -= 1 }
+                    if depth == 0 { end = rest.index(after: index); break }
+                }
+                rest = depth == 0 ? rest[end...] : rest
+            }
+            text = rest.drop { $0 == " " }
+        }
+        return kept + text
     }
 
     /// The first paragraph of the documentation: the XML's `<Abstract>`, else

@@ -235,6 +235,10 @@ struct HoverTests {
         #expect(value?["key.name"]?.string == "a \"b\"\n")
         #expect(value?["key.line"]?.integer == 6)
         #expect(value?["key.list"] == .array([.dictionary(["key.x": .integer(-1)])]))
+        #expect(CursorInfo.withoutUnderscoredAttributes("@frozen @_eagerMove struct String") == "@frozen struct String")
+        #expect(CursorInfo.withoutUnderscoredAttributes("@inlinable @_effects(readonly) @_semantics(\"a(b\") func f() -> Int")
+            == "@inlinable func f() -> Int")
+        #expect(CursorInfo.withoutUnderscoredAttributes("func f(_ x: Int)") == "func f(_ x: Int)", "a parameter's _ is not an attribute")
         #expect(CursorInfo.plainText("<Declaration>func f&lt;T&gt;(_ x: <Type usr=\"s:Si\">Int</Type>)\n  -&gt; T</Declaration>") == "func f<T>(_ x: Int) -> T")
     }
 }
