@@ -21,6 +21,17 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic] = []
     /// What the build changed besides the output, one line each: `Recorded 3 known failures in known.json.`
     public var notes: [String] = []
+    /// Broken DocC symbol links the baseline lists: they did not fail the
+    /// build, and are not samples, so ``verification``'s counts leave them out.
+    public var knownBrokenLinks: [Diagnostic] = []
+
+    /// `Links: 9 broken symbol links are known (listed in the baseline).`, or
+    /// `nil` when the baseline lists none.
+    public var knownLinksSummary: String? {
+        guard !knownBrokenLinks.isEmpty else { return nil }
+        let count = knownBrokenLinks.count
+        return "Links: \(count) broken symbol link\(count == 1 ? " is" : "s are") known (listed in the baseline)"
+    }
 
     /// `Built 12 pages in 0.31 s → public/`
     public var summary: String {

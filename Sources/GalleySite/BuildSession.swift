@@ -152,6 +152,9 @@ private struct Build {
         let brokenLinks = Set(symbolLinks.errors)
         errors += verified.report.problems.filter { brokenLinks.contains($0) }
         verified.report.problems.removeAll { brokenLinks.contains($0) }
+        // Known broken links are counted apart: the samples' summary counts samples.
+        let knownBrokenLinks = verified.report.knownProblems.filter { brokenLinks.contains($0) }
+        verified.report.knownProblems.removeAll { brokenLinks.contains($0) }
         FixtureAnnotations.apply(to: &verified.report)
         let sampleFailures = Self.sampleFailures(verified.report)
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
@@ -186,6 +189,7 @@ private struct Build {
         report.verifiedPageCount = verified.pages.count
         report.warnings = content.warnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
         report.notes = baseline.notes + symbolLinks.notes
+        report.knownBrokenLinks = knownBrokenLinks
         return report
     }
 

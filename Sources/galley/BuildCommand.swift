@@ -57,6 +57,7 @@ struct BuildCommand: AsyncParsableCommand {
             if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
                 print("Samples: \(report.verification.summary)" + (report.verification.sandboxed.map { $0 ? " (sandboxed)" : " (not sandboxed)" } ?? ""))
             }
+            if let links = report.knownLinksSummary { print(links) }
             print(report.summary)
         } catch {
             Interruption.waitIfStopping()

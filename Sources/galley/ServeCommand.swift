@@ -104,6 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
                     print("Samples: \(report.verification.summary)")
                 }
+                if let links = report.knownLinksSummary { print(links) }
                 print(report.summary)
             } else {
                 let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18

@@ -94,6 +94,9 @@ struct PackageRootTests {
         #expect(try package.read("links.json").contains("Typo.md"))
         let known = try GalleyExecutable.run(["build", "--baseline", "links.json"], in: package.url)
         #expect(known.status == 0, "\(known.standardError)\n\(known.standardOutput)")
+        // The recorded link is counted as a link, not as a sample's known failure.
+        #expect(known.standardOutput.contains("Samples: 4 passed, 0 failed, 0 skipped"), "\(known.standardOutput)")
+        #expect(known.standardOutput.contains("Links: 1 broken symbol link is known (listed in the baseline)"), "\(known.standardOutput)")
         let typoPage = try package.read("public/Shapes/Typo.html")
         #expect(typoPage.contains("aera") && !typoPage.contains("href=\"Rectangle"), "shown as code, not a dead link: \(typoPage)")
         try package.write("Library/Shapes/Shapes.docc/Typo.md", "# Typo\n\nSee ``Rectangle/aera`` and ``Rectangle/hieght``.\n")
