@@ -49,17 +49,27 @@ struct CursorInfo: Sendable, Equatable {
         return collapsingSpace(decodingEntities(text))
     }
 
+    /// Attributes about how code is compiled, not what it is: Quick Help and
+    /// Apple's documentation leave them out (besides every `@_…` one).
+    static let implementationAttributes = ["@inline", "@inlinable", "@usableFromInline", "@_"]
+
     /// `declaration` without the standard library's implementation
-    /// attributes (`@_eagerMove`, `@_effects(readonly)`, `@_semantics("…")`),
+    /// attributes (`@_eagerMove`, `@_effects(readonly)`, `@inline(__always)`),
     /// which Quick Help and Apple's documentation leave out:
     /// `@frozen @_eagerMove struct String` reads `@frozen struct String`.
     static func withoutUnderscoredAttributes(_ declaration: String) -> String {
-        guard declaration.contains("@_") else { return declaration }
+        guard declaration.contains("@_") || declaration.contains("@inl") || declaration.contains("@usableFromInline") else { return declaration }
         var text = Substring(declaration)
         var kept = ""
-        while let at = text.range(of: "@_") {
+        while let at = text.firstRange(of: "@") {
+            let name = text[at.lowerBound...].prefix { $0 == "@" || $0.isLetter || $0.isNumber || $0 == "_" }
+            guard Self.implementationAttributes.contains(where: { $0 == "@_" ? name.hasPrefix("@_") : name == $0 }) else {
+                kept += text[..<name.endIndex]
+                text = text[name.endIndex...]
+                continue
+            }
             kept += text[..<at.lowerBound]
-            var rest = text[at.upperBound...].drop { $0.isLetter || $0.isNumber || $0 == "_" }
+            var rest = text[name.endIndex...]
             if rest.first == "(" {
                 // Arguments, with nested parentheses and quoted strings.
                 var depth = 0

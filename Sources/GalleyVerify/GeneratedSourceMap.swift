@@ -11,7 +11,9 @@ struct GeneratedSourceMap: Sendable {
     private(set) var lineStarts: [Int] = []
     /// The page and line each generated line stands for, `nil` for Galley's own code.
     private(set) var origins: [(file: String, line: Int)?] = []
-    private var firstLine: [String: [Int: Int]] = [:]
+    /// Every generated line that stands for a page's line: more than one when
+    /// the page has several items on the line (`let a = 1; let b = a`).
+    private var allLines: [String: [Int: [Int]]] = [:]
 
     /// Reads `text`, a file `ProgramSource` wrote.
     init(_ text: String) {
@@ -29,14 +31,48 @@ struct GeneratedSourceMap: Sendable {
             }
             origins.append(current)
             if let here = current {
-                if firstLine[here.file]?[here.line] == nil { firstLine[here.file, default: [:]][here.line] = lines.count - 1 }
+                allLines[here.file, default: [:]][here.line, default: []].append(lines.count - 1)
                 current = (here.file, here.line + 1)
             }
         }
     }
 
-    /// The index of the generated line that stands for `line` of `file`.
-    func generatedLine(file: String, line: Int) -> Int? { firstLine[file]?[line] }
+    /// The UTF-8 offset in the generated file of the 0-based UTF-8 `column`
+    /// of `line` of `file`, whose text is `original`: found on whichever of
+    /// the generated lines standing for it has the token that is there.
+    func offset(file: String, line: Int, column: Int, original: Substring) -> Int? {
+        guard let candidates = allLines[file]?[line], let first = candidates.first else { return nil }
+        let source = Array(original.utf8)
+        for index in candidates {
+            if let offset = matchingOffset(ofColumn: column, inLine: index, source: source) { return offset }
+        }
+        return offset(ofColumn: column, inLine: first, original: original)
+    }
+
+    /// The offset of `column` on generated line `index` when the token at
+    /// `column` of `source` is there, unmoved or moved by the access level
+    /// ``ProgramSource`` gives declarations (`fileprivate ` added, or put in
+    /// place of `public`, `internal`, `open` or `package`).
+    private func matchingOffset(ofColumn column: Int, inLine index: Int, source: [UInt8]) -> Int? {
+        guard column < source.count else { return nil }
+        let generated = Array(lines[index].utf8)
+        func isNamePart(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        var end = column + 1
+        while end < source.count, isNamePart(source[end]), isNamePart(source[column]) { end += 1 }
+        let token = source[column..<end]
+        let fileprivateLength = "fileprivate".utf8.count
+        for shift in [0, fileprivateLength + 1] + ["public", "internal", "open", "package"].map({ fileprivateLength - $0.utf8.count }) {
+            let start = column + shift
+            guard start + token.count <= generated.count, generated[start..<start + token.count].elementsEqual(token) else { continue }
+            // A whole token, not the start of a longer name.
+            if start + token.count < generated.count, isNamePart(token.last ?? 0), isNamePart(generated[start + token.count]) { continue }
+            return lineStarts[index] + start
+        }
+        return nil
+    }
 
     /// The page and line that the generated file's 1-based `line` stands for.
     func origin(ofLine line: Int) -> (file: String, line: Int)? {

@@ -125,8 +125,8 @@ struct HoverCollector: Sendable {
         let tokens = HoverTokens.tokens(in: sample)
         func ask(_ token: HoverTokens.Token) -> CursorInfo? {
             let markdownLine = sample.block.firstCodeLine + token.line - 1
-            guard let generated = map.generatedLine(file: sample.page, line: markdownLine) else { return nil }
-            let offset = map.offset(ofColumn: token.utf8Column, inLine: generated, original: lines[token.line - 1])
+            guard let offset = map.offset(file: sample.page, line: markdownLine, column: token.utf8Column, original: lines[token.line - 1])
+            else { return nil }
             return sourcekitd.cursorInfo(file: file, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
         }
         if level == .all {

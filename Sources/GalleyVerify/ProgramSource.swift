@@ -113,8 +113,13 @@ enum ProgramSource {
         }
         let converter = SourceLocationConverter(fileName: name, tree: file)
         for item in file.statements {
-            let line = firstLine + converter.location(for: item.position).line - 1
-            let located = directive(name, line)
+            let start = converter.location(for: item.position)
+            let line = firstLine + start.line - 1
+            // An item after another on its line (`let a = 1; let b = a`) starts on a
+            // line of its own here: spaces in place of what is before it keep its
+            // columns (UTF-8, as the compiler counts them) those of the page.
+            let indent = item.leadingTrivia.contains(where: \.isNewline) ? "" : String(repeating: " ", count: start.column - 1)
+            let located = directive(name, line) + indent
             if let decl = item.item.as(DeclSyntax.self), isTopLevelDeclaration(decl),
                hoistingFunctions || !decl.is(FunctionDeclSyntax.self) {
                 declarations += located + makeFilePrivate(item) + "\n#sourceLocation()\n"

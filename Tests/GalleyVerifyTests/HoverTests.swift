@@ -190,6 +190,35 @@ struct HoverTests {
         #expect(sourcekitd.requestCount > before, "asked about the compile_fail sample's code")
     }
 
+    @Test("several statements on one line: each identifier gets its own declaration (columns after a `;`, and after non-ASCII text)",
+          arguments: [true, false])
+    func statementsOnOneLine(merges: Bool) throws {
+        let report = try verify("""
+        # Line
+
+        ```swift
+        let a = "é"; let b = a
+        struct P {}; struct Q { var p = P() }
+        let s = "😀👍🏽"; let count = s.count
+        print(b, Q().p, count)
+        ```
+        """, merges: merges)
+        #expect(report.succeeded, "\(report.failures)")
+        #expect(declaration(report, line: 4, column: 18)?.text == "let b: String")
+        #expect(declaration(report, line: 4, column: 22)?.text == "let a: String")
+        #expect(declaration(report, line: 5, column: 21)?.text == "struct Q", "after a declaration made fileprivate")
+        #expect(declaration(report, line: 5, column: 29)?.text == "var p: P")
+        #expect(declaration(report, line: 6, column: 19)?.text == "let count: Int")
+        #expect(declaration(report, line: 6, column: 27)?.text == "let s: String")
+        #expect(declaration(report, line: 6, column: 29)?.text == "var count: Int { get }")
+        #expect(declaration(report, line: 7, column: 7)?.text == "let b: String")
+
+        // The compiler's own columns agree: an error in the second statement of a line is at its column on the page.
+        let failing = try verify("# Line\n\n```swift\nlet a = 1; let b: String = a\n```\n", merges: merges)
+        #expect(failing.results[0].failureLocation?.line == 4)
+        #expect(failing.results[0].failureLocation?.column == 28, "\(String(describing: failing.results[0].failureLocation))")
+    }
+
     @Test("a compile_fail sample's valid lines are answered with the module's flags: its imports resolve")
     func compileFailWithLibrary() throws {
         let folder = try TemporaryDirectory()
@@ -237,8 +266,11 @@ struct HoverTests {
         #expect(value?["key.list"] == .array([.dictionary(["key.x": .integer(-1)])]))
         #expect(CursorInfo.withoutUnderscoredAttributes("@frozen @_eagerMove struct String") == "@frozen struct String")
         #expect(CursorInfo.withoutUnderscoredAttributes("@inlinable @_effects(readonly) @_semantics(\"a(b\") func f() -> Int")
-            == "@inlinable func f() -> Int")
+            == "func f() -> Int")
         #expect(CursorInfo.withoutUnderscoredAttributes("func f(_ x: Int)") == "func f(_ x: Int)", "a parameter's _ is not an attribute")
+        #expect(CursorInfo.withoutUnderscoredAttributes("@inline(__always) var count: Int { get }") == "var count: Int { get }")
+        #expect(CursorInfo.withoutUnderscoredAttributes("@MainActor @preconcurrency func f(_ g: @escaping () -> Void)")
+            == "@MainActor @preconcurrency func f(_ g: @escaping () -> Void)")
         #expect(CursorInfo.plainText("<Declaration>func f&lt;T&gt;(_ x: <Type usr=\"s:Si\">Int</Type>)\n  -&gt; T</Declaration>") == "func f<T>(_ x: Int) -> T")
     }
 }
