@@ -152,7 +152,6 @@ private struct Build {
         let brokenLinks = Set(symbolLinks.errors)
         errors += verified.report.problems.filter { brokenLinks.contains($0) }
         verified.report.problems.removeAll { brokenLinks.contains($0) }
-        FixtureAnnotations.apply(to: &verified.report)
         let sampleFailures = Self.sampleFailures(verified.report)
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)
