@@ -62,6 +62,8 @@ final class HoverQueue: Sendable {
             lanes.leave()
         }
         thread.name = "galley.hovers"
+        // swift-syntax parses the samples' code on it (``HoverTokens``): a main thread's stack.
+        thread.stackSize = 8 << 20
         thread.start()
     }
 
