@@ -155,7 +155,6 @@ private struct Build {
         // Known broken links are counted apart: the samples' summary counts samples.
         let knownBrokenLinks = verified.report.knownProblems.filter { brokenLinks.contains($0) }
         verified.report.knownProblems.removeAll { brokenLinks.contains($0) }
-        FixtureAnnotations.apply(to: &verified.report)
         let sampleFailures = Self.sampleFailures(verified.report)
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)

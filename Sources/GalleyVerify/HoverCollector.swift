@@ -106,24 +106,35 @@ struct HoverCollector: Sendable {
 
     /// Asks about `program`'s samples in `file` (a compiled file whose text is
     /// `text`), compiled with `arguments`. `nil` when sourcekitd stopped
-    /// answering, so the run is not cached as if it had none.
-    func annotate(_ program: SampleProgram, level: HoverMode, file: String, text: String, arguments: [String]) -> Answer? {
+    /// answering or `cancelled` (checked before each request) turned true, so
+    /// the run is not cached as if it had none.
+    ///
+    /// `libraryTypes` holds the answers about names of types declared outside
+    /// `file` (the standard library's, the sample library's: `View`, `Text`,
+    /// `Int`), shared by the programs asked about in the same file: such a
+    /// name means the same type wherever the file names it.
+    func annotate(
+        _ program: SampleProgram, level: HoverMode, file: String, text: String, arguments: [String],
+        libraryTypes: inout [String: CursorInfo], cancelled: @Sendable () -> Bool = { false }
+    ) -> Answer? {
         guard level != .off else { return Answer(annotations: [], queryFailures: []) }
         let map = GeneratedSourceMap(text)
         var answer = Answer(annotations: [], queryFailures: [])
         for sample in program.samples {
-            collect(sample, of: program, level: level, map: map, file: file, arguments: arguments, into: &answer)
+            collect(sample, of: program, level: level, map: map, file: file, arguments: arguments, cancelled: cancelled,
+                    libraryTypes: &libraryTypes, into: &answer)
         }
-        return sourcekitd.isUnresponsive ? nil : answer
+        return sourcekitd.isUnresponsive || cancelled() ? nil : answer
     }
 
     private func collect(
         _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, arguments: [String],
-        into answer: inout Answer
+        cancelled: @Sendable () -> Bool, libraryTypes: inout [String: CursorInfo], into answer: inout Answer
     ) {
         let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
         let tokens = HoverTokens.tokens(in: sample)
         func ask(_ token: HoverTokens.Token) -> CursorInfo? {
+            guard !cancelled() else { return nil }
             let markdownLine = sample.block.firstCodeLine + token.line - 1
             guard let offset = map.offset(file: sample.page, line: markdownLine, column: token.utf8Column, original: lines[token.line - 1])
             else { return nil }
@@ -141,11 +152,15 @@ struct HoverCollector: Sendable {
                                                                text: "module \(token.text)"))
                     continue
                 }
-                // A type's name means the same type wherever the program
-                // names it: asked once (a third of the identifiers of SwiftUI code).
-                let known = token.isMember ? nil : types[token.text]
+                // A type's name means the same type wherever the sample names
+                // it, and a library type's wherever the file does: asked once
+                // (a third of the identifiers of SwiftUI code).
+                let known = token.isMember ? nil : types[token.text] ?? libraryTypes[token.text]
                 guard let info = known ?? ask(token) else { continue }
-                if known == nil, !token.isMember, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) { types[token.text] = info }
+                if known == nil, !token.isMember, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) {
+                    types[token.text] = info
+                    if info.declarationFile != file { libraryTypes[token.text] = info }
+                }
                 let (text, declarationLine) = declaration(info, of: sample, in: program, map: map, file: file)
                 answer.annotations.append(SampleAnnotation(
                     kind: .declaration, line: line, column: column, length: token.text.count,

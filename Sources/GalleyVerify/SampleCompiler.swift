@@ -67,12 +67,33 @@ struct SampleCompiler: Sendable {
             }
             remaining = included
             guard !included.isEmpty else { break }
+            let includedPrograms = included.map { programs[$0] }
+            // The compiler's answers for the pages are asked while the module
+            // compiles and its samples run (``HoverQueue``): one AST for each
+            // batch of programs whose names do not clash (see
+            // ``HoverCollector/batches(_:)``), each with the runtime alone.
+            let runtime = folder.appendingPathComponent("galley_runtime.swift")
+            guard (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else { return (none, Array(programs.indices)) }
+            let hoverArguments = Self.hoverArguments(mode: mode, flags: flags, parseAsLibrary: false) + ["-parse-as-library"]
+            var units: [HoverQueue.Unit] = []
+            if hovers != nil {
+                for (number, batch) in HoverCollector.batches(includedPrograms).enumerated() {
+                    let file = folder.appendingPathComponent("hovers_\(number).swift")
+                    let text = batch.map { texts[$0] }.joined(separator: "\n")
+                    guard (try? Data(text.utf8).write(to: file)) != nil else { continue }
+                    units.append(HoverQueue.Unit(programs: batch, path: file.path, text: text, arguments: hoverArguments + [file.path, runtime.path]))
+                }
+            }
+            let hoverQueue = startHovers(includedPrograms, units: units)
             progress("Compiling \(included.count) sample program\(included.count == 1 ? "" : "s") as one module…")
             let compiled = compile(
                 main: ProgramSource.mergedMain(programCount: included.count), extraFiles: files,
                 in: folder, mode: mode, parseAsLibrary: false
             )
             guard let executable = compiled.executable else {
+                // Answers about code that did not compile are not wanted; the
+                // programs that compile are asked again in the next round.
+                hoverQueue.cancel()
                 let broken = Set(included.indices.filter { position in
                     compiled.diagnostics.contains { $0.severity == "error" && Self.belongs($0, to: programs[included[position]]) }
                 })
@@ -85,24 +106,10 @@ struct SampleCompiler: Sendable {
                 continue
             }
             var runs = [ProgramRun?](repeating: nil, count: programs.count)
-            let includedPrograms = included.map { programs[$0] }
-            // The compiler's answers for the pages are asked while the samples run:
-            // one AST for each batch of programs whose names do not clash (see
-            // ``HoverCollector/batches(_:)``), each with the runtime alone.
-            let runtime = folder.appendingPathComponent("galley_runtime.swift").path
-            let hoverArguments = compiled.hoverArguments + ["-parse-as-library"]
-            var units: [HoverUnit] = []
-            for (number, batch) in HoverCollector.batches(includedPrograms).enumerated() {
-                let file = folder.appendingPathComponent("hovers_\(number).swift")
-                let text = batch.map { texts[$0] }.joined(separator: "\n")
-                guard (try? Data(text.utf8).write(to: file)) != nil else { continue }
-                units.append(HoverUnit(programs: batch, path: file.path, text: text, arguments: hoverArguments + [file.path, runtime]))
-            }
-            let hoverAnswers = startHovers(includedPrograms, units: units)
             var results = concurrently(Array(included.indices), label: "Running") { position in
                 self.run(executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
             }
-            for (position, answer) in hoverAnswers().enumerated() { Self.attach(answer, to: &results[position]) }
+            for (position, answer) in hoverQueue.finish().enumerated() { Self.attach(answer, to: &results[position]) }
             for (position, run) in zip(included.indices, results) { runs[included[position]] = run }
             return (runs, rejected)
         }
@@ -115,64 +122,63 @@ struct SampleCompiler: Sendable {
         }
         defer { runner.supervisor.removeTemporaryFolder(folder) }
         let library = ProgramSource.needsParseAsLibrary(program)
-        let compiled = compile(
-            main: ProgramSource.standaloneMain(program), extraFiles: [], in: folder,
-            mode: CompileMode(program), parseAsLibrary: library
-        )
-        let runtime = folder.appendingPathComponent("galley_runtime.swift").path
-        let main = compiled.mainFile.path
-        let hoverUnit = HoverUnit(
-            programs: [0], path: main, text: ProgramSource.standaloneMain(program), arguments: compiled.hoverArguments + [main, runtime]
-        )
+        let main = ProgramSource.standaloneMain(program)
+        // sourcekitd is asked while swiftc compiles the same files (``HoverQueue``).
+        let mainFile = folder.appendingPathComponent(library ? "sample.swift" : "main.swift")
+        let runtime = folder.appendingPathComponent("galley_runtime.swift")
+        var units: [HoverQueue.Unit] = []
+        if hovers != nil, (try? Data(main.utf8).write(to: mainFile)) != nil, (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil {
+            let arguments = Self.hoverArguments(mode: CompileMode(program), flags: flags, parseAsLibrary: library)
+            units = [HoverQueue.Unit(programs: [0], path: mainFile.path, text: main, arguments: arguments + [mainFile.path, runtime.path])]
+        }
+        let hoverQueue = startHovers([program], units: units)
+        let compiled = compile(main: main, extraFiles: [], in: folder, mode: CompileMode(program), parseAsLibrary: library)
         guard let executable = compiled.executable else {
             var failed = ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
                                     ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
             // A compile_fail sample's valid lines are still answered about: sourcekitd type-checks past errors.
-            if program.mode == .compileFail { Self.attach(startHovers([program], units: [hoverUnit])()[0], to: &failed) }
+            if program.mode == .compileFail {
+                Self.attach(hoverQueue.finish()[0], to: &failed)
+            } else {
+                hoverQueue.cancel()
+            }
             return failed
         }
-        let hoverAnswers = startHovers([program], units: [hoverUnit])
         var programRun = run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics)
-        Self.attach(hoverAnswers()[0], to: &programRun)
+        Self.attach(hoverQueue.finish()[0], to: &programRun)
         return programRun
     }
 
-    /// A file sourcekitd is asked about: the code of some of the programs
-    /// (offsets into the `programs` array), and its compiler arguments.
-    private struct HoverUnit: Sendable {
-        var programs: [Int]
-        var path: String
-        var text: String
-        var arguments: [String]
+    /// A queue that asks sourcekitd about each program's code in its unit's
+    /// file (the files must stay until it finishes or is cancelled), started:
+    /// its answers are one per program, with the level it was asked at.
+    private func startHovers(_ programs: [SampleProgram], units: [HoverQueue.Unit]) -> AnsweringQueue {
+        guard let hovers else { return AnsweringQueue(levels: programs.map { _ in .off }, queue: nil) }
+        let levels = programs.map { hovers.level(for: $0) }
+        guard levels.contains(where: { $0 != .off }) else { return AnsweringQueue(levels: levels, queue: nil) }
+        let queue = HoverQueue(units: units, programCount: programs.count) { unit, cancelled in
+            var libraryTypes: [String: CursorInfo] = [:]
+            return unit.programs.map { index in
+                (index, hovers.annotate(programs[index], level: levels[index], file: unit.path, text: unit.text,
+                                        arguments: unit.arguments, libraryTypes: &libraryTypes, cancelled: cancelled))
+            }
+        }
+        queue.start()
+        return AnsweringQueue(levels: levels, queue: queue)
     }
 
-    /// Starts asking sourcekitd about each program's code in its unit's file
-    /// (the files must stay until the answers are in), units at once, and
-    /// returns a function that waits for the answers, one per program.
-    private func startHovers(_ programs: [SampleProgram], units: [HoverUnit]) -> () -> [(HoverMode, HoverCollector.Answer?)] {
-        guard let hovers else { return { programs.map { _ in (.off, nil) } } }
-        let levels = programs.map { hovers.level(for: $0) }
-        guard levels.contains(where: { $0 != .off }) else { return { levels.map { ($0, nil) } } }
-        final class Box: @unchecked Sendable {
-            var answers: [HoverCollector.Answer?] = []
+    /// A started ``HoverQueue`` with the level each program is asked at.
+    private struct AnsweringQueue {
+        var levels: [HoverMode]
+        var queue: HoverQueue?
+
+        /// Waits for the answers: one per program, with its level.
+        func finish() -> [(HoverMode, HoverCollector.Answer?)] {
+            Array(zip(levels, queue?.finish() ?? levels.map { _ in nil }))
         }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let perUnit = Concurrently.map(units) { unit in
-                unit.programs.map { index in
-                    (index, hovers.annotate(programs[index], level: levels[index], file: unit.path, text: unit.text, arguments: unit.arguments))
-                }
-            }
-            var answers = [HoverCollector.Answer?](repeating: nil, count: programs.count)
-            for (index, answer) in perUnit.joined() { answers[index] = answer }
-            box.answers = answers
-            done.signal()
-        }
-        return {
-            done.wait()
-            return Array(zip(levels, box.answers))
-        }
+
+        /// Drops the answers (see ``HoverQueue/cancel()``).
+        func cancel() { queue?.cancel() }
     }
 
     /// Puts what sourcekitd answered into the run (nothing when it stopped answering).
@@ -235,8 +241,6 @@ struct SampleCompiler: Sendable {
         var log: String
         /// The file of the module's entry point.
         var mainFile: URL
-        /// The compiler arguments sourcekitd gets: swiftc's, without output, driver-only flags and files.
-        var hoverArguments: [String] = []
     }
 
     /// What must be equal for programs to compile as one module.
@@ -255,18 +259,16 @@ struct SampleCompiler: Sendable {
         let runtimeFile = folder.appendingPathComponent("galley_runtime.swift")
         let executable = folder.appendingPathComponent("samples")
         do {
-            try Data(main.utf8).write(to: mainFile)
-            try Data(ProgramSource.runtime.utf8).write(to: runtimeFile)
+            // Written once: sourcekitd may already be reading them (``HoverQueue``).
+            if !FileManager.default.fileExists(atPath: mainFile.path) { try Data(main.utf8).write(to: mainFile) }
+            if !FileManager.default.fileExists(atPath: runtimeFile.path) { try Data(ProgramSource.runtime.utf8).write(to: runtimeFile) }
         } catch {
             return Compiled(executable: nil, diagnostics: [], log: "cannot write sources: \(error.localizedDescription)", mainFile: mainFile)
         }
         var arguments = ["-swift-version", mode.swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
                          "-module-name", "GalleySamples", "-o", executable.path]
-        // What sourcekitd needs to see the module as swiftc did: the same language mode, flags and files.
-        var hoverArguments = ["-swift-version", mode.swift5 ? "5" : "6", "-Onone", "-module-name", "GalleySamples"]
         if parseAsLibrary {
             arguments.append("-parse-as-library")
-            hoverArguments.append("-parse-as-library")
         }
         if !extraFiles.isEmpty {
             // One frontend for the whole merged module: batch mode re-parses every
@@ -275,19 +277,22 @@ struct SampleCompiler: Sendable {
         }
         arguments += flags + mode.flags
         arguments += [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
-        hoverArguments += flags + mode.flags
         let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20, supervisor: runner.supervisor)
         guard let outcome = try? compiler.run(toolchain.swiftc, arguments, in: folder, environment: Self.environment(temporaryFolder: folder)) else {
             return Compiled(executable: nil, diagnostics: [], log: "cannot run \(toolchain.swiftc.path)", mainFile: mainFile)
         }
         let log = outcome.standardOutput + outcome.standardError
         let diagnostics = CompilerDiagnostic.parse(log)
-        // A failed compile keeps its arguments too: a `compile_fail` sample's
-        // valid lines are asked about, and without the flags its imports fail.
-        guard outcome.ending == .exited(0) else {
-            return Compiled(executable: nil, diagnostics: diagnostics, log: log, mainFile: mainFile, hoverArguments: hoverArguments)
-        }
-        return Compiled(executable: executable, diagnostics: diagnostics, log: log, mainFile: mainFile, hoverArguments: hoverArguments)
+        guard outcome.ending == .exited(0) else { return Compiled(executable: nil, diagnostics: diagnostics, log: log, mainFile: mainFile) }
+        return Compiled(executable: executable, diagnostics: diagnostics, log: log, mainFile: mainFile)
+    }
+
+    /// The compiler arguments sourcekitd gets, without files: what it needs
+    /// to see the module as swiftc does (the same language mode and flags),
+    /// without output and driver-only flags.
+    static func hoverArguments(mode: CompileMode, flags: [String], parseAsLibrary: Bool) -> [String] {
+        ["-swift-version", mode.swift5 ? "5" : "6", "-Onone", "-module-name", "GalleySamples"]
+            + (parseAsLibrary ? ["-parse-as-library"] : []) + flags + mode.flags
     }
 
     /// The environment of a compiler or sample run: Galley's own, with

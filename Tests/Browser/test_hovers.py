@@ -1,7 +1,7 @@
 """Declaration popovers and `// ^?` callouts in a real browser, on the fixture
-page guide/hovers.html (annotations from site/hover-annotations.json):
-hover, keyboard, tap on a phone, callouts, copy, search, contrast, no layout
-shift and no console error."""
+page guide/hovers.html, whose popovers are sourcekitd's real answers (the
+fixture site builds with hovers on): hover, keyboard, tap on a phone,
+callouts, copy, search, contrast, no layout shift and no console error."""
 
 import time
 
@@ -71,13 +71,14 @@ def test_hover_shows_the_declaration_and_summary_without_moving_the_code(browser
     wait(browser).until(lambda d: pop.is_displayed())
     assert pop.find_element(By.CSS_SELECTOR, ".hv-decl").text == "struct Scoreboard"
     assert pop.find_element(By.CSS_SELECTOR, ".hv-decl .tok-keyword").text == "struct", "the declaration is highlighted"
-    assert pop.find_element(By.CSS_SELECTOR, ".hv-summary").text == "A game's score, kept by the board."
+    # The summary is the first paragraph of the (hidden) doc comment.
+    assert pop.find_element(By.CSS_SELECTOR, ".hv-summary").text == "The score of a game, kept by the board."
     assert pop.get_attribute("role") == "tooltip"
     assert scoreboard.get_attribute("aria-describedby").startswith("hv-")
     # Declared on the same page: the popover links to the declaring line, which exists.
     link = pop.find_element(By.CSS_SELECTOR, "a.hv-link")
-    assert link.get_attribute("href").endswith("#L12")
-    assert browser.find_element(By.ID, "L12").text == "struct Scoreboard {"
+    assert link.get_attribute("href").endswith("#L15")
+    assert browser.find_element(By.ID, "L15").text == "struct Scoreboard {"
     # Below the identifier, and nothing in the page moved.
     assert_next_to(browser, pop, scoreboard)
     assert box(browser, pre) == before, "opening a popover does not move or resize the code"
@@ -91,9 +92,11 @@ def test_popover_bodies_are_written_once_per_declaration(browser, site):
     open_hovers(browser, site)
     bodies = browser.find_elements(By.CSS_SELECTOR, ".hv-defs .hv-body")
     triggers = browser.find_elements(By.CSS_SELECTOR, ".hv")
-    assert len(triggers) == 12
-    # struct Scoreboard, points, board, total, print, answer, count: 7 distinct (line-12 and line-15 Scoreboard share one).
-    assert len(bodies) == 7
+    # 9 in the first sample, answer/print/answer in the second, count/Int in the compile_fail one.
+    assert len(triggers) == 14
+    # struct Scoreboard, points, board, total, print, answer, count, Int: 8 distinct
+    # (the two Scoreboards, the two prints share one).
+    assert len(bodies) == 8
     ids = {t.get_attribute("aria-describedby") for t in triggers}
     assert ids == {b.get_attribute("id") for b in bodies}
     assert len(browser.find_elements(By.CSS_SELECTOR, ".hv-defs")) == 1, "one table for the page's samples"
@@ -130,7 +133,7 @@ def test_the_keyboard_steps_through_identifiers_and_escape_closes(browser, site)
     # Enter on an identifier declared on the page goes to its line.
     pre.send_keys(Keys.HOME)
     browser.switch_to.active_element.send_keys(Keys.ENTER)
-    wait(browser).until(lambda d: d.current_url.endswith("#L12"))
+    wait(browser).until(lambda d: d.current_url.endswith("#L15"))
 
 
 def test_tap_opens_and_tap_elsewhere_closes_on_a_phone(phone, site):
@@ -180,9 +183,9 @@ def test_type_query_shows_a_callout_and_hides_the_query_line(browser, site):
         callout.find_element(By.CSS_SELECTOR, ".sample-callout-caret"))
     assert abs(caret_right - box(browser, trigger(browser, "board", 1))[0]) <= 1
     # It is under the line above the query, before the next line.
-    line16, line18 = browser.find_element(By.ID, "L16"), browser.find_element(By.ID, "L18")
-    assert box(browser, line16)[1] < box(browser, callout)[1] < box(browser, line18)[1]
-    assert not browser.find_elements(By.ID, "L17")
+    above, below = browser.find_element(By.ID, "L22"), browser.find_element(By.ID, "L24")
+    assert box(browser, above)[1] < box(browser, callout)[1] < box(browser, below)[1]
+    assert not browser.find_elements(By.ID, "L23")
 
 
 def test_compile_fail_error_shows_under_its_line(browser, site):
@@ -190,7 +193,7 @@ def test_compile_fail_error_shows_under_its_line(browser, site):
     figure = browser.find_element(By.CSS_SELECTOR, "figure.sample-expected-failure")
     message = figure.find_element(By.CSS_SELECTOR, "pre code .sample-diagnostic")
     assert "cannot convert value of type 'String'" in message.text
-    line = figure.find_element(By.ID, "L29")
+    line = figure.find_element(By.ID, "L35")
     assert box(browser, message)[1] >= box(browser, line)[1] + box(browser, line)[3] - 1, "the error is below its line"
     assert line.find_element(By.CSS_SELECTOR, ".hv").text == "count"
 
@@ -198,7 +201,7 @@ def test_compile_fail_error_shows_under_its_line(browser, site):
 def test_an_indented_sample_maps_columns_past_the_fence_indent(browser, site):
     open_hovers(browser, site)
     figure = browser.find_elements(By.CSS_SELECTOR, "figure.sample")[1]
-    assert [t.text for t in figure.find_elements(By.CSS_SELECTOR, ".hv")] == ["answer", "answer"]
+    assert [t.text for t in figure.find_elements(By.CSS_SELECTOR, ".hv")] == ["answer", "print", "answer"]
 
 
 def test_copy_copies_the_visible_code_only(browser, site):

@@ -40,6 +40,10 @@ struct HoverCoverageTests {
         }
         let share = identifiers == 0 ? 0 : Double(covered) / Double(identifiers)
         print("hover coverage: \(covered)/\(identifiers) identifiers in visible sample code have a declaration annotation = \(String(format: "%.1f", share * 100)) %")
+        if case .success(let sourcekitd) = SourceKitD.shared(besides: try Toolchain.locate().swiftc) {
+            // Cold (an empty cache) this is what a cold build asks; warm, nothing.
+            print("sourcekitd requests: \(sourcekitd.requestCount)")
+        }
         print("most missed: " + missed.sorted { $0.value > $1.value }.prefix(15).map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
         #expect(share >= 0.95)
     }

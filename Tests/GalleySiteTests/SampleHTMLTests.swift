@@ -108,19 +108,4 @@ struct SampleHTMLTests {
         #expect(table.html.components(separatedBy: "class=\"hv-body\"").count == 3)
         #expect(PopoverTable().html.isEmpty)
     }
-
-    @Test("fixture annotations (the browser suite's hook) reach the sample whose code holds their line")
-    func fixtureHook() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-hook-\(UInt32.random(in: 0...UInt32.max)).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let json = #"[{"page": "content/page.md", "annotations": [{"kind": "type", "line": 3, "column": 5, "length": 0, "text": "Int"}, {"kind": "type", "line": 40, "column": 1, "length": 0, "text": "nowhere"}]}]"#
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(json.utf8)))
-        var report = VerificationReport(
-            results: [try result("```swift\nlet x = 1\n//  ^?\n```\n", [])], problems: [], compilerVersion: nil,
-            duration: .zero, compiledPrograms: 0, mergedPrograms: 0)
-        FixtureAnnotations.apply(to: &report, environment: [:])
-        #expect(report.results[0].annotations.isEmpty, "without the variable nothing changes")
-        FixtureAnnotations.apply(to: &report, environment: [FixtureAnnotations.variable: path])
-        #expect(report.results[0].annotations.map(\.text) == ["Int"])
-    }
 }

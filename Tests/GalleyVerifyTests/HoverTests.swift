@@ -3,6 +3,7 @@ import GalleyCore
 import GalleyMarkdown
 import GalleyTestSupport
 @testable import GalleyVerify
+import Synchronization
 import Testing
 
 /// The compiler's answers about samples (sourcekitd in process): declarations
@@ -100,6 +101,63 @@ struct HoverTests {
             #expect(use.declarationLine == first)
         }
         #expect(HoverCollector.batches(SampleProgram.programs(for: report.results.map(\.sample))).count == 7)
+    }
+
+    @Test("hovers asked while the merged module compiles are dropped when a program breaks it; every program that runs is answered about")
+    func programThatBreaksTheMergedModule() throws {
+        // The second sample's error fails the merged module: it is left out and
+        // compiled alone (where it fails too), and the module compiles again
+        // without it; the answers asked during the first compile are dropped.
+        let report = try verify("""
+        ```swift
+        let first = 1
+        print(first)
+        ```
+
+        ```swift
+        let broken: Int = "x"
+        ```
+
+        ```swift
+        struct Later { var value = 2 }
+        let later = Later()
+        print(later.value)
+        ```
+        """)
+        #expect(report.results.map(\.status) == [.passed, .failed, .passed])
+        #expect(report.results[0].merged && report.results[2].merged)
+        #expect(declaration(report, line: 2, column: 5)?.text == "let first: Int")
+        #expect(declaration(report, line: 3, column: 7)?.text == "let first: Int")
+        #expect(declaration(report, line: 12, column: 13)?.text == "struct Later")
+        #expect(declaration(report, line: 13, column: 13)?.text == "var value: Int")
+        #expect(report.results[1].annotations.isEmpty, "a program that does not compile has no answers")
+    }
+
+    @Test("a hover queue answers every unit once, on two lanes, and a cancelled one stops asking")
+    func hoverQueue() {
+        let asked = Mutex([Int]())
+        let units = (0..<6).map { HoverQueue.Unit(programs: [$0], path: "f\($0)", text: "", arguments: []) }
+        let queue = HoverQueue(units: units, programCount: 6) { unit, _ in
+            asked.withLock { $0.append(unit.programs[0]) }
+            return [(unit.programs[0], HoverCollector.Answer(annotations: [], queryFailures: []))]
+        }
+        queue.start()
+        let answers = queue.finish()
+        #expect(answers.allSatisfy { $0 != nil })
+        #expect(asked.withLock { $0.sorted() } == Array(0..<6))
+
+        let started = DispatchSemaphore(value: 0)
+        let stopped = Mutex(false)
+        let cancelled = HoverQueue(units: units, programCount: 6) { unit, isCancelled in
+            started.signal()
+            while !isCancelled() { usleep(1_000) }
+            stopped.withLock { $0 = true }
+            return [(unit.programs[0], nil)]
+        }
+        cancelled.start()
+        started.wait()
+        cancelled.cancel()
+        #expect(stopped.withLock { $0 }, "cancel returns after the unit in progress stopped")
     }
 
     @Test("a closure's parameter shows its inferred type; a sample in a list item has the file's columns")
