@@ -229,7 +229,38 @@ struct HoverCollector: Sendable {
                 text.removeSubrange(range)
             }
         }
-        return String(text)
+        // The compiler's text leaves out attached macros (`@Observable`): the
+        // attributes written before the declaration on its line are put back.
+        let written = source.map(attributes(before:)) ?? []
+        guard written.contains(where: { !text.contains($0) }) else { return String(text) }
+        for attribute in written {
+            if let range = text.range(of: attribute + " ") { text.removeSubrange(range) }
+        }
+        return (written + [String(text)]).joined(separator: " ")
+    }
+
+    /// The attributes (`@Observable`, `@available(iOS 17, *)`) at the start
+    /// of a declaration's line, before its first word that is not one.
+    static func attributes(before line: Substring) -> [String] {
+        var rest = line.drop { $0 == " " || $0 == "\t" }
+        var found: [String] = []
+        while rest.first == "@" {
+            var end = rest.index(after: rest.startIndex)
+            while end < rest.endIndex, rest[end].isLetter || rest[end].isNumber || rest[end] == "_" || rest[end] == "." { end = rest.index(after: end) }
+            if end < rest.endIndex, rest[end] == "(" {
+                var depth = 0
+                while end < rest.endIndex {
+                    if rest[end] == "(" { depth += 1 }
+                    if rest[end] == ")" { depth -= 1 }
+                    end = rest.index(after: end)
+                    if depth == 0 { break }
+                }
+                guard depth == 0 else { return found }
+            }
+            found.append(String(rest[..<end]))
+            rest = rest[end...].drop { $0 == " " || $0 == "\t" }
+        }
+        return found
     }
 
     private func queryFailure(_ sample: Sample, line: Int, column: Int, _ problem: String) -> CompilerDiagnostic {
