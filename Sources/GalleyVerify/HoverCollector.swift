@@ -133,12 +133,18 @@ struct HoverCollector: Sendable {
     ) {
         let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
         let tokens = HoverTokens.tokens(in: sample)
-        func ask(_ token: HoverTokens.Token) -> CursorInfo? {
-            guard !cancelled() else { return nil }
-            let markdownLine = sample.block.firstCodeLine + token.line - 1
-            guard let offset = map.offset(file: sample.page, line: markdownLine, column: token.utf8Column, original: lines[token.line - 1])
+        func ask(line: Int, utf8Column: Int) -> CursorInfo? {
+            guard !cancelled(), lines.indices.contains(line - 1) else { return nil }
+            let markdownLine = sample.block.firstCodeLine + line - 1
+            guard let offset = map.offset(file: sample.page, line: markdownLine, column: utf8Column, original: lines[line - 1])
             else { return nil }
             return sourcekitd.cursorInfo(file: file, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
+        }
+        func ask(_ token: HoverTokens.Token) -> CursorInfo? {
+            if let answer = ask(line: token.line, utf8Column: token.utf8Column) { return answer }
+            // An argument label names no declaration: Quick Help's answer for it is the call's.
+            if let callee = token.callee { return ask(line: callee.line, utf8Column: callee.utf8Column) }
+            return nil
         }
         if level == .all {
             var types: [String: CursorInfo] = [:]
@@ -155,9 +161,15 @@ struct HoverCollector: Sendable {
                 // A type's name means the same type wherever the sample names
                 // it, and a library type's wherever the file does: asked once
                 // (a third of the identifiers of SwiftUI code).
-                let known = token.isMember ? nil : types[token.text] ?? libraryTypes[token.text]
+                if let term = LanguageTerm.term(for: token) {
+                    // A word of the language: no declaration to ask about.
+                    answer.annotations.append(SampleAnnotation(kind: .declaration, line: line, column: column, length: token.text.count,
+                                                               text: term.declaration, summary: term.summary))
+                    continue
+                }
+                let known = token.isMember || token.role != .name ? nil : types[token.text] ?? libraryTypes[token.text]
                 guard let info = known ?? ask(token) else { continue }
-                if known == nil, !token.isMember, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) {
+                if known == nil, !token.isMember, token.role == .name, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) {
                     types[token.text] = info
                     if info.declarationFile != file { libraryTypes[token.text] = info }
                 }
@@ -232,11 +244,24 @@ struct HoverCollector: Sendable {
         // The compiler's text leaves out attached macros (`@Observable`): the
         // attributes written before the declaration on its line are put back.
         let written = source.map(attributes(before:)) ?? []
-        guard written.contains(where: { !text.contains($0) }) else { return String(text) }
+        // Only for the declaration the line is about (`class Cart` of
+        // `@Observable final class Cart`), not a parameter declared on it.
+        guard written.contains(where: { !text.contains($0) }), let source, let introducer = introducer(of: source),
+              text.contains(introducer) else { return String(text) }
         for attribute in written {
             if let range = text.range(of: attribute + " ") { text.removeSubrange(range) }
         }
         return (written + [String(text)]).joined(separator: " ")
+    }
+
+    /// The keyword and name a declaration's line introduces, after its
+    /// attributes and modifiers: `class Cart` of `@Observable final class Cart {`.
+    static func introducer(of line: Substring) -> String? {
+        let keywords: Set<String> = ["class", "struct", "enum", "actor", "protocol", "func", "var", "let", "typealias", "macro"]
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "{" || $0 == "(" || $0 == ":" || $0 == "<" || $0 == "=" })[...]
+        while let word = words.first, !keywords.contains(String(word)) { words = words.dropFirst() }
+        guard words.count >= 2, let keyword = words.first else { return nil }
+        return "\(keyword) \(words[words.index(after: words.startIndex)])"
     }
 
     /// The attributes (`@Observable`, `@available(iOS 17, *)`) at the start

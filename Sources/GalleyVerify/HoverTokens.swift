@@ -21,6 +21,31 @@ package enum HoverTokens {
         package var isModuleName = false
         /// Whether it follows a `.` (a member, resolved against what is before it).
         package var isMember = false
+        /// What the name is in the syntax, when that is not simply a name.
+        package var role: Role = .name
+        /// For an argument label: the called name (`frame` of `.frame(width:)`,
+        /// `Option` of `@Option(help:)`), 1-based line and 0-based UTF-8
+        /// column in the compiled code; a label has no declaration of its own.
+        package var callee: (line: Int, utf8Column: Int)? {
+            get { calleeLine.map { ($0, calleeUTF8Column) } }
+            set { calleeLine = newValue?.line; calleeUTF8Column = newValue?.utf8Column ?? 0 }
+        }
+        /// ``callee``'s line (stored apart so the token stays `Hashable`).
+        package var calleeLine: Int?
+        /// ``callee``'s column.
+        package var calleeUTF8Column = 0
+    }
+
+    /// What a name is in the syntax.
+    package enum Role: Sendable, Hashable {
+        /// A name of something declared.
+        case name
+        /// An attribute's name (`escaping` of `@escaping`).
+        case attribute
+        /// The `set` of `private(set)`, with the modifier.
+        case accessDetail(String)
+        /// An argument label of a call.
+        case label
     }
 
     /// The tokens on `sample`'s displayed lines, in order.
@@ -42,13 +67,39 @@ package enum HoverTokens {
             case .identifier, .dollarIdentifier: identifier = true
             default: identifier = false
             }
-            tokens.append(Token(
+            var item = Token(
                 text: text, line: location.line, characterColumn: String(decoding: prefix, as: UTF8.self).count + 1,
                 utf8Column: utf8Column, isIdentifier: identifier, isModuleName: token.parent?.is(ImportPathComponentSyntax.self) == true,
                 isMember: token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
-            ))
+            )
+            if identifier {
+                item.role = role(of: token)
+                if item.role == .label, let called = callee(ofLabel: token) {
+                    let place = converter.location(for: called.positionAfterSkippingLeadingTrivia)
+                    item.callee = (place.line, place.column - 1)
+                }
+            }
+            tokens.append(item)
         }
         return tokens
+    }
+
+    private static func role(of token: TokenSyntax) -> Role {
+        if let type = token.parent?.as(IdentifierTypeSyntax.self), type.parent?.is(AttributeSyntax.self) == true { return .attribute }
+        if let detail = token.parent?.as(DeclModifierDetailSyntax.self), let modifier = detail.parent?.as(DeclModifierSyntax.self) {
+            return .accessDetail(modifier.name.text)
+        }
+        if let argument = token.parent?.as(LabeledExprSyntax.self), argument.label?.id == token.id { return .label }
+        return .name
+    }
+
+    /// The last token of what a labelled argument's call calls.
+    private static func callee(ofLabel token: TokenSyntax) -> TokenSyntax? {
+        guard let list = token.parent?.parent?.as(LabeledExprListSyntax.self) else { return nil }
+        if let call = list.parent?.as(FunctionCallExprSyntax.self) { return call.calledExpression.lastToken(viewMode: .sourceAccurate) }
+        if let attribute = list.parent?.as(AttributeSyntax.self) { return attribute.attributeName.lastToken(viewMode: .sourceAccurate) }
+        if let macro = list.parent?.as(MacroExpansionExprSyntax.self) { return macro.macroName }
+        return nil
     }
 
     /// The names on `sample`'s displayed lines: what ``SampleAnnotation/Kind/declaration`` annotations cover.
