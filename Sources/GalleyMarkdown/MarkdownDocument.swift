@@ -83,6 +83,8 @@ public struct MarkdownDocument: Sendable {
         var sections = [DocumentSection(headingIndex: nil, text: "")]
         var slugs = SlugGenerator()
         var lineStarts: [String.Index]? = nil
+        // Looked for once, not once per code span.
+        let mayHaveSymbolLinks = TextSearch.contains(scanner.text, "``")
         tree.walk { node in
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
@@ -117,10 +119,10 @@ public struct MarkdownDocument: Sendable {
                     column: Int(cmark_node_get_start_column(node)),
                     isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE
                 ))
-            case CMARK_NODE_CODE where scanner.text.contains("``"):
+            case CMARK_NODE_CODE where mayHaveSymbolLinks:
                 let literal = String.string(cmark_node_get_literal(node))
                 guard SymbolLink.isSymbolPath(literal) else { return }
-                let isSymbol = symbolLiterals[literal] ?? scanner.text.contains("``\(literal)``")
+                let isSymbol = symbolLiterals[literal] ?? TextSearch.contains(scanner.text, "``\(literal)``")
                 symbolLiterals[literal] = isSymbol
                 guard isSymbol else { return }
                 // Inline nodes may lack a position: their block's line then.
