@@ -26,6 +26,9 @@ public struct TemplateSet: Sendable {
     public static let notFoundName = "404"
 
     let library: MustacheLibrary
+    /// The same templates compiled (``CompiledTemplate``) by name, when every
+    /// one of them could be; `nil` renders through swift-mustache.
+    let compiled: [String: CompiledTemplate]?
     /// The site's theme folder (it need not exist).
     public let directory: URL
     /// The files under `assets/` by their path relative to it: a site's own
@@ -131,8 +134,14 @@ public struct TemplateSet: Sendable {
         }
         errors += Self.partialCycles(in: templates)
         if !errors.isEmpty { throw DiagnosticList(errors) }
+        // Compiled only when every template can be: one engine renders a whole page.
+        var compiled: [String: CompiledTemplate]? = [:]
+        for (name, template) in templates {
+            guard let template = CompiledTemplate(parsing: template.text) else { compiled = nil; break }
+            compiled?[name] = template
+        }
         var set = TemplateSet(
-            library: library, directory: directory, assets: assets,
+            library: library, compiled: compiled, directory: directory, assets: assets,
             hasNotFoundTemplate: templates[notFoundName] != nil
         )
         set.usesNavList = templates.values.contains { template in
@@ -188,9 +197,16 @@ public struct TemplateSet: Sendable {
         case file(URL)
     }
 
+    /// Whether the theme renders through ``CompiledTemplate`` (it uses no
+    /// Mustache feature that only swift-mustache has).
+    public var isCompiled: Bool { compiled != nil }
+
     /// Renders the template `name` with `context`.
-    func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    func render(_ name: String, _ context: TemplateValue) -> String {
+        if let compiled {
+            return compiled[name]?.render(context, partials: compiled) ?? ""
+        }
+        return library.render(context.any, withTemplate: name) ?? ""
     }
 
     private static func parse(_ text: String, displayPath: String) throws(Diagnostic) -> MustacheTemplate {
