@@ -50,6 +50,27 @@ struct CompiledTemplate: Sendable {
     /// The template's segments.
     let segments: [Segment]
 
+    /// A theme's templates, compiled, by name.
+    final class Library: Sendable {
+        /// The templates (partials included) by name.
+        let templates: [String: CompiledTemplate]
+
+        /// Compiles `texts` (by template name); `nil` when one of them cannot be.
+        init?(compiling texts: [String: String]) {
+            var templates: [String: CompiledTemplate] = [:]
+            for (name, text) in texts {
+                guard let template = CompiledTemplate(parsing: text) else { return nil }
+                templates[name] = template
+            }
+            self.templates = templates
+        }
+
+        /// Renders the template `name` with `context`; "" when there is no such template.
+        func render(_ name: String, _ context: TemplateValue) -> String {
+            templates[name]?.render(context, partials: templates) ?? ""
+        }
+    }
+
     /// Parses `text`; `nil` when it uses Mustache features this renderer does not have.
     init?(parsing text: String) {
         var parser = Parser(Array(text))

@@ -26,9 +26,9 @@ public struct TemplateSet: Sendable {
     public static let notFoundName = "404"
 
     let library: MustacheLibrary
-    /// The same templates compiled (``CompiledTemplate``) by name, when every
-    /// one of them could be; `nil` renders through swift-mustache.
-    let compiled: [String: CompiledTemplate]?
+    /// The same templates compiled (``CompiledTemplate``), when every one of
+    /// them could be; `nil` when not (swift-mustache renders them).
+    let compiled: CompiledTemplate.Library?
     /// The site's theme folder (it need not exist).
     public let directory: URL
     /// The files under `assets/` by their path relative to it: a site's own
@@ -135,11 +135,7 @@ public struct TemplateSet: Sendable {
         errors += Self.partialCycles(in: templates)
         if !errors.isEmpty { throw DiagnosticList(errors) }
         // Compiled only when every template can be: one engine renders a whole page.
-        var compiled: [String: CompiledTemplate]? = [:]
-        for (name, template) in templates {
-            guard let template = CompiledTemplate(parsing: template.text) else { compiled = nil; break }
-            compiled?[name] = template
-        }
+        let compiled = CompiledTemplate.Library(compiling: templates.mapValues(\.text))
         var set = TemplateSet(
             library: library, compiled: compiled, directory: directory, assets: assets,
             hasNotFoundTemplate: templates[notFoundName] != nil
@@ -204,7 +200,7 @@ public struct TemplateSet: Sendable {
     /// Renders the template `name` with `context`.
     func render(_ name: String, _ context: TemplateValue) -> String {
         if let compiled {
-            return compiled[name]?.render(context, partials: compiled) ?? ""
+            return compiled.render(name, context)
         }
         return library.render(context.any, withTemplate: name) ?? ""
     }
