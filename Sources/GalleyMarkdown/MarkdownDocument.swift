@@ -40,6 +40,11 @@ public struct MarkdownDocument: Sendable {
     /// DocC symbol links (` ``Module/Type/method(_:)`` `), each with its
     /// position; the destination is the symbol path as written.
     public let symbolLinks: [MarkdownLink]
+    /// For each code span's text that could be a symbol path, whether
+    /// ``cmarkSource`` has it between double backticks: looked up once when
+    /// the page is parsed, and again by the renderer, which parses the same
+    /// text (one search of the whole page per literal).
+    package let symbolLiterals: [String: Bool]
     /// The position in ``headings`` of each heading id, for link checks in
     /// constant time (a page of 100,000 headings and as many links is linear).
     private let headingPositions: [String: Int]
@@ -140,6 +145,7 @@ public struct MarkdownDocument: Sendable {
             }
         }
         self.symbolLinks = symbolLinks
+        self.symbolLiterals = symbolLiterals
         self.headings = headings
         self.symbolPath = symbolPath
         var positions: [String: Int] = [:]

@@ -132,7 +132,8 @@ public struct MarkdownHTMLRenderer: Sendable {
                 cmark_node_set_url(node, rewritten)
             }
         }
-        var symbolLiterals: [String: Bool] = [:]
+        // The answers of the parse, which asked the same of the same text.
+        var symbolLiterals = document.symbolLiterals
         for node in codeSpans {
             let literal = String.string(cmark_node_get_literal(node))
             guard SymbolLink.isSymbolPath(literal) else { continue }
