@@ -195,7 +195,7 @@ public struct TemplateSet: Sendable {
 
     /// Whether the theme renders through ``CompiledTemplate`` (it uses no
     /// Mustache feature that only swift-mustache has).
-    public var isCompiled: Bool { compiled != nil }
+    var isCompiled: Bool { compiled != nil }
 
     /// Renders the template `name` with `context`.
     func render(_ name: String, _ context: TemplateValue) -> String {

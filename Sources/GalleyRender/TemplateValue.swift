@@ -7,7 +7,7 @@ import GalleyProject
 /// ```swift
 /// let context: TemplateValue = ["page": ["title": "Intro", "isHome": false], "toc": .list([])]
 /// ```
-public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByIntegerLiteral
 {
     /// Text, HTML-escaped by `{{name}}`.
@@ -21,16 +21,16 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
     /// Named values, looked up by `{{object.name}}` or inside `{{#object}}`.
     case object([String: TemplateValue])
 
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    init(stringLiteral value: String) { self = .string(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
+    init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 
     /// A front-matter value, as ``YAMLValue/templateValue`` gives it to Mustache
     /// (a key given twice keeps its first value).
-    public init(_ yaml: YAMLValue) {
+    init(_ yaml: YAMLValue) {
         switch yaml {
         case .string(let text): self = .string(text)
         case .bool(let flag): self = .bool(flag)
@@ -42,7 +42,7 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
 
     /// The same value as swift-mustache's context: `String`, `Bool`, `Int`,
     /// `[Any]`, `[String: Any]`.
-    public var any: Any {
+    var any: Any {
         switch self {
         case .string(let text): text
         case .bool(let flag): flag
