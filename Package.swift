@@ -99,7 +99,11 @@ let package = Package(
         .testTarget(name: "GalleyVerifyTests", dependencies: ["GalleyCore", "GalleyVerify", "GalleyTestSupport"]),
         .testTarget(
             name: "GalleySiteTests",
-            dependencies: ["GalleyCore", "GalleyProject", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport"]
+            dependencies: [
+                "GalleyCore", "GalleyProject", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport",
+                // The reference the compiled templates are checked against.
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .testTarget(name: "HeadlessSwiftUITests", dependencies: ["HeadlessSwiftUI"], exclude: ["Samples"]),
         .testTarget(name: "GalleyCLITests", dependencies: ["galley", "GalleyCore", "GalleyProject", "GalleyRender", "GalleySite", "GalleyTestSupport"]),

@@ -40,6 +40,11 @@ public struct MarkdownDocument: Sendable {
     /// DocC symbol links (` ``Module/Type/method(_:)`` `), each with its
     /// position; the destination is the symbol path as written.
     public let symbolLinks: [MarkdownLink]
+    /// For each code span's text that could be a symbol path, whether
+    /// ``cmarkSource`` has it between double backticks: looked up once when
+    /// the page is parsed, and again by the renderer, which parses the same
+    /// text (one search of the whole page per literal).
+    package let symbolLiterals: [String: Bool]
     /// The position in ``headings`` of each heading id, for link checks in
     /// constant time (a page of 100,000 headings and as many links is linear).
     private let headingPositions: [String: Int]
@@ -83,6 +88,8 @@ public struct MarkdownDocument: Sendable {
         var sections = [DocumentSection(headingIndex: nil, text: "")]
         var slugs = SlugGenerator()
         var lineStarts: [String.Index]? = nil
+        // Looked for once, not once per code span.
+        let mayHaveSymbolLinks = TextSearch.contains(scanner.text, "``")
         tree.walk { node in
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
@@ -117,10 +124,10 @@ public struct MarkdownDocument: Sendable {
                     column: Int(cmark_node_get_start_column(node)),
                     isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE
                 ))
-            case CMARK_NODE_CODE where scanner.text.contains("``"):
+            case CMARK_NODE_CODE where mayHaveSymbolLinks:
                 let literal = String.string(cmark_node_get_literal(node))
                 guard SymbolLink.isSymbolPath(literal) else { return }
-                let isSymbol = symbolLiterals[literal] ?? scanner.text.contains("``\(literal)``")
+                let isSymbol = symbolLiterals[literal] ?? TextSearch.contains(scanner.text, "``\(literal)``")
                 symbolLiterals[literal] = isSymbol
                 guard isSymbol else { return }
                 // Inline nodes may lack a position: their block's line then.
@@ -138,6 +145,7 @@ public struct MarkdownDocument: Sendable {
             }
         }
         self.symbolLinks = symbolLinks
+        self.symbolLiterals = symbolLiterals
         self.headings = headings
         self.symbolPath = symbolPath
         var positions: [String: Int] = [:]

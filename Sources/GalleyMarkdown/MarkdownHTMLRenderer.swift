@@ -77,7 +77,7 @@ public struct MarkdownHTMLRenderer: Sendable {
         var codeSpans: [OpaquePointer] = []
         var images: [OpaquePointer] = []
         var paragraphs: [OpaquePointer] = []
-        let mayHaveSymbolLinks = document.cmarkSource.contains("``")
+        let mayHaveSymbolLinks = TextSearch.contains(document.cmarkSource, "``")
         let smallLines = document.directives.filter { $0.name == "Small" }.compactMap(\.contentLines)
             .map { ($0.lowerBound - document.firstLine + 1)...($0.upperBound - document.firstLine + 1) }
         tree.walk { node in
@@ -132,11 +132,12 @@ public struct MarkdownHTMLRenderer: Sendable {
                 cmark_node_set_url(node, rewritten)
             }
         }
-        var symbolLiterals: [String: Bool] = [:]
+        // The answers of the parse, which asked the same of the same text.
+        var symbolLiterals = document.symbolLiterals
         for node in codeSpans {
             let literal = String.string(cmark_node_get_literal(node))
             guard SymbolLink.isSymbolPath(literal) else { continue }
-            let isSymbol = symbolLiterals[literal] ?? document.cmarkSource.contains("``\(literal)``")
+            let isSymbol = symbolLiterals[literal] ?? TextSearch.contains(document.cmarkSource, "``\(literal)``")
             symbolLiterals[literal] = isSymbol
             guard isSymbol, let html = symbolLinkHTML(literal, inHeading: CmarkTree.isInsideHeading(node) || CmarkTree.isInsideLink(node), docc: docc) else { continue }
             cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: ""))

@@ -85,7 +85,7 @@ extension CmarkTree {
         guard let child = cmark_node_first_child(heading), cmark_node_next(child) == nil,
               cmark_node_get_type(child) == CMARK_NODE_CODE else { return nil }
         let literal = String.string(cmark_node_get_literal(child))
-        guard SymbolLink.isSymbolPath(literal), source.contains("``\(literal)``") else { return nil }
+        guard SymbolLink.isSymbolPath(literal), TextSearch.contains(source, "``\(literal)``") else { return nil }
         return literal
     }
 }

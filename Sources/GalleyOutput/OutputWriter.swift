@@ -88,6 +88,8 @@ public struct OutputWriter: Sendable {
             try? manager.removeItem(at: staging)
             try? manager.removeItem(at: retiredDirectory)
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            // Its folders in block groups of their own: see FolderPlacement.
+            FolderPlacement.spreadSubfolders(of: staging.path)
         } catch {
             lock.release()
             throw failure(Self.reason(error, creating: staging))
@@ -108,6 +110,9 @@ public struct OutputWriter: Sendable {
         let folder: URL
         /// The staging folder's and the output folder's paths.
         private let folderPath: String, currentPath: String
+        /// Whether the output folder exists: when it does not (a first
+        /// build), no page can be linked from it and none is looked for.
+        private let hasCurrentSite: Bool
         private let state: Mutex<State>
 
         private struct State {
@@ -125,6 +130,8 @@ public struct OutputWriter: Sendable {
             self.folder = folder
             self.folderPath = folder.path
             self.currentPath = writer.directory.path
+            var status = stat()
+            self.hasCurrentSite = lstat(writer.directory.path, &status) == 0
             self.state = Mutex(State(lock: lock, createdFolders: [folder.path]))
         }
 
@@ -189,7 +196,7 @@ public struct OutputWriter: Sendable {
             case .data(let data):
                 // An unchanged page is linked from the current site, not written again:
                 // no new inode, no data written now, none freed when the old site goes.
-                if !FileSync.linkIfIdentical(data, fromPath: currentPath + "/" + path, toPath: target) {
+                if !hasCurrentSite || !FileSync.linkIfIdentical(data, fromPath: currentPath + "/" + path, toPath: target) {
                     try FileSync.write(data, toPath: target)
                 }
             case .copy(let source): try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target))

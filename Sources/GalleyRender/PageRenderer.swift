@@ -59,31 +59,33 @@ public struct PageRenderer: Sendable {
             // DocC links and DocC URL paths: to their page, or unlinked when it names a symbol with no page here.
             return docLinks.rewrite(destination, from: page)
         }
-        var pageContext: [String: Any] = [
-            "title": page.title,
-            "content": content,
-            "url": page.url,
-            "isHome": page.isHome,
-            "params": page.frontMatter.params.mapValues(\.templateValue),
+        var pageContext: [String: TemplateValue] = [
+            "title": .string(page.title),
+            "content": .string(content),
+            "url": .string(page.url),
+            "isHome": .bool(page.isHome),
+            "params": .object(page.frontMatter.params.mapValues(TemplateValue.init)),
         ]
         // Empty strings would still open a Mustache section, so absent values stay absent.
         if let description = page.frontMatter.description ?? Optional(configuration.description), !description.isEmpty {
-            pageContext["description"] = description
+            pageContext["description"] = .string(description)
         }
-        if let editURL = configuration.editURL { pageContext["editURL"] = editURL + page.sourcePath }
-        if let footer { pageContext["footer"] = footer }
+        if let editURL = configuration.editURL { pageContext["editURL"] = .string(editURL + page.sourcePath) }
+        if let footer { pageContext["footer"] = .string(footer) }
         var context = baseContext(at: page.url, current: page.url)
-        context["page"] = pageContext
+        context["page"] = .object(pageContext)
         let toc = page.tableOfContents
-        context["hasTOC"] = !toc.isEmpty
-        context["toc"] = toc.map { ["text": $0.text, "id": $0.id, "level": $0.level, "isSub": $0.level == 3] as [String: Any] }
+        context["hasTOC"] = .bool(!toc.isEmpty)
+        context["toc"] = .list(toc.map {
+            ["text": .string($0.text), "id": .string($0.id), "level": .int($0.level), "isSub": .bool($0.level == 3)]
+        })
         if let previous = navigation.previous(of: page) {
-            context["previous"] = ["title": previous.title, "url": RelativeURL.from(page.url, to: previous.url)]
+            context["previous"] = ["title": .string(previous.title), "url": .string(RelativeURL.from(page.url, to: previous.url))]
         }
         if let next = navigation.next(of: page) {
-            context["next"] = ["title": next.title, "url": RelativeURL.from(page.url, to: next.url)]
+            context["next"] = ["title": .string(next.title), "url": .string(RelativeURL.from(page.url, to: next.url))]
         }
-        return templates.render(TemplateSet.layoutName, context)
+        return templates.render(TemplateSet.layoutName, .object(context))
     }
 
     /// What DocC Markdown needs of the site to render `page`: its catalog's
@@ -120,40 +122,44 @@ public struct PageRenderer: Sendable {
     /// path when one is set, since a 404 page is served at any depth.
     public func renderNotFound() -> String {
         var context = baseContext(at: "404.html", current: nil)
+        var root = RelativeURL.from("404.html", to: "")
         if let base = configuration.baseURL, let path = Self.path(ofURL: base) {
-            context["root"] = path
-            context["navigation"] = sidebar.html(current: nil, prefix: path)
+            root = path
+            context["root"] = .string(path)
+            context["navigation"] = .string(sidebar.html(current: nil, prefix: path))
             if templates.usesNavList {
-                context["nav"] = navigation.pages.map { ["title": $0.title, "url": path + RelativeURL.encoded($0.url), "current": false] as [String: Any] }
+                context["nav"] = .list(navigation.pages.map {
+                    ["title": .string($0.title), "url": .string(path + RelativeURL.encoded($0.url)), "current": false]
+                })
             }
         }
         let message = "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "
-            + "Start again from the <a href=\"\(HTMLEscaping.escape(context["root"] as? String ?? ""))index.html\">home page</a>.</p>\n"
-        context["page"] = ["title": "Page not found", "content": message, "url": "404.html", "isHome": false] as [String: Any]
+            + "Start again from the <a href=\"\(HTMLEscaping.escape(root))index.html\">home page</a>.</p>\n"
+        context["page"] = ["title": "Page not found", "content": .string(message), "url": "404.html", "isHome": false]
         context["hasTOC"] = false
         let name = templates.hasNotFoundTemplate ? TemplateSet.notFoundName : TemplateSet.layoutName
-        return templates.render(name, context)
+        return templates.render(name, .object(context))
     }
 
-    private func baseContext(at url: String, current: String?) -> [String: Any] {
-        var context: [String: Any] = [
+    private func baseContext(at url: String, current: String?) -> [String: TemplateValue] {
+        var context: [String: TemplateValue] = [
             "site": [
-                "title": configuration.title,
-                "baseURL": configuration.baseURL ?? "",
-                "language": configuration.language,
-                "description": configuration.description,
-                "search": configuration.search,
-                "favicon": configuration.favicon,
+                "title": .string(configuration.title),
+                "baseURL": .string(configuration.baseURL ?? ""),
+                "language": .string(configuration.language),
+                "description": .string(configuration.description),
+                "search": .bool(configuration.search),
+                "favicon": .string(configuration.favicon),
             ],
-            "root": RelativeURL.from(url, to: ""),
-            "navigation": sidebar.html(current: current.flatMap { navigation.page(at: $0) }, at: url),
+            "root": .string(RelativeURL.from(url, to: "")),
+            "navigation": .string(sidebar.html(current: current.flatMap { navigation.page(at: $0) }, at: url)),
             "generator": "Galley",
         ]
         // The list of every page, for themes that walk it: linear per page, so only when used.
         if templates.usesNavList {
-            context["nav"] = navigation.pages.map { page in
-                ["title": page.title, "url": RelativeURL.from(url, to: page.url), "current": page.url == current] as [String: Any]
-            }
+            context["nav"] = .list(navigation.pages.map { page in
+                ["title": .string(page.title), "url": .string(RelativeURL.from(url, to: page.url)), "current": .bool(page.url == current)]
+            })
         }
         return context
     }
@@ -162,9 +168,9 @@ public struct PageRenderer: Sendable {
     public func renderAllPages() -> String {
         let url = SidebarNavigation.allPagesURL
         var context = baseContext(at: url, current: nil)
-        context["page"] = ["title": "All pages", "content": sidebar.allPagesHTML(prefix: ""), "url": url, "isHome": false] as [String: Any]
+        context["page"] = ["title": "All pages", "content": .string(sidebar.allPagesHTML(prefix: "")), "url": .string(url), "isHome": false]
         context["hasTOC"] = false
-        return templates.render(TemplateSet.layoutName, context)
+        return templates.render(TemplateSet.layoutName, .object(context))
     }
 
     /// `/docs/` for `https://example.org/docs/`.

@@ -26,6 +26,9 @@ public struct TemplateSet: Sendable {
     public static let notFoundName = "404"
 
     let library: MustacheLibrary
+    /// The same templates compiled (``CompiledTemplate``), when every one of
+    /// them could be; `nil` when not (swift-mustache renders them).
+    let compiled: CompiledTemplate.Library?
     /// The site's theme folder (it need not exist).
     public let directory: URL
     /// The files under `assets/` by their path relative to it: a site's own
@@ -131,8 +134,10 @@ public struct TemplateSet: Sendable {
         }
         errors += Self.partialCycles(in: templates)
         if !errors.isEmpty { throw DiagnosticList(errors) }
+        // Compiled only when every template can be: one engine renders a whole page.
+        let compiled = CompiledTemplate.Library(compiling: templates.mapValues(\.text))
         var set = TemplateSet(
-            library: library, directory: directory, assets: assets,
+            library: library, compiled: compiled, directory: directory, assets: assets,
             hasNotFoundTemplate: templates[notFoundName] != nil
         )
         set.usesNavList = templates.values.contains { template in
@@ -188,9 +193,16 @@ public struct TemplateSet: Sendable {
         case file(URL)
     }
 
+    /// Whether the theme renders through ``CompiledTemplate`` (it uses no
+    /// Mustache feature that only swift-mustache has).
+    var isCompiled: Bool { compiled != nil }
+
     /// Renders the template `name` with `context`.
-    func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    func render(_ name: String, _ context: TemplateValue) -> String {
+        if let compiled {
+            return compiled.render(name, context)
+        }
+        return library.render(context.any, withTemplate: name) ?? ""
     }
 
     private static func parse(_ text: String, displayPath: String) throws(Diagnostic) -> MustacheTemplate {

@@ -25,6 +25,29 @@ struct OutputSafetyTests {
         }
     }
 
+    @Test("the staging folder asks for its folders to be spread over the file system, and a folder that cannot is left as it is")
+    func spreadFolders() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = directory.url.appendingPathComponent("site").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let flagged = FolderPlacement.spreadSubfolders(of: folder)
+        // FS_IOC_GETFLAGS: set on ext4 (FS_TOPDIR_FL), refused without harm elsewhere (tmpfs has no flags).
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        var flags: Int32 = 0
+        if ioctl(descriptor, UInt(0x8008_6601), &flags) == 0 {
+            #expect((flags & 0x0002_0000 != 0) == flagged)
+        } else {
+            #expect(!flagged)
+        }
+        #expect(!FolderPlacement.spreadSubfolders(of: folder + "/missing"))
+        let file = folder + "/file.txt"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        #expect(!FolderPlacement.spreadSubfolders(of: file))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "x")
+    }
+
     @Test("--output . is refused and the project is left exactly as it was")
     func projectRootIsRefused() throws {
         let project = try userProject()
