@@ -277,6 +277,35 @@ struct HoverTests {
         #expect(failing.results[0].failureLocation?.column == 28, "\(String(describing: failing.results[0].failureLocation))")
     }
 
+    @Test("words of the language get a sentence (attributes, private(set)); an argument label gets its call's declaration")
+    func termsAndLabels() throws {
+        let report = try verify("""
+        # Terms
+
+        ```swift
+        final class Store: @unchecked Sendable {
+            private(set) var count = 0
+            @discardableResult func add(_ amount: Int, times: Int = 1) -> Int { count += amount * times; return count }
+        }
+        func later(_ work: @escaping () -> Void) { work() }
+        Store().add(2, times: 3)
+        later { print(String(repeating: "-", count: 3)) }
+        ```
+        """)
+        #expect(report.succeeded, "\(report.failures)")
+        let unchecked = try #require(declaration(report, line: 4, column: 21))
+        #expect(unchecked.text == "@unchecked" && unchecked.summary?.contains("not checked by the compiler") == true, "\(unchecked)")
+        #expect(declaration(report, line: 5, column: 13)?.text == "private(set)")
+        #expect(declaration(report, line: 6, column: 6)?.text == "@discardableResult")
+        #expect(declaration(report, line: 8, column: 21)?.text == "@escaping")
+        // Labels: `times:` is the call's function; `count:` the initializer String(repeating:count:).
+        #expect(declaration(report, line: 9, column: 16)?.text == "@discardableResult func add(_ amount: Int, times: Int = 1) -> Int")
+        #expect(declaration(report, line: 10, column: 38)?.text.hasPrefix("init(repeating repeatedValue: String, count: Int)") == true,
+                "\(String(describing: declaration(report, line: 10, column: 38)))")
+        // A parameter declared on the line of an attributed function does not get the function's attribute.
+        #expect(declaration(report, line: 6, column: 35)?.text == "let amount: Int")
+    }
+
     @Test("a compile_fail sample's valid lines are answered with the module's flags: its imports resolve")
     func compileFailWithLibrary() throws {
         let folder = try TemporaryDirectory()
