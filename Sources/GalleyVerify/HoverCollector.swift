@@ -140,11 +140,18 @@ struct HoverCollector: Sendable {
             else { return nil }
             return sourcekitd.cursorInfo(file: file, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
         }
+        // An argument label names no declaration of its own: sourcekitd answers
+        // with the call's for some (`count:` of `String(repeating:count:)`),
+        // nothing for others (`help:` of `@Option(help:)`). Those get the
+        // call's declaration, asked once per call.
+        var calls: [HoverTokens.Position: CursorInfo?] = [:]
         func ask(_ token: HoverTokens.Token) -> CursorInfo? {
             if let answer = ask(line: token.line, utf8Column: token.utf8Column) { return answer }
-            // An argument label names no declaration: Quick Help's answer for it is the call's.
-            if let callee = token.callee { return ask(line: callee.line, utf8Column: callee.utf8Column) }
-            return nil
+            guard token.role == .label, let callee = token.callee else { return nil }
+            if let known = calls[callee] { return known }
+            let answer = ask(line: callee.line, utf8Column: callee.utf8Column)
+            calls[callee] = answer
+            return answer
         }
         if level == .all {
             var types: [String: CursorInfo] = [:]

@@ -23,17 +23,18 @@ package enum HoverTokens {
         package var isMember = false
         /// What the name is in the syntax, when that is not simply a name.
         package var role: Role = .name
-        /// For an argument label: the called name (`frame` of `.frame(width:)`,
-        /// `Option` of `@Option(help:)`), 1-based line and 0-based UTF-8
-        /// column in the compiled code; a label has no declaration of its own.
-        package var callee: (line: Int, utf8Column: Int)? {
-            get { calleeLine.map { ($0, calleeUTF8Column) } }
-            set { calleeLine = newValue?.line; calleeUTF8Column = newValue?.utf8Column ?? 0 }
-        }
-        /// ``callee``'s line (stored apart so the token stays `Hashable`).
-        package var calleeLine: Int?
-        /// ``callee``'s column.
-        package var calleeUTF8Column = 0
+        /// For an argument label: where the called name is (`frame` of
+        /// `.frame(width:)`, `Option` of `@Option(help:)`); a label has no
+        /// declaration of its own.
+        package var callee: Position?
+    }
+
+    /// A place in a sample's compiled code.
+    package struct Position: Sendable, Hashable {
+        /// The 1-based line.
+        package var line: Int
+        /// The 0-based column in UTF-8 bytes.
+        package var utf8Column: Int
     }
 
     /// What a name is in the syntax.
@@ -76,7 +77,7 @@ package enum HoverTokens {
                 item.role = role(of: token)
                 if item.role == .label, let called = callee(ofLabel: token) {
                     let place = converter.location(for: called.positionAfterSkippingLeadingTrivia)
-                    item.callee = (place.line, place.column - 1)
+                    item.callee = Position(line: place.line, utf8Column: place.column - 1)
                 }
             }
             tokens.append(item)

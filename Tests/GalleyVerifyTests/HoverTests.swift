@@ -290,6 +290,9 @@ struct HoverTests {
         func later(_ work: @escaping () -> Void) { work() }
         Store().add(2, times: 3)
         later { print(String(repeating: "-", count: 3)) }
+        @propertyWrapper struct Clamp { var wrappedValue: Int; init(wrappedValue: Int, max: Int) { self.wrappedValue = min(wrappedValue, max) } }
+        struct Settings { @Clamp(max: 10) var volume = 30 }
+        print(Settings().volume)
         ```
         """)
         #expect(report.succeeded, "\(report.failures)")
@@ -302,6 +305,9 @@ struct HoverTests {
         #expect(declaration(report, line: 9, column: 16)?.text == "@discardableResult func add(_ amount: Int, times: Int = 1) -> Int")
         #expect(declaration(report, line: 10, column: 38)?.text.hasPrefix("init(repeating repeatedValue: String, count: Int)") == true,
                 "\(String(describing: declaration(report, line: 10, column: 38)))")
+        // `max:` of an attribute's arguments: sourcekitd has nothing at the label; the wrapper's is shown.
+        let max = try #require(declaration(report, line: 12, column: 26))
+        #expect(max.text.contains("Clamp"), "\(max)")
         // A parameter declared on the line of an attributed function does not get the function's attribute.
         #expect(declaration(report, line: 6, column: 35)?.text == "let amount: Int")
     }
