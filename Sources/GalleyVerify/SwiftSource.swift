@@ -10,13 +10,38 @@ import SwiftSyntax
 /// brackets nest deeper than ``maximumDepth`` is not parsed: callers treat it
 /// as plain code (no highlighting, no elision, one block of statements) and
 /// the compiler, which has its own limits, reports what is wrong with it.
+///
+/// Square brackets have a limit of their own: at each `[` the lookahead tries
+/// an inline array type (`[3 of Int]`) and then a collection type, each
+/// looking at the brackets inside, so its time doubles with every level —
+/// 20 nested `[` took 23 s (debug build), 14 took 0.3 s, closed or not.
 package enum SwiftSource {
     /// The deepest bracket nesting parsed. SwiftUI samples nest about 12 deep.
     package static let maximumDepth = 64
+    /// The deepest nesting of `[` parsed. Real code nests a few
+    /// (`[[String: [Int]]]` is 3); 10 levels cost the parser about 0.05 s.
+    package static let maximumSquareBracketDepth = 10
 
-    /// `code`'s syntax tree, or `nil` when it nests deeper than ``maximumDepth``.
+    /// `code`'s syntax tree, or `nil` when it nests deeper than
+    /// ``maximumDepth``, or its `[` deeper than ``maximumSquareBracketDepth``.
     package static func parse(_ code: String) -> SourceFileSyntax? {
-        nestingDepth(of: code) <= maximumDepth ? Parser.parse(source: code) : nil
+        guard nestingDepth(of: code) <= maximumDepth, squareBracketDepth(of: code) <= maximumSquareBracketDepth else { return nil }
+        return Parser.parse(source: code)
+    }
+
+    /// How deep `[` nest in `code`, counted on the text like ``nestingDepth(of:)``.
+    package static func squareBracketDepth(of code: String) -> Int {
+        var depth = 0
+        var deepest = 0
+        for byte in code.utf8 {
+            if byte == UInt8(ascii: "[") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if byte == UInt8(ascii: "]") {
+                depth = max(0, depth - 1)
+            }
+        }
+        return deepest
     }
 
     /// How deep `(`, `[`, `{` and generic `<` nest in `code`, counted on the

@@ -65,13 +65,31 @@ struct FuzzRegressionTests {
         #expect(samples.count == 1)
     }
 
+    /// `Fuzz/Corpus/sample-attributes/nested-square-brackets.txt`: 54 `[`,
+    /// under the general limit, but each `[` doubles swift-syntax's lookahead
+    /// (an inline array type, then a collection type): CI's fuzz run timed out.
+    @Test("nested square brackets beyond their own limit are read as plain code, open or closed", arguments: [
+        "withObser" + String(repeating: "[", count: 54) + " prfnt(\"x\") }",
+        "let x = " + String(repeating: "[", count: 24) + "1" + String(repeating: "]", count: 24),
+    ])
+    func nestedSquareBrackets(code: String) {
+        #expect(SwiftSource.nestingDepth(of: code) <= SwiftSource.maximumDepth)
+        #expect(SwiftSource.squareBracketDepth(of: code) > SwiftSource.maximumSquareBracketDepth)
+        #expect(SwiftSource.parse(code) == nil)
+        let markdown = "```swift\n\(code)\n```\n"
+        let (samples, _) = SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
+        #expect(samples.count == 1)
+    }
+
     @Test("real samples nest far less deep than the limit and are parsed", arguments: [
         "VStack { HStack { Button(action: { model.count += 1 }) { Text(\"\\(model.items[0])\") } } }",
         "let table: Dictionary<String, Array<Set<Int>>> = [:]\nif a < b, c<d { print([[1], [2]]) }",
         "let x = ...",
+        "let cube = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]\nlet grid: [[String: [Int]]] = [[\"a\": [1]]]",
     ])
     func ordinaryCodeIsParsed(code: String) {
         #expect(SwiftSource.nestingDepth(of: code) < 10)
+        #expect(SwiftSource.squareBracketDepth(of: code) <= 3)
         #expect(SwiftSource.parse(code) != nil)
     }
 }
