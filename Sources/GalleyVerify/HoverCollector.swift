@@ -174,9 +174,11 @@ struct HoverCollector: Sendable {
                                                                text: term.declaration, summary: term.summary))
                     continue
                 }
-                let known = token.isMember || token.role != .name ? nil : types[token.text] ?? libraryTypes[token.text]
+                // (An attribute is a type's name too: `@State`, `@Observable`; a label is not.)
+                let named = token.role == .name || token.role == .attribute
+                let known = token.isMember || !named ? nil : types[token.text] ?? libraryTypes[token.text]
                 guard let info = known ?? ask(token) else { continue }
-                if known == nil, !token.isMember, token.role == .name, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) {
+                if known == nil, !token.isMember, named, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) {
                     types[token.text] = info
                     if info.declarationFile != file { libraryTypes[token.text] = info }
                 }
