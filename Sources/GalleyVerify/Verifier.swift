@@ -128,12 +128,24 @@ public struct Verifier: Sendable {
             let built = prepared.library
             let cache = cacheDirectory.map { ResultCache(directory: $0) }
             var misses: [(SampleProgram, key: String)] = []
-            let collector = hoverCollector(for: programs, toolchain: toolchain, notices: &notices)
-            hoverMode = collector?.mode ?? .off
+            // sourcekitd is loaded only when something is compiled: a warm run does not pay for it.
+            hoverMode = programs.contains(where: { HoverCollector.level(for: $0, mode: hovers) != .off }) ? hovers : .off
+            var uncached: [(SampleProgram, key: String, hit: ProgramRun?)] = []
             for program in programs {
                 let key = ResultCache.key(for: program, toolchain: toolchain, library: built, flags: built.flags)
                 // A cached run without the compiler's answers this run needs is compiled again.
-                if let hit = cache?.load(key), (hit.hovers ?? .off) >= HoverCollector.level(for: program, mode: hoverMode) {
+                let hit = cache?.load(key)
+                if let hit, (hit.hovers ?? .off) >= HoverCollector.level(for: program, mode: hoverMode) {
+                    runs[program.id] = (hit, true)
+                } else {
+                    uncached.append((program, key, hit))
+                }
+            }
+            let collector = uncached.isEmpty ? nil : hoverCollector(for: programs, toolchain: toolchain, notices: &notices)
+            if collector == nil, !uncached.isEmpty { hoverMode = .off }
+            for (program, key, hit) in uncached {
+                // Without sourcekitd no run gets answers: a cached one is as good as a new one.
+                if collector == nil, let hit {
                     runs[program.id] = (hit, true)
                 } else {
                     misses.append((program, key))

@@ -4,6 +4,26 @@ import Testing
 
 @Suite("galley build, end to end")
 struct BuildCommandTests {
+    @Test("a warm build does not load sourcekitd (a cold one does: the same probe, glibc's record of loaded libraries)")
+    func warmBuildLoadsNoSourceKit() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try FixtureTheme.write(into: site)
+        try site.write("content/index.md", "# Home\n\n```swift\nlet x = 1\nprint(x)\n```\n")
+        func loadsSourceKit(_ run: String) throws -> Bool {
+            let log = site.url.appendingPathComponent("ld-\(run)")
+            try FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
+            let result = try GalleyExecutable.run(["build"], in: site.url,
+                                                  extraEnvironment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": log.path + "/ld"])
+            #expect(result.status == 0, "\(result.standardError)")
+            let files = try FileManager.default.contentsOfDirectory(at: log, includingPropertiesForKeys: nil)
+            #expect(!files.isEmpty, "glibc wrote its record")
+            return try files.contains { try String(contentsOf: $0, encoding: .utf8).contains("libsourcekitdInProc.so") }
+        }
+        #expect(try loadsSourceKit("cold"), "a cold build asks sourcekitd, so loads it")
+        #expect(try !loadsSourceKit("warm"), "a warm build has every answer cached")
+    }
+
     @Test("builds a fixture site and prints the summary line")
     func buildsSite() throws {
         let site = try TemporaryDirectory()

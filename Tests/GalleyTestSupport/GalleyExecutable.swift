@@ -29,14 +29,15 @@ public enum GalleyExecutable {
         return found
     }
 
-    /// Runs `galley arguments…` in `directory` and waits for it.
-    public static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    /// Runs `galley arguments…` in `directory` (with `extraEnvironment` added) and waits for it.
+    public static func run(_ arguments: [String], in directory: URL, extraEnvironment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try url()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extraEnvironment) { _, new in new }
         process.environment = environment
         let output = Pipe()
         let error = Pipe()
