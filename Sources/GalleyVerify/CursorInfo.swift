@@ -19,7 +19,7 @@ struct CursorInfo: Sendable, Equatable {
     /// Reads a cursor-info response; `nil` when it names no declaration.
     init?(_ response: SourceKitValue) {
         guard let kind = response["key.kind"]?.string else { return nil }
-        let declaration = response["key.annotated_decl"]?.string.map(Self.plainText).map(Self.withoutUnderscoredAttributes) ?? ""
+        let declaration = response["key.annotated_decl"]?.string.map(Self.plainText).map(Self.withoutImplementationAttributes) ?? ""
         let typeName = response["key.typename"]?.string
         guard !declaration.isEmpty || typeName != nil else { return nil }
         self.kind = kind
@@ -57,8 +57,8 @@ struct CursorInfo: Sendable, Equatable {
     /// attributes (`@_eagerMove`, `@_effects(readonly)`, `@inline(__always)`),
     /// which Quick Help and Apple's documentation leave out:
     /// `@frozen @_eagerMove struct String` reads `@frozen struct String`.
-    static func withoutUnderscoredAttributes(_ declaration: String) -> String {
-        guard declaration.contains("@_") || declaration.contains("@inl") || declaration.contains("@usableFromInline") else { return declaration }
+    static func withoutImplementationAttributes(_ declaration: String) -> String {
+        guard implementationAttributes.contains(where: declaration.contains) else { return declaration }
         var text = Substring(declaration)
         var kept = ""
         while let at = text.firstRange(of: "@") {
