@@ -48,6 +48,8 @@ public struct MarkdownDocument: Sendable {
     /// The position in ``headings`` of each heading id, for link checks in
     /// constant time (a page of 100,000 headings and as many links is linear).
     private let headingPositions: [String: Int]
+    /// The tree of this parse, for the first render (which would otherwise parse ``cmarkSource`` again).
+    let parsedTree: ParsedTree
 
     /// The heading whose id is `id` (ids are lowercase), or `nil`.
     public func heading(withID id: String) -> Heading? {
@@ -154,6 +156,7 @@ public struct MarkdownDocument: Sendable {
         self.codeBlocks = codeBlocks
         self.links = links
         self.sections = sections.map(\.normalized)
+        self.parsedTree = ParsedTree(tree)
     }
 
     /// The title a page takes when its front matter has none: its first H1.

@@ -68,7 +68,8 @@ public struct MarkdownHTMLRenderer: Sendable {
         docc: DocCRendering = DocCRendering(),
         rewriteLink: (String) -> RewrittenLink?
     ) -> String {
-        let tree = CmarkTree(parsing: document.cmarkSource)
+        // The parse's own tree the first time (rendering rewrites it), else a new parse of the same text.
+        let tree = document.parsedTree.take() ?? CmarkTree(parsing: document.cmarkSource)
         var headings: [OpaquePointer] = []
         var fencedBlocks: [OpaquePointer] = []
         var links: [OpaquePointer] = []
