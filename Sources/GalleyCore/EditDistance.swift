@@ -6,16 +6,29 @@
 public enum EditDistance {
     /// The number of single-character insertions, deletions and substitutions that turn `a` into `b`.
     public static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        // ASCII words without `\r` (whose `\r\n` is one Character) by bytes: each byte is a Character.
+        if isSingleByteCharacters(a), isSingleByteCharacters(b) {
+            return distance(Array(a.utf8), Array(b.utf8))
+        }
+        return distance(Array(a), Array(b))
+    }
+
+    private static func isSingleByteCharacters(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    }
+
+    /// The distance between two sequences of characters, with two rows of the table.
+    private static func distance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
+            current[0] = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
-            previous = current
+            swap(&previous, &current)
         }
         return previous[b.count]
     }
