@@ -93,7 +93,7 @@ public struct ContentLoader: PageSource {
     /// Loads one page from its path under the folder.
     public func loadPage(_ sourcePath: String) throws(Diagnostic) -> Page {
         let display = displayPath.isEmpty ? sourcePath : "\(displayPath)/\(sourcePath)"
-        let text = try SourceFile.readText(at: fileURL(sourcePath), displayPath: display)
+        let text = try SourceFile.readText(atPath: filePath(sourcePath), displayPath: display)
         let (frontMatter, body, firstLine) = try FrontMatter.split(text, file: display)
         let document = MarkdownDocument(parsing: body, firstLine: firstLine)
         return Page(sourcePath: sourcePath, displayPath: display, frontMatter: frontMatter, document: document)
@@ -103,6 +103,12 @@ public struct ContentLoader: PageSource {
     /// file system whether it is a folder: a `stat` per call, per page.)
     private func fileURL(_ path: String) -> URL {
         directory.appending(path: path, directoryHint: .notDirectory)
+    }
+
+    /// ``fileURL(_:)``'s path, joined as a string (no `URL` per page).
+    private func filePath(_ path: String) -> String {
+        let folder = directory.path
+        return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }
 
     /// Markdown files and other files under the folder, hidden ones skipped, sorted.

@@ -1,5 +1,10 @@
 import Foundation
 import GalleyCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reading the text of content, template and configuration files with clear errors.
 package enum SourceFile {
@@ -25,6 +30,43 @@ package enum SourceFile {
             )
         }
         return text
+    }
+
+    /// ``readText(at:displayPath:)`` of the file at `path`, read with one
+    /// `open`, `fstat` and `read` (no `URL`, no `Data`): what content
+    /// pages are read with. Any failure, or text that is not UTF-8, is
+    /// reported by ``readText(at:displayPath:)`` itself, in its words.
+    package static func readText(atPath path: String, displayPath: String) throws(Diagnostic) -> String {
+        if let bytes = readBytes(atPath: path), let text = String(validating: bytes, as: UTF8.self) {
+            return text
+        }
+        return try readText(at: URL(fileURLWithPath: path), displayPath: displayPath)
+    }
+
+    /// The bytes of the file at `path` up to its end, or `nil` when it cannot be read.
+    private static func readBytes(atPath path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        // One byte more than the size, so that a file that did not grow is read to its end in one call.
+        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if result == 0 { break }
+            count += result
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 
     /// The 1-based line holding the first byte sequence that is not UTF-8.
