@@ -142,9 +142,13 @@ private struct Build {
         let (content, changedSources) = try loadPages(from: source)
         let navigation = Navigation(pages: content.pages)
         let files = collectFiles(content, source: source, templates: templates)
-        checkSite(content, navigation: navigation, files: files, templates: templates, configuration: configuration, source: source)
+        // One checker for the links between pages and for the symbol links (its tables are built once).
+        let checker = LinkChecker(
+            pages: content.pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
+        )
+        checkSite(content, checker: checker, files: files, templates: templates, configuration: configuration, source: source)
         var verified = try verifySamples(navigation, changedSources: changedSources, configuration: configuration, warnings: content.warnings)
-        let symbolLinks = checkSymbolLinks(content, files: files, configuration: configuration, preparation: &verified.preparation)
+        let symbolLinks = checkSymbolLinks(content, checker: checker, configuration: configuration, preparation: &verified.preparation)
         // Broken symbol links go through the baseline like sample failures (an unedited
         // package's docs can be adopted with them recorded); those it does not list fail the build.
         verified.report.problems += symbolLinks.errors
@@ -268,12 +272,9 @@ private struct Build {
 
     /// Links and anchors between pages, the favicon, and files that clash with the theme's.
     mutating func checkSite(
-        _ content: LoadedContent, navigation: Navigation, files: SiteFiles, templates: TemplateSet?,
+        _ content: LoadedContent, checker: LinkChecker, files: SiteFiles, templates: TemplateSet?,
         configuration: SiteConfiguration, source: any PageSource
     ) {
-        let checker = LinkChecker(
-            pages: content.pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
-        )
         if templates != nil, files.copied[configuration.favicon] == nil, files.builtInAssets[configuration.favicon] == nil {
             errors.append(Diagnostic(
                 "the favicon '\(configuration.favicon)' is not a file of the site",
@@ -298,11 +299,8 @@ private struct Build {
     /// library): a symbol that exists is a warning (shown without a link), a
     /// link to nothing an error. Returns the errors, the warnings and a note of the counts.
     mutating func checkSymbolLinks(
-        _ content: LoadedContent, files: SiteFiles, configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
+        _ content: LoadedContent, checker: LinkChecker, configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
     ) -> (errors: [Diagnostic], warnings: [Diagnostic], notes: [String]) {
-        let checker = LinkChecker(
-            pages: content.pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
-        )
         let references = checker.symbolReferences()
         guard !references.isEmpty else { return ([], [], []) }
         var symbols: SymbolIndex?
