@@ -18,6 +18,7 @@ public enum Concurrently {
         let results = Mutex([Result?](repeating: nil, count: items.count))
         let done = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            MallocArenas.reserveForThisThread()
             let result = transform(items[index])
             results.withLock { $0[index] = result }
             if let finished { finished(done.withLock { $0 += 1; return $0 }) }
