@@ -15,10 +15,33 @@ import Foundation
 /// the files, their names and contents are the same, and a file system that
 /// does not know the flag (tmpfs, btrfs, XFS …) is left as it is.
 ///
+///
+/// The flag alone still put each subfolder in the same group on every
+/// build: Orlov starts its search for a top-level folder's group at a hash
+/// of the folder's name, and takes the first of the emptiest groups from
+/// there — the group of the previous build's folder of that name, whose
+/// inodes `rm -rf public` has just freed. So the staging folder's own
+/// folders are created under a placement name with a random part
+/// (``placementName(_:token:)``: a different group on each build) and
+/// renamed to their names before the staging folder is flushed and swapped
+/// in (``OutputWriter/Staging``).
+///
 /// ```swift
 /// FolderPlacement.spreadSubfolders(of: stagingPath)   // before the pages' folders are created
 /// ```
 enum FolderPlacement {
+    /// A random token for one staging folder's placement names.
+    static func newToken() -> String {
+        String(UInt64.random(in: .min ... .max), radix: 16)
+    }
+
+    /// The name the `index`th top folder of a staging folder is created
+    /// under: hidden, and never a name of a site's file (hidden files of
+    /// `content/` are not part of the site).
+    static func placementName(_ index: Int, token: String) -> String {
+        ".galley-placed-\(token)-\(index)"
+    }
+
     /// `FS_IOC_GETFLAGS` and `FS_IOC_SETFLAGS` from `<linux/fs.h>` (`_IOR`/`_IOW('f', 1/2, long)`).
     private static let getFlags: UInt = 0x8008_6601
     private static let setFlags: UInt = 0x4008_6602

@@ -88,13 +88,13 @@ public struct OutputWriter: Sendable {
             try? manager.removeItem(at: staging)
             try? manager.removeItem(at: retiredDirectory)
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            // Its folders in block groups of their own: see FolderPlacement.
-            FolderPlacement.spreadSubfolders(of: staging.path)
         } catch {
             lock.release()
             throw failure(Self.reason(error, creating: staging))
         }
-        return Staging(writer: self, folder: staging, lock: lock)
+        // Its folders in block groups of their own: see FolderPlacement.
+        let spread = FolderPlacement.spreadSubfolders(of: staging.path)
+        return Staging(writer: self, folder: staging, lock: lock, placesFolders: spread)
     }
 
     /// A staging folder being filled; see ``OutputWriter/beginStaging()``.
@@ -113,19 +113,29 @@ public struct OutputWriter: Sendable {
         /// Whether the output folder exists: when it does not (a first
         /// build), no page can be linked from it and none is looked for.
         private let hasCurrentSite: Bool
+        /// Whether the staging folder's own folders are created under
+        /// placement names (``FolderPlacement/placementName(_:token:)``) and
+        /// renamed to their names by ``finish(_:)``: only where the
+        /// placement flag took (ext4).
+        private let placesFolders: Bool
+        /// This staging folder's part of the placement names.
+        private let placementToken = FolderPlacement.newToken()
         private let state: Mutex<State>
 
         private struct State {
             /// Held until ``finish(_:)`` ends or the staging folder is dropped.
             var lock: OutputLock?
             var createdFolders: Set<String>
+            /// The placement name on disk of each folder of the staging folder's top level, by its name.
+            var placedFolders: [String: String] = [:]
             /// What ``add(_:_:)`` wrote, by path.
             var written: [String: Data] = [:]
             /// The first error of ``add(_:_:)``, thrown by ``finish(_:)``.
             var failure: (any Error)?
         }
 
-        fileprivate init(writer: OutputWriter, folder: URL, lock: sending OutputLock) {
+        fileprivate init(writer: OutputWriter, folder: URL, lock: sending OutputLock, placesFolders: Bool) {
+            self.placesFolders = placesFolders
             self.writer = writer
             self.folder = folder
             self.folderPath = folder.path
@@ -161,9 +171,15 @@ public struct OutputWriter: Sendable {
                     if let earlier = written[file.path] {
                         if case .data(let data) = file.content, data == earlier { continue }
                         // It may be a link to the current site's file: replaced, never written through.
-                        unlink(folderPath + "/" + file.path)
+                        unlink(state.withLock { stagedPath(file.path, $0) })
                     }
                     try put(file.content, at: file.path)
+                }
+                // The top folders get their names, before the flush (a rename moves no data).
+                for (name, placed) in state.withLock({ $0.placedFolders }).sorted(by: { $0.key < $1.key }) {
+                    guard rename(folderPath + "/" + placed, folderPath + "/" + name) == 0 else {
+                        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                    }
                 }
                 // One flush for the whole staging folder: the new site is on disk before it is swapped in.
                 FileSync.flush(folder)
@@ -180,17 +196,36 @@ public struct OutputWriter: Sendable {
             }
         }
 
+        /// Where the file at the site path `path` is in the staging folder
+        /// now: under its top folder's placement name, once that folder is placed.
+        private func stagedPath(_ path: String, _ state: State) -> String {
+            guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), let placed = state.placedFolders[String(path[..<slash])] else {
+                return folderPath + "/" + path
+            }
+            return folderPath + "/" + placed + path[slash...]
+        }
+
         private func put(_ content: OutputFile.Content, at path: String) throws {
             // Paths as strings: `URL.appendingPathComponent` cost more than the write itself.
-            let target = folderPath + "/" + path
+            let target: String
             if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                let parent = folderPath + "/" + path[..<slash]
-                try state.withLock { state in
+                target = try state.withLock { state in
+                    let top = String(path[..<path.utf8.firstIndex(of: UInt8(ascii: "/"))!])
+                    // A top folder is placed when it is first created (never one whose name a file already has).
+                    if placesFolders, state.placedFolders[top] == nil, !state.createdFolders.contains(folderPath + "/" + top),
+                       state.written[top] == nil {
+                        state.placedFolders[top] = FolderPlacement.placementName(state.placedFolders.count, token: placementToken)
+                    }
+                    let target = stagedPath(path, state)
+                    let parent = String(target[..<target.utf8.lastIndex(of: UInt8(ascii: "/"))!])
                     if !state.createdFolders.contains(parent) {
                         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
                         state.createdFolders.insert(parent)
                     }
+                    return target
                 }
+            } else {
+                target = folderPath + "/" + path
             }
             switch content {
             case .data(let data):

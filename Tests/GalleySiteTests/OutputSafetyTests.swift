@@ -246,6 +246,41 @@ struct OutputSafetyTests {
         #expect(Set(try folder.snapshot("public").keys) == ["/index.html", "/a/b.html", "/404.html", "/c.html", "/\(OutputFolderGuard.stampName)"])
     }
 
+    @Test("on ext4 the staging folder's own folders are created under placement names, new on each build, and have their names in the site")
+    func placedFolders() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let writer = OutputWriter(directory: output, displayPath: "public")
+        var placementNames: [Set<String>] = []
+        for build in 0..<2 {
+            let staging = try writer.beginStaging()
+            staging.add("index.html", Data("home \(build)".utf8))
+            staging.add("guide/intro.html", Data("intro".utf8))
+            staging.add("guide/deep/page.html", Data("deep".utf8))
+            staging.add("api/a.html", Data("a".utf8))
+            let onDisk = Set(try FileManager.default.contentsOfDirectory(atPath: writer.stagingDirectory.path))
+            let flagged = FolderPlacement.spreadSubfolders(of: writer.stagingDirectory.path)
+            if flagged {
+                let placed = onDisk.filter { $0.hasPrefix(".galley-placed-") }
+                #expect(placed.count == 2)
+                #expect(onDisk.isDisjoint(with: ["guide", "api"]))
+                placementNames.append(placed)
+            } else {
+                #expect(onDisk.isSuperset(of: ["guide", "api"]))
+            }
+            try staging.finish([.text("index.html", "home \(build)"), .text("guide/intro.html", "intro"), .text("guide/deep/page.html", "deep"),
+                                .text("api/a.html", "a"), .text("api/b.html", "b"), .text("top.html", "top")])
+            #expect(Set(try folder.snapshot("public").keys) == [
+                "/index.html", "/guide/intro.html", "/guide/deep/page.html", "/api/a.html", "/api/b.html", "/top.html",
+                "/\(OutputFolderGuard.stampName)",
+            ])
+            #expect(try folder.read("public/guide/deep/page.html") == "deep")
+            #expect(try folder.read("public/index.html") == "home \(build)")
+        }
+        if placementNames.count == 2 { #expect(placementNames[0].isDisjoint(with: placementNames[1])) }
+    }
+
     @Test("a file that cannot be added while pages render fails the build at the end and leaves the previous site as it was")
     func stagingFailureKeepsThePreviousSite() throws {
         let folder = try TemporaryDirectory()
