@@ -52,13 +52,18 @@ enum MallocArenas {
 
     /// Grows the calling thread's heap by ``reservation``, the first time
     /// it is called on that thread; afterwards a thread-local check only.
-    static func reserveForThisThread() {
+    /// Returns the address the reserved block had (for tests), `nil` when nothing was reserved.
+    @discardableResult
+    static func reserveForThisThread() -> UInt? {
         #if canImport(Glibc)
-        guard configured, pthread_getspecific(reservedKey) == nil else { return }
+        guard configured, pthread_getspecific(reservedKey) == nil else { return nil }
         pthread_setspecific(reservedKey, UnsafeRawPointer(bitPattern: 1))
         // Through a pointer the optimizer cannot see (it removes a `malloc` whose block is only freed).
-        let block = allocate(reservation)
+        guard let block = allocate(reservation) else { return nil }
         free(block)
+        return UInt(bitPattern: block)
+        #else
+        return nil
         #endif
     }
 }

@@ -7,14 +7,14 @@ import Testing
 
 @Suite("Malloc arenas grown once per thread")
 struct MallocArenasTests {
-    /// The readable and writable mapping of this process that holds `address`, as (size, permissions).
-    func mapping(holding address: UInt) throws -> (size: UInt, permissions: String)? {
+    /// The mapping of this process that holds `address`: where it ends, and its permissions.
+    func mapping(holding address: UInt) throws -> (end: UInt, permissions: String)? {
         let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
         for line in maps.split(separator: "\n") {
             let fields = line.split(separator: " ")
             let bounds = fields[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
             guard bounds.count == 2, bounds[0] <= address, address < bounds[1] else { continue }
-            return (bounds[1] - bounds[0], String(fields[1]))
+            return (bounds[1], String(fields[1]))
         }
         return nil
     }
@@ -35,22 +35,19 @@ struct MallocArenasTests {
         #expect(MallocArenas.isConfigured)
     }
 
-    /// (No control without the reservation: a new thread may be given the
-    /// arena of a thread that ended, grown by an earlier test.)
-    @Test("after the reservation, a thread's heap is writable over the reserved size")
+    @Test("the reservation is taken from the thread's heap, which stays writable over it after it is freed; once per thread")
     func heapGrown() throws {
-        let sizes = Mutex<[String: UInt]>([:])
+        let found = Mutex<(first: UInt?, second: UInt?, size: UInt, permissions: String)?>(nil)
         onNewThread {
-            MallocArenas.reserveForThisThread()
-            MallocArenas.reserveForThisThread()
-            let block = malloc(64)!
-            defer { free(block) }
-            if let found = try? mapping(holding: UInt(bitPattern: block)), found.permissions.hasPrefix("rw") {
-                sizes.withLock { $0["reserved"] = found.size }
-            }
+            let first = MallocArenas.reserveForThisThread()
+            let second = MallocArenas.reserveForThisThread()
+            guard let first, let mapping = try? mapping(holding: first) else { return }
+            found.withLock { $0 = (first, second, mapping.end - first, mapping.permissions) }
         }
-        let found = sizes.withLock { $0 }
-        #expect((found["reserved"] ?? 0) >= UInt(MallocArenas.reservation))
+        let result = try #require(found.withLock { $0 })
+        #expect(result.second == nil)
+        #expect(result.permissions.hasPrefix("rw"))
+        #expect(result.size >= UInt(MallocArenas.reservation))
     }
 }
 #endif
