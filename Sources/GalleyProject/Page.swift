@@ -4,38 +4,113 @@ import GalleyMarkdown
 /// One Markdown file of `content/`, loaded and parsed.
 public struct Page: Sendable {
     /// The path under `content/`, with `/` separators (`guide/intro.md`).
-    public var sourcePath: String
+    public var sourcePath: String {
+        get { storage.sourcePath }
+        _modify { yield &mutableStorage.sourcePath }
+    }
     /// How diagnostics name the file (`content/guide/intro.md`).
-    public var displayPath: String
+    public var displayPath: String {
+        get { storage.displayPath }
+        _modify { yield &mutableStorage.displayPath }
+    }
     /// The output path under `public/` (`guide/intro.html`).
-    public var url: String
+    public var url: String {
+        get { storage.url }
+        _modify { yield &mutableStorage.url }
+    }
     /// The front matter as written.
-    public var frontMatter: FrontMatter
+    public var frontMatter: FrontMatter {
+        get { storage.frontMatter }
+        _modify { yield &mutableStorage.frontMatter }
+    }
     /// The title: front matter `title`, else the first H1, else the file name.
-    public var title: String
+    public var title: String {
+        get { storage.title }
+        _modify { yield &mutableStorage.title }
+    }
     /// The parsed Markdown body.
-    public var document: MarkdownDocument
+    public var document: MarkdownDocument {
+        get { storage.document }
+        _modify { yield &mutableStorage.document }
+    }
     /// Modules the page's samples import without saying so: a DocC
     /// catalog's articles belong to the module it documents.
-    public var implicitImports: [String] = []
+    public var implicitImports: [String] {
+        get { storage.implicitImports }
+        _modify { yield &mutableStorage.implicitImports }
+    }
     /// The module of the DocC catalog the page belongs to, `nil` outside catalogs:
     /// its symbol links and DocC URL paths are resolved against that module.
-    public var catalogModule: String?
+    public var catalogModule: String? {
+        get { storage.catalogModule }
+        _modify { yield &mutableStorage.catalogModule }
+    }
     /// Images the page names by a catalog resource's name (`![alt](diagram)`,
     /// `@Image(source: "diagram")`), by the name as written: the files they are.
-    public var images: [String: CatalogImage] = [:]
+    public var images: [String: CatalogImage] {
+        get { storage.images }
+        _modify { yield &mutableStorage.images }
+    }
     /// Each `@Snippet(path:)` file the page shows, by the path as written.
-    public var snippets: [String: SnippetFile] = [:]
+    public var snippets: [String: SnippetFile] {
+        get { storage.snippets }
+        _modify { yield &mutableStorage.snippets }
+    }
+
+    /// The properties, shared by copies until one of them changes (copy on
+    /// write): a site's pages are copied into arrays and tables many times
+    /// per build, and a copy is then one reference, not a dozen.
+    private final class Storage: @unchecked Sendable {
+        var sourcePath: String
+        var displayPath: String
+        var url: String
+        var frontMatter: FrontMatter
+        var title: String
+        var document: MarkdownDocument
+        var implicitImports: [String] = []
+        var catalogModule: String?
+        var images: [String: CatalogImage] = [:]
+        var snippets: [String: SnippetFile] = [:]
+
+        init(sourcePath: String, displayPath: String, url: String, frontMatter: FrontMatter, title: String, document: MarkdownDocument) {
+            self.sourcePath = sourcePath
+            self.displayPath = displayPath
+            self.url = url
+            self.frontMatter = frontMatter
+            self.title = title
+            self.document = document
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(sourcePath: sourcePath, displayPath: displayPath, url: url, frontMatter: frontMatter, title: title, document: document)
+            copy.implicitImports = implicitImports
+            copy.catalogModule = catalogModule
+            copy.images = images
+            copy.snippets = snippets
+            return copy
+        }
+    }
+
+    /// Only read through; never changed while another page shares it.
+    private var storage: Storage
+
+    /// The storage, copied first when another page shares it. (The
+    /// properties are changed in place through it, `_modify`: a page's
+    /// table of images or snippets is not copied for each entry added.)
+    private var mutableStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
 
     /// Creates a page.
     public init(sourcePath: String, displayPath: String, frontMatter: FrontMatter, document: MarkdownDocument) {
-        self.sourcePath = sourcePath
-        self.displayPath = displayPath
-        self.url = Page.url(forSourcePath: sourcePath)
-        self.frontMatter = frontMatter
-        self.document = document
         let fileName = sourcePath.split(separator: "/").last.map { Page.stripMarkdownExtension(String($0)) } ?? sourcePath
-        self.title = frontMatter.title ?? document.displayTitle ?? fileName
+        storage = Storage(
+            sourcePath: sourcePath, displayPath: displayPath, url: Page.url(forSourcePath: sourcePath), frontMatter: frontMatter,
+            title: frontMatter.title ?? document.displayTitle ?? fileName, document: document
+        )
     }
 
     /// What is probably wrong with the page but does not stop a build: its
