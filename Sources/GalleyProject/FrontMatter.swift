@@ -57,13 +57,13 @@ public struct FrontMatter: Sendable, Equatable {
             defer { next = end < text.endIndex ? utf8.index(after: end) : end }
             return text[next..<end]
         }
-        guard text.hasPrefix("---"), let first = nextLine(), first.trimmingTrailingWhitespace() == "---" else {
+        guard text.hasPrefix("---"), let first = nextLine(), Self.isFence(first) else {
             return (FrontMatter(), text, 1)
         }
         var lines: [Substring] = []
         var closed = false
         while let line = nextLine() {
-            if line.trimmingTrailingWhitespace() == "---" { closed = true; break }
+            if Self.isFence(line) { closed = true; break }
             lines.append(line)
         }
         guard closed else {
@@ -97,6 +97,15 @@ public struct FrontMatter: Sendable, Equatable {
             }
         }
         return (frontMatter, String(text[next...]), end + 3)
+    }
+}
+
+extension FrontMatter {
+    /// Whether `line` is `---` followed by whitespace only: looked at
+    /// Character by Character only when it starts with `-` (the other lines
+    /// of the front matter cannot be a fence).
+    static func isFence(_ line: Substring) -> Bool {
+        line.utf8.first == UInt8(ascii: "-") && line.trimmingTrailingWhitespace() == "---"
     }
 }
 

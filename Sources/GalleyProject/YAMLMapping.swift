@@ -76,7 +76,11 @@ struct YAMLMapping {
     private static func simplePairs(_ text: String, lineOffset: Int) -> [(key: String, line: Int, value: Node)]? {
         var pairs: [(key: String, line: Int, value: Node)] = []
         var seen: Set<Substring> = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split at `\n` bytes: the same lines as splitting at the Character
+        // `\n` except where `\r\n` (one Character) ends a line, and a line
+        // with `\r` is refused below either way.
+        for (index, lineBytes) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = Substring(lineBytes)
             if text.isEmpty { break }
             let utf8 = line.utf8
             guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }

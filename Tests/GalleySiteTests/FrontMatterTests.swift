@@ -31,6 +31,21 @@ struct FrontMatterTests {
         }
     }
 
+    @Test("CRLF line ends, fences with trailing blanks, a line of dashes in a value: read as YAML reads them")
+    func lineEnds() throws {
+        let (crlf, crlfBody, crlfLine) = try FrontMatter.split("---\r\ntitle: Guide\r\norder: 3\r\nweight: 7\r\n---\r\n# Body\r\n", file: "content/g.md")
+        #expect(crlf.title == "Guide")
+        #expect(crlf.order == 3)
+        #expect(crlf.params["weight"] != nil)
+        #expect(crlfBody == "# Body\r\n")
+        #expect(crlfLine == 6)
+        let (blanks, blanksBody, _) = try FrontMatter.split("--- \ntitle: A-B --- C\ndescription: -- x\n---\t\nText\n", file: "content/g.md")
+        #expect(blanks.title == "A-B --- C")
+        #expect(blanks.description == "-- x")
+        #expect(blanksBody == "Text\n")
+        #expect(throws: Diagnostic.self) { try FrontMatter.split("---\ntitle: x\n----\nText\n", file: "content/g.md") }
+    }
+
     @Test("a page without front matter starts at line 1")
     func absent() throws {
         let (frontMatter, body, firstLine) = try FrontMatter.split("# Only\n", file: "x.md")
