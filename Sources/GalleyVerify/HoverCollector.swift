@@ -42,6 +42,17 @@ struct HoverCollector: Sendable {
     /// The kinds (suffixes of `source.lang.swift.ref.…`/`decl.…`) of types.
     static let typeKinds = [".struct", ".class", ".enum", ".protocol", ".typealias", ".actor"]
 
+    /// The kinds of declarations whose name means the same declaration
+    /// wherever a file names it: types, and macros (`@Observable`: asking
+    /// about a macro's name expands it again, a tenth of a second each time).
+    static let namedKinds = typeKinds + [".macro"]
+
+    /// Macros declared outside the compiled files (`@Observable`), by name,
+    /// shared by every file of the run: the first file that names one asks,
+    /// the others reuse its answer unless they declare a name of their own
+    /// that could shadow it (``LibraryMacros/answer(for:in:)``).
+    var libraryMacros = LibraryMacros()
+
     /// The programs of a merged module in batches that share one AST: a
     /// batch's files are concatenated into one file for sourcekitd, which
     /// builds an AST per file it is asked about (a fifth of a second each,
@@ -121,14 +132,14 @@ struct HoverCollector: Sendable {
         let map = GeneratedSourceMap(text)
         var answer = Answer(annotations: [], queryFailures: [])
         for sample in program.samples {
-            collect(sample, of: program, level: level, map: map, file: file, arguments: arguments, cancelled: cancelled,
+            collect(sample, of: program, level: level, map: map, file: file, fileText: text, arguments: arguments, cancelled: cancelled,
                     libraryTypes: &libraryTypes, into: &answer)
         }
         return sourcekitd.isUnresponsive || cancelled() ? nil : answer
     }
 
     private func collect(
-        _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, arguments: [String],
+        _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, fileText: String, arguments: [String],
         cancelled: @Sendable () -> Bool, libraryTypes: inout [String: CursorInfo], into answer: inout Answer
     ) {
         let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
@@ -174,13 +185,20 @@ struct HoverCollector: Sendable {
                                                                text: term.declaration, summary: term.summary))
                     continue
                 }
-                // (An attribute is a type's name too: `@State`, `@Observable`; a label is not.)
+                // (An attribute is a type's name too: `@State`, `@MainActor`, or a
+                // macro's: `@Observable`, which is not the protocol `Observable`;
+                // a label is not.)
                 let named = token.role == .name || token.role == .attribute
-                let known = token.isMember || !named ? nil : types[token.text] ?? libraryTypes[token.text]
+                let key = token.role == .attribute ? "@" + token.text : token.text
+                let known = token.isMember || !named ? nil
+                    : types[key] ?? libraryTypes[key] ?? (token.role == .attribute ? libraryMacros.answer(for: token.text, in: fileText) : nil)
                 guard let info = known ?? ask(token) else { continue }
-                if known == nil, !token.isMember, named, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) {
-                    types[token.text] = info
-                    if info.declarationFile != file { libraryTypes[token.text] = info }
+                if known == nil, !token.isMember, named, Self.namedKinds.contains(where: { info.kind.hasSuffix($0) }) {
+                    types[key] = info
+                    if info.declarationFile != file {
+                        libraryTypes[key] = info
+                        if token.role == .attribute, info.kind.hasSuffix(".macro") { libraryMacros.remember(info, for: token.text) }
+                    }
                 }
                 let (text, declarationLine) = declaration(info, of: sample, in: program, map: map, file: file)
                 answer.annotations.append(SampleAnnotation(

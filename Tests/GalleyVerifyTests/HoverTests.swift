@@ -312,6 +312,54 @@ struct HoverTests {
         #expect(declaration(report, line: 6, column: 35)?.text == "let amount: Int")
     }
 
+    @Test("`@Observable` is the macro wherever it is written, and the protocol `Observable` is the protocol (a name asked about once per role)",
+          arguments: [true, false])
+    func macroAndProtocolOfOneName(merges: Bool) throws {
+        let page = """
+        # Observable
+
+        ```swift
+        import Observation
+        @Observable final class Counter { var count = 0 }
+        func watch(_ model: some Observable) {}
+        watch(Counter())
+        ```
+
+        ```swift
+        import Observation
+        @Observable final class Timer { var ticks = 0 }
+        print(Timer().ticks)
+        ```
+        """
+        let report = try verify(page, merges: merges)
+        #expect(report.succeeded, "\(report.failures)")
+        for line in [5, 12] {
+            let macro = try #require(declaration(report, line: line, column: 2), "line \(line)")
+            #expect(macro.text.contains("macro Observable()"), "line \(line): \(macro)")
+        }
+        let proto = try #require(declaration(report, line: 6, column: 26))
+        #expect(proto.text == "protocol Observable", "\(proto)")
+    }
+
+    @Test("a library macro's answer is reused in a file unless that file declares the name itself")
+    func libraryMacroTable() throws {
+        let macros = LibraryMacros()
+        let info = try #require(SourceKitValue.parse("{ key.kind: source.lang.swift.ref.macro, key.annotated_decl: \"macro Observable()\" }")
+            .flatMap(CursorInfo.init))
+        #expect(macros.answer(for: "Observable", in: "@Observable final class A {}") == nil, "nothing remembered yet")
+        macros.remember(info, for: "Observable")
+        #expect(macros.answer(for: "Observable", in: "@Observable final class A {}") == info)
+        #expect(macros.answer(for: "Observable", in: "struct ObservableThing {}\n@Observable class A {}") == info, "a longer name is another name")
+        for own in ["@attached(member) macro Observable() = #externalMacro(module: \"M\", type: \"T\")",
+                    "@propertyWrapper struct Observable<T> { var wrappedValue: T }",
+                    "typealias Observable = Other", "func f<Observable>() {}", "struct S<A, Observable: P> {}",
+                    "enum Observable {}", "class   Observable {}"] {
+            #expect(LibraryMacros.declares("Observable", in: own), "\(own)")
+            #expect(macros.answer(for: "Observable", in: own + "\n@Observable class A {}") == nil, "\(own)")
+        }
+        #expect(!LibraryMacros.declares("Observable", in: "extension A: Observable {}\nlet x: any Observable = A()"))
+    }
+
     @Test("a compile_fail sample's valid lines are answered with the module's flags: its imports resolve")
     func compileFailWithLibrary() throws {
         let folder = try TemporaryDirectory()
