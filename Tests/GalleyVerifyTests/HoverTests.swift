@@ -133,31 +133,50 @@ struct HoverTests {
         #expect(report.results[1].annotations.isEmpty, "a program that does not compile has no answers")
     }
 
-    @Test("a hover queue answers every unit once, on two lanes, and a cancelled one stops asking")
+    @Test("a run's hover queue answers every unit once, on one lane, oldest submission first; a cancelled submission stops asking; folders go when answered")
     func hoverQueue() {
-        let asked = Mutex([Int]())
-        let units = (0..<6).map { HoverQueue.Unit(programs: [$0], path: "f\($0)", text: "", arguments: []) }
-        let queue = HoverQueue(units: units, programCount: 6) { unit, _ in
-            asked.withLock { $0.append(unit.programs[0]) }
-            return [(unit.programs[0], HoverCollector.Answer(annotations: [], queryFailures: []))]
+        let asked = Mutex([String]())
+        let removed = Mutex([String]())
+        let queue = HoverQueue(removingFolders: { folder in removed.withLock { $0.append(folder.lastPathComponent) } })
+        let work: HoverQueue.Work = { unit, _ in
+            asked.withLock { $0.append(unit.path) }
+            return unit.programs.map { ($0, HoverCollector.Answer(annotations: [], queryFailures: [])) }
         }
-        queue.start()
-        let answers = queue.finish()
-        #expect(answers.allSatisfy { $0 != nil })
-        #expect(asked.withLock { $0.sorted() } == Array(0..<6))
+        let first = queue.submit((0..<3).map { HoverQueue.Unit(programs: [$0], path: "a\($0)", text: "", arguments: []) },
+                                 programCount: 3, folder: URL(fileURLWithPath: "/tmp/a"), work: work)
+        let second = queue.submit([HoverQueue.Unit(programs: [0, 1], path: "b0", text: "", arguments: [])],
+                                  programCount: 2, folder: URL(fileURLWithPath: "/tmp/b"), work: work)
+        let empty = queue.submit([], programCount: 1, folder: URL(fileURLWithPath: "/tmp/c"), work: work)
+        #expect(queue.answers(second).count == 2)
+        #expect(queue.answers(second).isEmpty, "a ticket's answers are collected once")
+        #expect(queue.answers(first).allSatisfy { $0 != nil })
+        let emptyAnswers = queue.answers(empty)
+        #expect(emptyAnswers.count == 1 && emptyAnswers[0] == nil, "a submission without units is answered at once, with nothing")
+        #expect(asked.withLock { $0 } == ["a0", "a1", "a2", "b0"], "in order, each once")
+        #expect(removed.withLock { Set($0) } == ["a", "b", "c"])
 
+        // Cancelled while a unit is being asked about: it stops at its next
+        // request, the rest of its units are not asked about, its answers are
+        // nil, and a later submission is still answered.
         let started = DispatchSemaphore(value: 0)
         let stopped = Mutex(false)
-        let cancelled = HoverQueue(units: units, programCount: 6) { unit, isCancelled in
+        let slow = queue.submit((0..<4).map { HoverQueue.Unit(programs: [$0], path: "s\($0)", text: "", arguments: []) },
+                                programCount: 4, folder: URL(fileURLWithPath: "/tmp/s")) { unit, isCancelled in
+            asked.withLock { $0.append(unit.path) }
             started.signal()
             while !isCancelled() { usleep(1_000) }
             stopped.withLock { $0 = true }
-            return [(unit.programs[0], nil)]
+            return [(unit.programs[0], HoverCollector.Answer(annotations: [], queryFailures: []))]
         }
-        cancelled.start()
+        let after = queue.submit([HoverQueue.Unit(programs: [0], path: "t0", text: "", arguments: [])],
+                                 programCount: 1, folder: nil, work: work)
         started.wait()
-        cancelled.cancel()
-        #expect(stopped.withLock { $0 }, "cancel returns after the unit in progress stopped")
+        queue.cancel(slow)
+        #expect(queue.answers(slow).allSatisfy { $0 == nil })
+        #expect(stopped.withLock { $0 }, "the unit in progress stopped before its submission counted as done")
+        #expect(queue.answers(after).allSatisfy { $0 != nil })
+        #expect(asked.withLock { $0.suffix(2) } == ["s0", "t0"], "the cancelled submission's other units were not asked about")
+        #expect(removed.withLock { $0.contains("s") })
     }
 
     @Test("a closure's parameter shows its inferred type; a sample in a list item has the file's columns")
