@@ -193,10 +193,10 @@ struct SampleCompiler: Sendable {
         guard levels.contains(where: { $0 != .off }), let folder = try? temporaryFolder() else { return nil }
         let units = write(folder)
         let ticket = queue.submit(units, programCount: programs.count, folder: folder) { unit, cancelled in
-            var libraryTypes: [String: CursorInfo] = [:]
+            var fileAnswers: [String: CursorInfo?] = [:]
             return unit.programs.map { index in
                 (index, hovers.annotate(programs[index], level: levels[index], file: unit.path, text: unit.text,
-                                        arguments: unit.arguments, libraryTypes: &libraryTypes, cancelled: cancelled))
+                                        arguments: unit.arguments, fileAnswers: &fileAnswers, cancelled: cancelled))
             }
         }
         return (ticket, levels)

@@ -360,23 +360,56 @@ struct HoverTests {
         #expect(proto.text == "protocol Observable", "\(proto)")
     }
 
-    @Test("a library macro's answer is reused in a file unless that file declares the name itself")
-    func libraryMacroTable() throws {
-        let macros = LibraryMacros()
+    @Test("a library answer is reused in a file unless that file declares a name the question involves")
+    func libraryAnswerTable() throws {
+        let answers = LibraryAnswers()
         let info = try #require(SourceKitValue.parse("{ key.kind: source.lang.swift.ref.macro, key.annotated_decl: \"macro Observable()\" }")
             .flatMap(CursorInfo.init))
-        #expect(macros.answer(for: "Observable", in: "@Observable final class A {}") == nil, "nothing remembered yet")
-        macros.remember(info, for: "Observable")
-        #expect(macros.answer(for: "Observable", in: "@Observable final class A {}") == info)
-        #expect(macros.answer(for: "Observable", in: "struct ObservableThing {}\n@Observable class A {}") == info, "a longer name is another name")
+        #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "@Observable final class A {}") == nil, "nothing remembered yet")
+        answers.remember(info, for: "@Observable")
+        #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "@Observable final class A {}") == info)
+        #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "struct ObservableThing {}\n@Observable class A {}") == info,
+                "a longer name is another name")
         for own in ["@attached(member) macro Observable() = #externalMacro(module: \"M\", type: \"T\")",
                     "@propertyWrapper struct Observable<T> { var wrappedValue: T }",
                     "typealias Observable = Other", "func f<Observable>() {}", "struct S<A, Observable: P> {}",
                     "enum Observable {}", "class   Observable {}"] {
-            #expect(LibraryMacros.declares("Observable", in: own), "\(own)")
-            #expect(macros.answer(for: "Observable", in: own + "\n@Observable class A {}") == nil, "\(own)")
+            #expect(LibraryAnswers.declares("Observable", in: own), "\(own)")
+            #expect(answers.answer(for: "@Observable", names: ["Observable"], in: own + "\n@Observable class A {}") == nil, "\(own)")
         }
-        #expect(!LibraryMacros.declares("Observable", in: "extension A: Observable {}\nlet x: any Observable = A()"))
+        #expect(!LibraryAnswers.declares("Observable", in: "extension A: Observable {}\nlet x: any Observable = A()"))
+        #expect(LibraryAnswers.names(ofType: "[String: [Int]]", member: "count") == ["String", "Int", "count"])
+        #expect(LibraryAnswers.declares("count", in: "extension Array { var count: Int { 0 } }"), "a member the file adds")
+        #expect(HoverCollector.importedModules(in: "import SwiftUI\n@preconcurrency import Combine\nimport struct Foundation.Date\nlet important = 1")
+            == "Combine,Foundation,SwiftUI")
+    }
+
+    @Test("a property read off a value is asked about once per type and name in a file, and its answer is the same as asking", arguments: [true, false])
+    func sharedPropertyAnswers(merges: Bool) throws {
+        let report = try verify("""
+        # Properties
+
+        ```swift
+        struct Cart { var items: [String] = [] }
+        let cart = Cart(items: ["a", "b"])
+        let other = Cart()
+        print(cart.items.count, other.items.count, cart.items.isEmpty)
+        let words = ["x"]
+        print(words.count, words.first ?? "")
+        let pair = (id: 1, name: "n")
+        print(pair.id, pair.name)
+        ```
+        """, merges: merges)
+        #expect(report.succeeded, "\(report.failures)")
+        // `items` of `cart` and of `other`: the same declaration, the second from the first's answer.
+        #expect(declaration(report, line: 7, column: 12)?.text == "var items: [String]")
+        #expect(declaration(report, line: 7, column: 31)?.text == "var items: [String]")
+        #expect(declaration(report, line: 7, column: 18)?.text.hasPrefix("var count: Int") == true)
+        #expect(declaration(report, line: 7, column: 37)?.text.hasPrefix("var count: Int") == true)
+        #expect(declaration(report, line: 7, column: 55)?.text.hasPrefix("var isEmpty: Bool") == true, "another name, asked for itself")
+        #expect(declaration(report, line: 9, column: 13)?.text.hasPrefix("var count: Int") == true)
+        #expect(declaration(report, line: 9, column: 26)?.text.hasPrefix("var first: String?") == true,
+                "\(String(describing: declaration(report, line: 9, column: 26)))")
     }
 
     @Test("a compile_fail sample's valid lines are answered with the module's flags: its imports resolve")
