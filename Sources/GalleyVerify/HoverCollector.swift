@@ -42,6 +42,18 @@ struct HoverCollector: Sendable {
     /// The kinds (suffixes of `source.lang.swift.ref.…`/`decl.…`) of types.
     static let typeKinds = [".struct", ".class", ".enum", ".protocol", ".typealias", ".actor"]
 
+    /// The kinds of declarations whose name means the same declaration
+    /// wherever a file names it: types, and macros (`@Observable`: asking
+    /// about a macro's name expands it again, a tenth of a second each time).
+    static let namedKinds = typeKinds + [".macro"]
+
+    /// Answers about library declarations shared by every file of the run:
+    /// macros (`@Observable`) and properties of library types
+    /// (`[String].count`). The first file that asks keeps the answer, the
+    /// others reuse it unless they declare a name of their own that could
+    /// change it (``LibraryAnswers/answer(for:names:in:)``).
+    var libraryAnswers = LibraryAnswers()
+
     /// The programs of a merged module in batches that share one AST: a
     /// batch's files are concatenated into one file for sourcekitd, which
     /// builds an AST per file it is asked about (a fifth of a second each,
@@ -109,27 +121,30 @@ struct HoverCollector: Sendable {
     /// answering or `cancelled` (checked before each request) turned true, so
     /// the run is not cached as if it had none.
     ///
-    /// `libraryTypes` holds the answers about names of types declared outside
-    /// `file` (the standard library's, the sample library's: `View`, `Text`,
-    /// `Int`), shared by the programs asked about in the same file: such a
-    /// name means the same type wherever the file names it.
+    /// `fileAnswers` holds the answers shared by the programs asked about in
+    /// the same file: names of types declared outside `file` (the standard
+    /// library's, the sample library's: `View`, `Text`, `Int`), which mean
+    /// the same type wherever the file names them, and properties read off
+    /// values by the value's type and the name (`[String].count`, see
+    /// ``propertyKey(of:in:answered:)``).
     func annotate(
         _ program: SampleProgram, level: HoverMode, file: String, text: String, arguments: [String],
-        libraryTypes: inout [String: CursorInfo], cancelled: @Sendable () -> Bool = { false }
+        fileAnswers: inout [String: CursorInfo?], cancelled: @Sendable () -> Bool = { false }
     ) -> Answer? {
         guard level != .off else { return Answer(annotations: [], queryFailures: []) }
         let map = GeneratedSourceMap(text)
+        let imports = Self.importedModules(in: text)
         var answer = Answer(annotations: [], queryFailures: [])
         for sample in program.samples {
-            collect(sample, of: program, level: level, map: map, file: file, arguments: arguments, cancelled: cancelled,
-                    libraryTypes: &libraryTypes, into: &answer)
+            collect(sample, of: program, level: level, map: map, file: file, fileText: text, imports: imports, arguments: arguments, cancelled: cancelled,
+                    fileAnswers: &fileAnswers, into: &answer)
         }
         return sourcekitd.isUnresponsive || cancelled() ? nil : answer
     }
 
     private func collect(
-        _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, arguments: [String],
-        cancelled: @Sendable () -> Bool, libraryTypes: inout [String: CursorInfo], into answer: inout Answer
+        _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, fileText: String, imports: String, arguments: [String],
+        cancelled: @Sendable () -> Bool, fileAnswers: inout [String: CursorInfo?], into answer: inout Answer
     ) {
         let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
         let tokens = HoverTokens.tokens(in: sample)
@@ -155,7 +170,8 @@ struct HoverCollector: Sendable {
         }
         if level == .all {
             var types: [String: CursorInfo] = [:]
-            for token in tokens where token.isIdentifier {
+            var answered: [Int: CursorInfo] = [:]
+            for (index, token) in tokens.enumerated() where token.isIdentifier {
                 let line = sample.block.firstCodeLine + token.line - 1
                 let column = markdownColumn(token.characterColumn, line: token.line, of: sample)
                 if token.isModuleName {
@@ -174,13 +190,37 @@ struct HoverCollector: Sendable {
                                                                text: term.declaration, summary: term.summary))
                     continue
                 }
-                // (An attribute is a type's name too: `@State`, `@Observable`; a label is not.)
+                // (An attribute is a type's name too: `@State`, `@MainActor`, or a
+                // macro's: `@Observable`, which is not the protocol `Observable`;
+                // a label is not.)
                 let named = token.role == .name || token.role == .attribute
-                let known = token.isMember || !named ? nil : types[token.text] ?? libraryTypes[token.text]
-                guard let info = known ?? ask(token) else { continue }
-                if known == nil, !token.isMember, named, Self.typeKinds.contains(where: { info.kind.hasSuffix($0) }) {
-                    types[token.text] = info
-                    if info.declarationFile != file { libraryTypes[token.text] = info }
+                let key = token.role == .attribute ? "@" + token.text : token.text
+                let known = token.isMember || !named ? nil
+                    : types[key] ?? (fileAnswers[key] ?? nil)
+                        ?? (token.role == .attribute ? libraryAnswers.answer(for: key, names: [token.text], in: fileText) : nil)
+                // A property of a value (`items` of `cart.items`): the same
+                // declaration wherever the file reads it of the same type.
+                // (Kept when there is no answer too: a tuple's element, asked again, costs a fallback each time.)
+                let member = Self.propertyKey(of: index, in: tokens, answered: answered)
+                let library = member.map { (key: imports + "|" + $0.key, names: LibraryAnswers.names(ofType: $0.type, member: token.text)) }
+                let reused = known ?? member.flatMap { fileAnswers[$0.key] ?? nil }
+                    ?? library.flatMap { libraryAnswers.answer(for: $0.key, names: $0.names, in: fileText) }
+                if reused == nil, let member, fileAnswers.keys.contains(member.key) { continue }
+                guard let info = reused ?? ask(token) else {
+                    if let member { fileAnswers[member.key] = .some(nil) }
+                    continue
+                }
+                answered[index] = info
+                if reused == nil, let member, info.kind.contains(".var.") {
+                    fileAnswers[member.key] = info
+                    if let library, info.declarationFile != file { libraryAnswers.remember(info, for: library.key) }
+                }
+                if known == nil, !token.isMember, named, Self.namedKinds.contains(where: { info.kind.hasSuffix($0) }) {
+                    types[key] = info
+                    if info.declarationFile != file {
+                        fileAnswers[key] = info
+                        if token.role == .attribute, info.kind.hasSuffix(".macro") { libraryAnswers.remember(info, for: key) }
+                    }
                 }
                 let (text, declarationLine) = declaration(info, of: sample, in: program, map: map, file: file)
                 answer.annotations.append(SampleAnnotation(
@@ -219,6 +259,43 @@ struct HoverCollector: Sendable {
             let text = declaration(info, of: sample, in: program, map: map, file: file).text
             answer.annotations.append(SampleAnnotation(kind: .type, line: markdownLine, column: column, text: text))
         }
+    }
+
+    /// The modules `text` imports, sorted and joined: part of the key of a
+    /// run-wide answer, since what a name means depends on what is imported.
+    static func importedModules(in text: String) -> String {
+        var modules: Set<String> = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let position = words.firstIndex(of: "import"), words[..<position].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+            // `import struct Foundation.Date` names its kind first.
+            let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]
+            let module = words[(position + 1)...].first { !kinds.contains($0) }
+            if let module { modules.insert(String(module.split(separator: ".")[0])) }
+        }
+        return modules.sorted().joined(separator: ",")
+    }
+
+    /// For a property read off a value — `count` of `items.count`, where
+    /// `items` was answered as a variable of type `[String]` — the key of its
+    /// answer in a file: the value's type and the name (`[String].count`).
+    /// `nil` for anything else: a call or generic argument list after the
+    /// name (overloads are chosen by the arguments), a receiver that is not a
+    /// plain variable just before the `.` (a call's result, `x?`, `self`, a
+    /// type), or one not answered yet.
+    static func propertyKey(of index: Int, in tokens: [HoverTokens.Token], answered: [Int: CursorInfo]) -> (key: String, type: String)? {
+        let token = tokens[index]
+        guard token.isMember, token.role == .name, index >= 2 else { return nil }
+        let dot = tokens[index - 1], receiver = tokens[index - 2]
+        guard dot.text == ".", dot.line == token.line, dot.characterColumn + 1 == token.characterColumn,
+              receiver.line == token.line, receiver.characterColumn + receiver.text.count == dot.characterColumn,
+              let value = answered[index - 2], let type = value.typeName, value.kind.contains(".var."),
+              !typeKinds.contains(where: { value.kind.hasSuffix($0) }) else { return nil }
+        if index + 1 < tokens.count {
+            let next = tokens[index + 1]
+            if ["(", "{", "<"].contains(next.text) { return nil }
+        }
+        return ("\(type).\(token.text)", type)
     }
 
     /// The declaration's text as the page shows it, and its Markdown line

@@ -2,27 +2,32 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The sourcekitd work of one compile, done alongside it: the files
-/// (``Unit``s) are asked about one after the other on a thread of their own
-/// from ``start()`` — before swiftc starts, since sourcekitd needs the
-/// sources and arguments, not the compiled module — so they use the core
-/// the compile and the sample runs leave idle; ``finish()`` then asks about
-/// what is left on the caller's thread too, and returns the answers.
+/// The sourcekitd work of a whole run, done on one thread of its own
+/// alongside the compiles and sample runs: each compile submits the files
+/// (``Unit``s) to ask about as soon as it has written them — sourcekitd needs
+/// the sources and arguments, not the compiled module — and the run collects
+/// every submission's answers (``answers(_:)``) once its compiles and sample
+/// runs are done.
 ///
-/// One lane while the compile runs keeps the compile (the build's critical
-/// path) from waiting for cores; a second joins only when the caller has
-/// nothing else to do.
+/// One lane, because sourcekitd in process answers one request at a time: a
+/// second asking thread only waits for the first (measured: eight files asked
+/// about from two threads take as long as from one). And one queue for the
+/// run, not one per compile, so the lane never waits for a compile to start
+/// or a group's answers to be collected: it works through every submission
+/// while the merged module compiles, its samples run, and the programs that
+/// compile alone do.
 ///
 /// ```swift
-/// let queue = HoverQueue(units: units, programCount: programs.count) { unit, stop in ask(unit, stop) }
-/// queue.start()
+/// let queue = HoverQueue(removingFolders: { try? FileManager.default.removeItem(at: $0) })
+/// let ticket = queue.submit(units, programCount: programs.count, folder: hoverFolder) { unit, stop in ask(unit, stop) }
 /// let compiled = compile()            // sourcekitd works meanwhile
-/// guard compiled.succeeded else { queue.cancel(); return }
-/// let answers = queue.finish()        // one per program
+/// guard compiled.succeeded else { queue.cancel(ticket); return }
+/// …                                    // more compiles, more submissions
+/// let answers = queue.answers(ticket) // one per program
 /// ```
 final class HoverQueue: Sendable {
     /// A file sourcekitd is asked about: the code of some of the programs
-    /// (offsets into the compile's programs), and its compiler arguments.
+    /// (offsets into the submission's programs), and its compiler arguments.
     struct Unit: Sendable {
         var programs: [Int]
         var path: String
@@ -35,68 +40,131 @@ final class HoverQueue: Sendable {
     /// should then stop asking).
     typealias Work = @Sendable (Unit, _ cancelled: @Sendable () -> Bool) -> [(program: Int, answer: HoverCollector.Answer?)]
 
-    private struct State {
+    /// One submission: what ``answers(_:)`` and ``cancel(_:)`` take.
+    struct Ticket: Sendable, Hashable {
+        fileprivate var number: Int
+    }
+
+    private struct Submission {
+        var units: [Unit]
         var next = 0
+        var running = false
+        var work: Work
         var answers: [HoverCollector.Answer?]
         var cancelled = false
+        var folder: URL?
+        let done = DispatchGroup()
+
+        /// Whether no unit of it is waiting to be asked about.
+        var drained: Bool { cancelled || next == units.count }
     }
 
-    private let units: [Unit]
-    private let work: Work
-    private let state: Mutex<State>
-    private let lanes = DispatchGroup()
-
-    /// A queue of `units` about `programCount` programs, each asked about with `work`.
-    init(units: [Unit], programCount: Int, work: @escaping Work) {
-        self.units = units
-        self.work = work
-        state = Mutex(State(answers: Array(repeating: nil, count: programCount)))
+    private struct State {
+        var submissions: [Int: Submission] = [:]
+        /// Submission numbers in the order they came, those with units left.
+        var order: [Int] = []
+        var count = 0
+        var laneRunning = false
     }
 
-    /// Starts asking on a thread of its own.
-    func start() {
-        guard !units.isEmpty else { return }
-        lanes.enter()
-        let thread = Thread { [self] in
-            drain()
-            lanes.leave()
+    private let state = Mutex(State())
+    private let removeFolder: @Sendable (URL) -> Void
+
+    /// An empty queue; `removingFolders` removes a submission's folder once
+    /// nothing of it is asked about any more.
+    init(removingFolders: @escaping @Sendable (URL) -> Void) {
+        removeFolder = removingFolders
+    }
+
+    /// Adds `units` about `programCount` programs, each asked about with
+    /// `work`, and starts the lane if it is idle. `folder` (holding the units'
+    /// files) is removed when the submission is answered or cancelled.
+    func submit(_ units: [Unit], programCount: Int, folder: URL?, work: @escaping Work) -> Ticket {
+        let submission = Submission(units: units, work: work, answers: Array(repeating: nil, count: programCount), folder: folder)
+        submission.done.enter()
+        let (ticket, startLane, finishedAlready) = state.withLock { state -> (Ticket, Bool, Bool) in
+            state.count += 1
+            let number = state.count
+            let empty = units.isEmpty
+            state.submissions[number] = submission
+            if !empty { state.order.append(number) }
+            let start = !empty && !state.laneRunning
+            if start { state.laneRunning = true }
+            return (Ticket(number: number), start, empty)
         }
+        if finishedAlready { finish(ticket.number) }
+        if startLane { startThread() }
+        return ticket
+    }
+
+    /// Waits until every unit of `ticket` is answered (or the submission was
+    /// cancelled) and returns an answer per program (`nil`: not asked,
+    /// cancelled, or sourcekitd stopped answering). A ticket is collected once.
+    func answers(_ ticket: Ticket) -> [HoverCollector.Answer?] {
+        guard let done = state.withLock({ $0.submissions[ticket.number]?.done }) else { return [] }
+        done.wait()
+        return state.withLock { $0.submissions.removeValue(forKey: ticket.number)?.answers ?? [] }
+    }
+
+    /// Drops `ticket`'s units not yet asked about and lets the one in
+    /// progress stop at its next request; does not wait.
+    func cancel(_ ticket: Ticket) {
+        let finished = state.withLock { state -> Bool in
+            guard var submission = state.submissions[ticket.number], !submission.cancelled else { return false }
+            let wasDrained = submission.drained
+            submission.cancelled = true
+            submission.answers = submission.answers.map { _ in nil }
+            state.submissions[ticket.number] = submission
+            state.order.removeAll { $0 == ticket.number }
+            // Finished here unless a unit of it is being asked about (the lane finishes it then).
+            return !submission.running && !wasDrained
+        }
+        if finished { finish(ticket.number) }
+    }
+
+    private func startThread() {
+        let thread = Thread { [self] in lane() }
         thread.name = "galley.hovers"
         // swift-syntax parses the samples' code on it (``HoverTokens``): a main thread's stack.
         thread.stackSize = 8 << 20
         thread.start()
     }
 
-    /// Asks about the units not yet taken on this thread as well, waits for
-    /// the other lane, and returns an answer per program (`nil`: not asked,
-    /// or sourcekitd stopped answering).
-    func finish() -> [HoverCollector.Answer?] {
-        drain()
-        lanes.wait()
-        return state.withLock { $0.answers }
-    }
-
-    /// Stops taking units and lets the unit in progress stop at its next
-    /// request; returns when no lane is asking any more (the units' files
-    /// may then be removed).
-    func cancel() {
-        state.withLock { $0.cancelled = true }
-        lanes.wait()
-    }
-
-    private func drain() {
-        let cancelled: @Sendable () -> Bool = { [self] in state.withLock { $0.cancelled } }
+    /// Asks about units, oldest submission first, until none is left.
+    private func lane() {
         while true {
-            let taken = state.withLock { state -> Int? in
-                guard !state.cancelled, state.next < units.count else { return nil }
-                state.next += 1
-                return state.next - 1
+            let taken = state.withLock { state -> (number: Int, unit: Unit, work: Work)? in
+                guard let number = state.order.first, var submission = state.submissions[number] else {
+                    state.laneRunning = false
+                    return nil
+                }
+                let unit = submission.units[submission.next]
+                submission.next += 1
+                submission.running = true
+                if submission.drained { state.order.removeFirst() }
+                state.submissions[number] = submission
+                return (number, unit, submission.work)
             }
-            guard let index = taken else { return }
-            let answers = work(units[index], cancelled)
-            state.withLock { state in
-                for (program, answer) in answers { state.answers[program] = answer }
+            guard let (number, unit, work) = taken else { return }
+            let cancelled: @Sendable () -> Bool = { [self] in state.withLock { $0.submissions[number]?.cancelled ?? true } }
+            let answers = work(unit, cancelled)
+            let finished = state.withLock { state -> Bool in
+                guard var submission = state.submissions[number] else { return false }
+                submission.running = false
+                if !submission.cancelled {
+                    for (program, answer) in answers { submission.answers[program] = answer }
+                }
+                state.submissions[number] = submission
+                return submission.drained
             }
+            if finished { finish(number) }
         }
+    }
+
+    /// Removes a finished submission's folder and wakes whoever waits for its answers.
+    private func finish(_ number: Int) {
+        guard let submission = state.withLock({ $0.submissions[number] }) else { return }
+        if let folder = submission.folder { removeFolder(folder) }
+        submission.done.leave()
     }
 }

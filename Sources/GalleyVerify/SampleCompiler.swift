@@ -19,6 +19,10 @@ struct SampleCompiler: Sendable {
     /// Compiles and runs `programs`, returning their runs in the same order.
     func compileAndRun(_ programs: [SampleProgram]) -> [ProgramRun] {
         var runs = [ProgramRun?](repeating: nil, count: programs.count)
+        // One sourcekitd lane for the run: each compile submits its files and
+        // the answers are collected at the end (``HoverQueue``).
+        let hoverQueue = HoverQueue(removingFolders: { [supervisor = runner.supervisor] in supervisor.removeTemporaryFolder($0) })
+        var pending: [PendingHovers] = []
         var standalone: [Int] = []
         // Programs compile together only with the same language mode and flags.
         var mergeable: [CompileMode: [Int]] = [:]
@@ -30,26 +34,59 @@ struct SampleCompiler: Sendable {
             }
         }
         for (mode, indices) in mergeable.sorted(by: { $0.value[0] < $1.value[0] }) {
-            let (merged, rejected) = compileMerged(indices.map { programs[$0] }, mode: mode)
+            let (merged, rejected, hovers) = compileMerged(indices.map { programs[$0] }, mode: mode, queue: hoverQueue)
             for (offset, index) in indices.enumerated() {
                 if let run = merged[offset] { runs[index] = run }
             }
             standalone += rejected.map { indices[$0] }
+            if var hovers {
+                hovers.runs = hovers.runs.map { indices[$0] }
+                pending.append(hovers)
+            }
         }
-        let alone = concurrently(standalone.sorted(), label: "Compiling and running alone") { index in compileStandalone(programs[index]) }
-        for (index, run) in zip(standalone.sorted(), alone) { runs[index] = run }
+        let alone = concurrently(standalone.sorted(), label: "Compiling and running alone") { index in
+            compileStandalone(programs[index], queue: hoverQueue)
+        }
+        for (index, (run, hovers)) in zip(standalone.sorted(), alone) {
+            runs[index] = run
+            if var hovers {
+                hovers.runs = [index]
+                pending.append(hovers)
+            }
+        }
         ProcessCgroup.finishRemovals()
+        if !pending.isEmpty {
+            progress("Waiting for the compiler's answers about the samples' code…")
+        }
+        for hovers in pending {
+            for (offset, answer) in hoverQueue.answers(hovers.ticket).enumerated() where runs[hovers.runs[offset]] != nil {
+                Self.attach((hovers.levels[offset], answer), to: &runs[hovers.runs[offset]]!)
+            }
+        }
         return runs.map { $0! }
+    }
+
+    /// Answers a compile submitted to the run's ``HoverQueue``, collected when
+    /// the run's compiles are done: the level each of its programs is asked
+    /// at, and the run each program's answer goes to.
+    private struct PendingHovers {
+        var ticket: HoverQueue.Ticket
+        var levels: [HoverMode]
+        /// Per program of the submission: its index in the runs (first the
+        /// compile's own positions, then the run's indices).
+        var runs: [Int]
     }
 
     /// One module of every program; programs whose code breaks it are left
     /// out (returned as rejected offsets) and the rest compiled again.
-    private func compileMerged(_ programs: [SampleProgram], mode: CompileMode) -> ([ProgramRun?], rejected: [Int]) {
+    private func compileMerged(
+        _ programs: [SampleProgram], mode: CompileMode, queue: HoverQueue
+    ) -> ([ProgramRun?], rejected: [Int], hovers: PendingHovers?) {
         let none = [ProgramRun?](repeating: nil, count: programs.count)
         var remaining = Array(programs.indices)
         var rejected: [Int] = []
         for _ in 0..<3 where !remaining.isEmpty {
-            guard let folder = try? temporaryFolder() else { return (none, Array(programs.indices)) }
+            guard let folder = try? temporaryFolder() else { return (none, Array(programs.indices), nil) }
             defer { runner.supervisor.removeTemporaryFolder(folder) }
             var files: [URL] = []
             var texts: [String] = []
@@ -60,7 +97,7 @@ struct SampleCompiler: Sendable {
                     continue
                 }
                 let file = folder.appendingPathComponent("sample_\(included.count).swift")
-                guard (try? Data(source.utf8).write(to: file)) != nil else { return (none, Array(programs.indices)) }
+                guard (try? Data(source.utf8).write(to: file)) != nil else { return (none, Array(programs.indices), nil) }
                 files.append(file)
                 texts.append(source)
                 included.append(offset)
@@ -69,22 +106,21 @@ struct SampleCompiler: Sendable {
             guard !included.isEmpty else { break }
             let includedPrograms = included.map { programs[$0] }
             // The compiler's answers for the pages are asked while the module
-            // compiles and its samples run (``HoverQueue``): one AST for each
-            // batch of programs whose names do not clash (see
-            // ``HoverCollector/batches(_:)``), each with the runtime alone.
-            let runtime = folder.appendingPathComponent("galley_runtime.swift")
-            guard (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else { return (none, Array(programs.indices)) }
-            let hoverArguments = Self.hoverArguments(mode: mode, flags: flags, parseAsLibrary: false) + ["-parse-as-library"]
-            var units: [HoverQueue.Unit] = []
-            if hovers != nil {
-                for (number, batch) in HoverCollector.batches(includedPrograms).enumerated() {
-                    let file = folder.appendingPathComponent("hovers_\(number).swift")
+            // compiles and its samples run, and after (``HoverQueue``): one AST
+            // for each batch of programs whose names do not clash (see
+            // ``HoverCollector/batches(_:)``), each with the runtime alone, in
+            // a folder of their own that stays until they are answered.
+            let hovering = submitHovers(includedPrograms, to: queue) { hoverFolder in
+                let runtime = hoverFolder.appendingPathComponent("galley_runtime.swift")
+                guard (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else { return [] }
+                let arguments = Self.hoverArguments(mode: mode, flags: flags, parseAsLibrary: false) + ["-parse-as-library"]
+                return HoverCollector.batches(includedPrograms).enumerated().compactMap { number, batch in
+                    let file = hoverFolder.appendingPathComponent("hovers_\(number).swift")
                     let text = batch.map { texts[$0] }.joined(separator: "\n")
-                    guard (try? Data(text.utf8).write(to: file)) != nil else { continue }
-                    units.append(HoverQueue.Unit(programs: batch, path: file.path, text: text, arguments: hoverArguments + [file.path, runtime.path]))
+                    guard (try? Data(text.utf8).write(to: file)) != nil else { return nil }
+                    return HoverQueue.Unit(programs: batch, path: file.path, text: text, arguments: arguments + [file.path, runtime.path])
                 }
             }
-            let hoverQueue = startHovers(includedPrograms, units: units)
             progress("Compiling \(included.count) sample program\(included.count == 1 ? "" : "s") as one module…")
             let compiled = compile(
                 main: ProgramSource.mergedMain(programCount: included.count), extraFiles: files,
@@ -93,92 +129,77 @@ struct SampleCompiler: Sendable {
             guard let executable = compiled.executable else {
                 // Answers about code that did not compile are not wanted; the
                 // programs that compile are asked again in the next round.
-                hoverQueue.cancel()
+                if let hovering { queue.cancel(hovering.ticket) }
                 let broken = Set(included.indices.filter { position in
                     compiled.diagnostics.contains { $0.severity == "error" && Self.belongs($0, to: programs[included[position]]) }
                 })
                 if broken.isEmpty {
                     // An error no sample owns: give up merging these.
-                    return (none, rejected + included)
+                    return (none, rejected + included, nil)
                 }
                 rejected += broken.map { included[$0] }
                 remaining = included.indices.filter { !broken.contains($0) }.map { included[$0] }
                 continue
             }
             var runs = [ProgramRun?](repeating: nil, count: programs.count)
-            var results = concurrently(Array(included.indices), label: "Running") { position in
+            let results = concurrently(Array(included.indices), label: "Running") { position in
                 self.run(executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
             }
-            for (position, answer) in hoverQueue.finish().enumerated() { Self.attach(answer, to: &results[position]) }
             for (position, run) in zip(included.indices, results) { runs[included[position]] = run }
-            return (runs, rejected)
+            // The answers go to the compile's programs (offsets into `programs`).
+            return (runs, rejected, hovering.map { PendingHovers(ticket: $0.ticket, levels: $0.levels, runs: included) })
         }
-        return (none, rejected + remaining)
+        return (none, rejected + remaining, nil)
     }
 
-    private func compileStandalone(_ program: SampleProgram) -> ProgramRun {
+    private func compileStandalone(_ program: SampleProgram, queue: HoverQueue) -> (ProgramRun, PendingHovers?) {
         guard let folder = try? temporaryFolder() else {
-            return ProgramRun(compiled: false, diagnostics: [], ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: false)
+            return (ProgramRun(compiled: false, diagnostics: [], ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: false), nil)
         }
         defer { runner.supervisor.removeTemporaryFolder(folder) }
         let library = ProgramSource.needsParseAsLibrary(program)
         let main = ProgramSource.standaloneMain(program)
-        // sourcekitd is asked while swiftc compiles the same files (``HoverQueue``).
-        let mainFile = folder.appendingPathComponent(library ? "sample.swift" : "main.swift")
-        let runtime = folder.appendingPathComponent("galley_runtime.swift")
-        var units: [HoverQueue.Unit] = []
-        if hovers != nil, (try? Data(main.utf8).write(to: mainFile)) != nil, (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil {
+        // sourcekitd is asked about the same files as swiftc compiles, copied
+        // to a folder that stays until it has answered (``HoverQueue``).
+        let hovering = submitHovers([program], to: queue) { hoverFolder in
+            let mainFile = hoverFolder.appendingPathComponent(library ? "sample.swift" : "main.swift")
+            let runtime = hoverFolder.appendingPathComponent("galley_runtime.swift")
+            guard (try? Data(main.utf8).write(to: mainFile)) != nil, (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else { return [] }
             let arguments = Self.hoverArguments(mode: CompileMode(program), flags: flags, parseAsLibrary: library)
-            units = [HoverQueue.Unit(programs: [0], path: mainFile.path, text: main, arguments: arguments + [mainFile.path, runtime.path])]
+            return [HoverQueue.Unit(programs: [0], path: mainFile.path, text: main, arguments: arguments + [mainFile.path, runtime.path])]
         }
-        let hoverQueue = startHovers([program], units: units)
+        let pending = hovering.map { PendingHovers(ticket: $0.ticket, levels: $0.levels, runs: [0]) }
         let compiled = compile(main: main, extraFiles: [], in: folder, mode: CompileMode(program), parseAsLibrary: library)
         guard let executable = compiled.executable else {
-            var failed = ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
+            let failed = ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
                                     ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
             // A compile_fail sample's valid lines are still answered about: sourcekitd type-checks past errors.
-            if program.mode == .compileFail {
-                Self.attach(hoverQueue.finish()[0], to: &failed)
-            } else {
-                hoverQueue.cancel()
-            }
-            return failed
+            if program.mode == .compileFail { return (failed, pending) }
+            if let hovering { queue.cancel(hovering.ticket) }
+            return (failed, nil)
         }
-        var programRun = run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics)
-        Self.attach(hoverQueue.finish()[0], to: &programRun)
-        return programRun
+        return (run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics), pending)
     }
 
-    /// A queue that asks sourcekitd about each program's code in its unit's
-    /// file (the files must stay until it finishes or is cancelled), started:
-    /// its answers are one per program, with the level it was asked at.
-    private func startHovers(_ programs: [SampleProgram], units: [HoverQueue.Unit]) -> AnsweringQueue {
-        guard let hovers else { return AnsweringQueue(levels: programs.map { _ in .off }, queue: nil) }
+    /// Submits `programs` to the run's sourcekitd lane: `write` writes the
+    /// units' files into a new temporary folder (removed once they are
+    /// answered) and returns the units. `nil` when nothing is asked about them
+    /// (no hovers, `hovers: false`, or no folder).
+    private func submitHovers(
+        _ programs: [SampleProgram], to queue: HoverQueue, write: (URL) -> [HoverQueue.Unit]
+    ) -> (ticket: HoverQueue.Ticket, levels: [HoverMode])? {
+        guard let hovers else { return nil }
         let levels = programs.map { hovers.level(for: $0) }
-        guard levels.contains(where: { $0 != .off }) else { return AnsweringQueue(levels: levels, queue: nil) }
-        let queue = HoverQueue(units: units, programCount: programs.count) { unit, cancelled in
-            var libraryTypes: [String: CursorInfo] = [:]
+        guard levels.contains(where: { $0 != .off }), let folder = try? temporaryFolder() else { return nil }
+        let units = write(folder)
+        let ticket = queue.submit(units, programCount: programs.count, folder: folder) { unit, cancelled in
+            var fileAnswers: [String: CursorInfo?] = [:]
             return unit.programs.map { index in
                 (index, hovers.annotate(programs[index], level: levels[index], file: unit.path, text: unit.text,
-                                        arguments: unit.arguments, libraryTypes: &libraryTypes, cancelled: cancelled))
+                                        arguments: unit.arguments, fileAnswers: &fileAnswers, cancelled: cancelled))
             }
         }
-        queue.start()
-        return AnsweringQueue(levels: levels, queue: queue)
-    }
-
-    /// A started ``HoverQueue`` with the level each program is asked at.
-    private struct AnsweringQueue {
-        var levels: [HoverMode]
-        var queue: HoverQueue?
-
-        /// Waits for the answers: one per program, with its level.
-        func finish() -> [(HoverMode, HoverCollector.Answer?)] {
-            Array(zip(levels, queue?.finish() ?? levels.map { _ in nil }))
-        }
-
-        /// Drops the answers (see ``HoverQueue/cancel()``).
-        func cancel() { queue?.cancel() }
+        return (ticket, levels)
     }
 
     /// Puts what sourcekitd answered into the run (nothing when it stopped answering).
@@ -259,9 +280,8 @@ struct SampleCompiler: Sendable {
         let runtimeFile = folder.appendingPathComponent("galley_runtime.swift")
         let executable = folder.appendingPathComponent("samples")
         do {
-            // Written once: sourcekitd may already be reading them (``HoverQueue``).
-            if !FileManager.default.fileExists(atPath: mainFile.path) { try Data(main.utf8).write(to: mainFile) }
-            if !FileManager.default.fileExists(atPath: runtimeFile.path) { try Data(ProgramSource.runtime.utf8).write(to: runtimeFile) }
+            try Data(main.utf8).write(to: mainFile)
+            try Data(ProgramSource.runtime.utf8).write(to: runtimeFile)
         } catch {
             return Compiled(executable: nil, diagnostics: [], log: "cannot write sources: \(error.localizedDescription)", mainFile: mainFile)
         }

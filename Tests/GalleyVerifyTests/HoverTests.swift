@@ -133,31 +133,50 @@ struct HoverTests {
         #expect(report.results[1].annotations.isEmpty, "a program that does not compile has no answers")
     }
 
-    @Test("a hover queue answers every unit once, on two lanes, and a cancelled one stops asking")
+    @Test("a run's hover queue answers every unit once, on one lane, oldest submission first; a cancelled submission stops asking; folders go when answered")
     func hoverQueue() {
-        let asked = Mutex([Int]())
-        let units = (0..<6).map { HoverQueue.Unit(programs: [$0], path: "f\($0)", text: "", arguments: []) }
-        let queue = HoverQueue(units: units, programCount: 6) { unit, _ in
-            asked.withLock { $0.append(unit.programs[0]) }
-            return [(unit.programs[0], HoverCollector.Answer(annotations: [], queryFailures: []))]
+        let asked = Mutex([String]())
+        let removed = Mutex([String]())
+        let queue = HoverQueue(removingFolders: { folder in removed.withLock { $0.append(folder.lastPathComponent) } })
+        let work: HoverQueue.Work = { unit, _ in
+            asked.withLock { $0.append(unit.path) }
+            return unit.programs.map { ($0, HoverCollector.Answer(annotations: [], queryFailures: [])) }
         }
-        queue.start()
-        let answers = queue.finish()
-        #expect(answers.allSatisfy { $0 != nil })
-        #expect(asked.withLock { $0.sorted() } == Array(0..<6))
+        let first = queue.submit((0..<3).map { HoverQueue.Unit(programs: [$0], path: "a\($0)", text: "", arguments: []) },
+                                 programCount: 3, folder: URL(fileURLWithPath: "/tmp/a"), work: work)
+        let second = queue.submit([HoverQueue.Unit(programs: [0, 1], path: "b0", text: "", arguments: [])],
+                                  programCount: 2, folder: URL(fileURLWithPath: "/tmp/b"), work: work)
+        let empty = queue.submit([], programCount: 1, folder: URL(fileURLWithPath: "/tmp/c"), work: work)
+        #expect(queue.answers(second).count == 2)
+        #expect(queue.answers(second).isEmpty, "a ticket's answers are collected once")
+        #expect(queue.answers(first).allSatisfy { $0 != nil })
+        let emptyAnswers = queue.answers(empty)
+        #expect(emptyAnswers.count == 1 && emptyAnswers[0] == nil, "a submission without units is answered at once, with nothing")
+        #expect(asked.withLock { $0 } == ["a0", "a1", "a2", "b0"], "in order, each once")
+        #expect(removed.withLock { Set($0) } == ["a", "b", "c"])
 
+        // Cancelled while a unit is being asked about: it stops at its next
+        // request, the rest of its units are not asked about, its answers are
+        // nil, and a later submission is still answered.
         let started = DispatchSemaphore(value: 0)
         let stopped = Mutex(false)
-        let cancelled = HoverQueue(units: units, programCount: 6) { unit, isCancelled in
+        let slow = queue.submit((0..<4).map { HoverQueue.Unit(programs: [$0], path: "s\($0)", text: "", arguments: []) },
+                                programCount: 4, folder: URL(fileURLWithPath: "/tmp/s")) { unit, isCancelled in
+            asked.withLock { $0.append(unit.path) }
             started.signal()
             while !isCancelled() { usleep(1_000) }
             stopped.withLock { $0 = true }
-            return [(unit.programs[0], nil)]
+            return [(unit.programs[0], HoverCollector.Answer(annotations: [], queryFailures: []))]
         }
-        cancelled.start()
+        let after = queue.submit([HoverQueue.Unit(programs: [0], path: "t0", text: "", arguments: [])],
+                                 programCount: 1, folder: nil, work: work)
         started.wait()
-        cancelled.cancel()
-        #expect(stopped.withLock { $0 }, "cancel returns after the unit in progress stopped")
+        queue.cancel(slow)
+        #expect(queue.answers(slow).allSatisfy { $0 == nil })
+        #expect(stopped.withLock { $0 }, "the unit in progress stopped before its submission counted as done")
+        #expect(queue.answers(after).allSatisfy { $0 != nil })
+        #expect(asked.withLock { $0.suffix(2) } == ["s0", "t0"], "the cancelled submission's other units were not asked about")
+        #expect(removed.withLock { $0.contains("s") })
     }
 
     @Test("a closure's parameter shows its inferred type; a sample in a list item has the file's columns")
@@ -310,6 +329,87 @@ struct HoverTests {
         #expect(max.text.contains("Clamp"), "\(max)")
         // A parameter declared on the line of an attributed function does not get the function's attribute.
         #expect(declaration(report, line: 6, column: 35)?.text == "let amount: Int")
+    }
+
+    @Test("`@Observable` is the macro wherever it is written, and the protocol `Observable` is the protocol (a name asked about once per role)",
+          arguments: [true, false])
+    func macroAndProtocolOfOneName(merges: Bool) throws {
+        let page = """
+        # Observable
+
+        ```swift
+        import Observation
+        @Observable final class Counter { var count = 0 }
+        func watch(_ model: some Observable) {}
+        watch(Counter())
+        ```
+
+        ```swift
+        import Observation
+        @Observable final class Timer { var ticks = 0 }
+        print(Timer().ticks)
+        ```
+        """
+        let report = try verify(page, merges: merges)
+        #expect(report.succeeded, "\(report.failures)")
+        for line in [5, 12] {
+            let macro = try #require(declaration(report, line: line, column: 2), "line \(line)")
+            #expect(macro.text.contains("macro Observable()"), "line \(line): \(macro)")
+        }
+        let proto = try #require(declaration(report, line: 6, column: 26))
+        #expect(proto.text == "protocol Observable", "\(proto)")
+    }
+
+    @Test("a library answer is reused in a file unless that file declares a name the question involves")
+    func libraryAnswerTable() throws {
+        let answers = LibraryAnswers()
+        let info = try #require(SourceKitValue.parse("{ key.kind: source.lang.swift.ref.macro, key.annotated_decl: \"macro Observable()\" }")
+            .flatMap(CursorInfo.init))
+        #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "@Observable final class A {}") == nil, "nothing remembered yet")
+        answers.remember(info, for: "@Observable")
+        #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "@Observable final class A {}") == info)
+        #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "struct ObservableThing {}\n@Observable class A {}") == info,
+                "a longer name is another name")
+        for own in ["@attached(member) macro Observable() = #externalMacro(module: \"M\", type: \"T\")",
+                    "@propertyWrapper struct Observable<T> { var wrappedValue: T }",
+                    "typealias Observable = Other", "func f<Observable>() {}", "struct S<A, Observable: P> {}",
+                    "enum Observable {}", "class   Observable {}"] {
+            #expect(LibraryAnswers.declares("Observable", in: own), "\(own)")
+            #expect(answers.answer(for: "@Observable", names: ["Observable"], in: own + "\n@Observable class A {}") == nil, "\(own)")
+        }
+        #expect(!LibraryAnswers.declares("Observable", in: "extension A: Observable {}\nlet x: any Observable = A()"))
+        #expect(LibraryAnswers.names(ofType: "[String: [Int]]", member: "count") == ["String", "Int", "count"])
+        #expect(LibraryAnswers.declares("count", in: "extension Array { var count: Int { 0 } }"), "a member the file adds")
+        #expect(HoverCollector.importedModules(in: "import SwiftUI\n@preconcurrency import Combine\nimport struct Foundation.Date\nlet important = 1")
+            == "Combine,Foundation,SwiftUI")
+    }
+
+    @Test("a property read off a value is asked about once per type and name in a file, and its answer is the same as asking", arguments: [true, false])
+    func sharedPropertyAnswers(merges: Bool) throws {
+        let report = try verify("""
+        # Properties
+
+        ```swift
+        struct Cart { var items: [String] = [] }
+        let cart = Cart(items: ["a", "b"])
+        let other = Cart()
+        print(cart.items.count, other.items.count, cart.items.isEmpty)
+        let words = ["x"]
+        print(words.count, words.first ?? "")
+        let pair = (id: 1, name: "n")
+        print(pair.id, pair.name)
+        ```
+        """, merges: merges)
+        #expect(report.succeeded, "\(report.failures)")
+        // `items` of `cart` and of `other`: the same declaration, the second from the first's answer.
+        #expect(declaration(report, line: 7, column: 12)?.text == "var items: [String]")
+        #expect(declaration(report, line: 7, column: 31)?.text == "var items: [String]")
+        #expect(declaration(report, line: 7, column: 18)?.text.hasPrefix("var count: Int") == true)
+        #expect(declaration(report, line: 7, column: 37)?.text.hasPrefix("var count: Int") == true)
+        #expect(declaration(report, line: 7, column: 55)?.text.hasPrefix("var isEmpty: Bool") == true, "another name, asked for itself")
+        #expect(declaration(report, line: 9, column: 13)?.text.hasPrefix("var count: Int") == true)
+        #expect(declaration(report, line: 9, column: 26)?.text.hasPrefix("var first: String?") == true,
+                "\(String(describing: declaration(report, line: 9, column: 26)))")
     }
 
     @Test("a compile_fail sample's valid lines are answered with the module's flags: its imports resolve")
