@@ -12,6 +12,38 @@ import SwiftSyntax
 struct HoverCollector: Sendable {
     /// The loaded sourcekitd.
     var sourcekitd: SourceKitD
+    /// More sourcekitds, each in a process of its own, for more lanes
+    /// (``HoverQueue``); none: one lane.
+    var workers: [SourceKitWorker]
+    /// The worker this copy asks (``onLane(_:)``); `nil`: ``sourcekitd``.
+    private var worker: SourceKitWorker?
+
+    /// A collector asking `sourcekitd` (and `workers`, on further lanes) for `mode`.
+    init(sourcekitd: SourceKitD, mode: HoverMode, workers: [SourceKitWorker] = []) {
+        self.sourcekitd = sourcekitd
+        self.mode = mode
+        self.workers = workers
+    }
+
+    /// How many files can be asked about at once: one per sourcekitd.
+    var lanes: Int { 1 + workers.count }
+
+    /// This collector asking on `lane`: lane 0 asks sourcekitd in this
+    /// process, lane n the nth worker (while it answers; after it failed,
+    /// this process's sourcekitd).
+    func onLane(_ lane: Int) -> HoverCollector {
+        var copy = self
+        copy.worker = workers.indices.contains(lane - 1) && !workers[lane - 1].isUnresponsive ? workers[lane - 1] : nil
+        return copy
+    }
+
+    /// Whether a sourcekitd stopped answering (a request timed out).
+    var isUnresponsive: Bool { sourcekitd.isUnresponsive || workers.contains { $0.isUnresponsive } }
+
+    /// Ends the workers' processes.
+    func stopWorkers() { workers.forEach { $0.stop() } }
+
+    private var answering: any CursorInfoAnswering { worker ?? sourcekitd }
     /// What the run asks for (the pages' `hovers: false` lowers it per program).
     var mode: HoverMode
 
@@ -139,7 +171,7 @@ struct HoverCollector: Sendable {
             collect(sample, of: program, level: level, map: map, file: file, fileText: text, imports: imports, arguments: arguments, cancelled: cancelled,
                     fileAnswers: &fileAnswers, into: &answer)
         }
-        return sourcekitd.isUnresponsive || cancelled() ? nil : answer
+        return answering.isUnresponsive || cancelled() ? nil : answer
     }
 
     private func collect(
@@ -153,7 +185,7 @@ struct HoverCollector: Sendable {
             let markdownLine = sample.block.firstCodeLine + line - 1
             guard let offset = map.offset(file: sample.page, line: markdownLine, column: utf8Column, original: lines[line - 1])
             else { return nil }
-            return sourcekitd.cursorInfo(file: file, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
+            return answering.cursorInfo(file: file, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
         }
         // An argument label names no declaration of its own: sourcekitd answers
         // with the call's for some (`count:` of `String(repeating:count:)`),

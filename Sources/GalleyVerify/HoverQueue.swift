@@ -2,24 +2,24 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The sourcekitd work of a whole run, done on one thread of its own
-/// alongside the compiles and sample runs: each compile submits the files
-/// (``Unit``s) to ask about as soon as it has written them — sourcekitd needs
-/// the sources and arguments, not the compiled module — and the run collects
+/// The sourcekitd work of a whole run, done on threads of its own alongside
+/// the compiles and sample runs: each compile submits the files (``Unit``s)
+/// to ask about as soon as it has written them — sourcekitd needs the
+/// sources and arguments, not the compiled module — and the run collects
 /// every submission's answers (``answers(_:)``) once its compiles and sample
 /// runs are done.
 ///
-/// One lane, because sourcekitd in process answers one request at a time: a
-/// second asking thread only waits for the first (measured: eight files asked
-/// about from two threads take as long as from one). And one queue for the
-/// run, not one per compile, so the lane never waits for a compile to start
-/// or a group's answers to be collected: it works through every submission
-/// while the merged module compiles, its samples run, and the programs that
-/// compile alone do.
+/// One lane per sourcekitd, because sourcekitd answers one request at a
+/// time within a process: a second thread asking the same one only waits
+/// (measured: eight files asked about from two threads take as long as from
+/// one). The second lane, when there is one, asks a worker process
+/// (``SourceKitWorker``); a unit (a file, one AST) is asked about on one
+/// lane. And one queue for the run, not one per compile, so the lanes never
+/// wait for a compile to start or a group's answers to be collected.
 ///
 /// ```swift
-/// let queue = HoverQueue(removingFolders: { try? FileManager.default.removeItem(at: $0) })
-/// let ticket = queue.submit(units, programCount: programs.count, folder: hoverFolder) { unit, stop in ask(unit, stop) }
+/// let queue = HoverQueue(lanes: 2, removingFolders: { try? FileManager.default.removeItem(at: $0) })
+/// let ticket = queue.submit(units, programCount: programs.count, folder: hoverFolder) { unit, lane, stop in ask(unit, lane, stop) }
 /// let compiled = compile()            // sourcekitd works meanwhile
 /// guard compiled.succeeded else { queue.cancel(ticket); return }
 /// …                                    // more compiles, more submissions
@@ -38,7 +38,7 @@ final class HoverQueue: Sendable {
     /// Asks about one unit; returns an answer per program of the unit. Its
     /// second argument says whether the answers are no longer wanted (it
     /// should then stop asking).
-    typealias Work = @Sendable (Unit, _ cancelled: @Sendable () -> Bool) -> [(program: Int, answer: HoverCollector.Answer?)]
+    typealias Work = @Sendable (Unit, _ lane: Int, _ cancelled: @Sendable () -> Bool) -> [(program: Int, answer: HoverCollector.Answer?)]
 
     /// One submission: what ``answers(_:)`` and ``cancel(_:)`` take.
     struct Ticket: Sendable, Hashable {
@@ -48,7 +48,8 @@ final class HoverQueue: Sendable {
     private struct Submission {
         var units: [Unit]
         var next = 0
-        var running = false
+        /// Units of it being asked about now (one per lane at most).
+        var inProgress = 0
         var work: Work
         var answers: [HoverCollector.Answer?]
         var cancelled = false
@@ -64,15 +65,22 @@ final class HoverQueue: Sendable {
         /// Submission numbers in the order they came, those with units left.
         var order: [Int] = []
         var count = 0
-        var laneRunning = false
+        /// Which lanes have a thread asking.
+        var running: Set<Int> = []
+        /// Units waiting, over every submission.
+        var waiting = 0
     }
 
     private let state = Mutex(State())
     private let removeFolder: @Sendable (URL) -> Void
+    /// How many threads ask at once: one per sourcekitd (a lane's number
+    /// says which: ``HoverCollector/onLane(_:)``).
+    let lanes: Int
 
-    /// An empty queue; `removingFolders` removes a submission's folder once
-    /// nothing of it is asked about any more.
-    init(removingFolders: @escaping @Sendable (URL) -> Void) {
+    /// An empty queue with `lanes` lanes; `removingFolders` removes a
+    /// submission's folder once nothing of it is asked about any more.
+    init(lanes: Int = 1, removingFolders: @escaping @Sendable (URL) -> Void) {
+        self.lanes = max(1, lanes)
         removeFolder = removingFolders
     }
 
@@ -82,18 +90,20 @@ final class HoverQueue: Sendable {
     func submit(_ units: [Unit], programCount: Int, folder: URL?, work: @escaping Work) -> Ticket {
         let submission = Submission(units: units, work: work, answers: Array(repeating: nil, count: programCount), folder: folder)
         submission.done.enter()
-        let (ticket, startLane, finishedAlready) = state.withLock { state -> (Ticket, Bool, Bool) in
+        let (ticket, start, finishedAlready) = state.withLock { state -> (Ticket, [Int], Bool) in
             state.count += 1
             let number = state.count
             let empty = units.isEmpty
             state.submissions[number] = submission
             if !empty { state.order.append(number) }
-            let start = !empty && !state.laneRunning
-            if start { state.laneRunning = true }
-            return (Ticket(number: number), start, empty)
+            state.waiting += units.count
+            // A thread for each idle lane, as many as there are units waiting.
+            let idle = (0..<lanes).filter { !state.running.contains($0) }.prefix(max(0, state.waiting - state.running.count))
+            state.running.formUnion(idle)
+            return (Ticket(number: number), Array(idle), empty)
         }
         if finishedAlready { finish(ticket.number) }
-        if startLane { startThread() }
+        for lane in start { startThread(lane: lane) }
         return ticket
     }
 
@@ -116,14 +126,15 @@ final class HoverQueue: Sendable {
             submission.answers = submission.answers.map { _ in nil }
             state.submissions[ticket.number] = submission
             state.order.removeAll { $0 == ticket.number }
+            state.waiting -= submission.units.count - submission.next
             // Finished here unless a unit of it is being asked about (the lane finishes it then).
-            return !submission.running && !wasDrained
+            return submission.inProgress == 0 && !wasDrained
         }
         if finished { finish(ticket.number) }
     }
 
-    private func startThread() {
-        let thread = Thread { [self] in lane() }
+    private func startThread(lane number: Int) {
+        let thread = Thread { [self] in lane(number) }
         thread.name = "galley.hovers"
         // swift-syntax parses the samples' code on it (``HoverTokens``): a main thread's stack.
         thread.stackSize = 8 << 20
@@ -131,31 +142,32 @@ final class HoverQueue: Sendable {
     }
 
     /// Asks about units, oldest submission first, until none is left.
-    private func lane() {
+    private func lane(_ lane: Int) {
         while true {
             let taken = state.withLock { state -> (number: Int, unit: Unit, work: Work)? in
                 guard let number = state.order.first, var submission = state.submissions[number] else {
-                    state.laneRunning = false
+                    state.running.remove(lane)
                     return nil
                 }
                 let unit = submission.units[submission.next]
                 submission.next += 1
-                submission.running = true
+                state.waiting -= 1
+                submission.inProgress += 1
                 if submission.drained { state.order.removeFirst() }
                 state.submissions[number] = submission
                 return (number, unit, submission.work)
             }
             guard let (number, unit, work) = taken else { return }
             let cancelled: @Sendable () -> Bool = { [self] in state.withLock { $0.submissions[number]?.cancelled ?? true } }
-            let answers = work(unit, cancelled)
+            let answers = work(unit, lane, cancelled)
             let finished = state.withLock { state -> Bool in
                 guard var submission = state.submissions[number] else { return false }
-                submission.running = false
+                submission.inProgress -= 1
                 if !submission.cancelled {
                     for (program, answer) in answers { submission.answers[program] = answer }
                 }
                 state.submissions[number] = submission
-                return submission.drained
+                return submission.drained && submission.inProgress == 0
             }
             if finished { finish(number) }
         }

@@ -21,7 +21,7 @@ struct SampleCompiler: Sendable {
         var runs = [ProgramRun?](repeating: nil, count: programs.count)
         // One sourcekitd lane for the run: each compile submits its files and
         // the answers are collected at the end (``HoverQueue``).
-        let hoverQueue = HoverQueue(removingFolders: { [supervisor = runner.supervisor] in supervisor.removeTemporaryFolder($0) })
+        let hoverQueue = HoverQueue(lanes: hovers?.lanes ?? 1, removingFolders: { [supervisor = runner.supervisor] in supervisor.removeTemporaryFolder($0) })
         var pending: [PendingHovers] = []
         var standalone: [Int] = []
         // Programs compile together only with the same language mode and flags.
@@ -192,8 +192,9 @@ struct SampleCompiler: Sendable {
         let levels = programs.map { hovers.level(for: $0) }
         guard levels.contains(where: { $0 != .off }), let folder = try? temporaryFolder() else { return nil }
         let units = write(folder)
-        let ticket = queue.submit(units, programCount: programs.count, folder: folder) { unit, cancelled in
+        let ticket = queue.submit(units, programCount: programs.count, folder: folder) { unit, lane, cancelled in
             var fileAnswers: [String: CursorInfo?] = [:]
+            let hovers = hovers.onLane(lane)
             return unit.programs.map { index in
                 (index, hovers.annotate(programs[index], level: levels[index], file: unit.path, text: unit.text,
                                         arguments: unit.arguments, fileAnswers: &fileAnswers, cancelled: cancelled))

@@ -16,7 +16,7 @@ import Synchronization
 ///     let info = sourcekitd.cursorInfo(file: path, offset: 120, arguments: ["-module-name", "M", path])
 /// }
 /// ```
-final class SourceKitD: @unchecked Sendable {
+final class SourceKitD: CursorInfoAnswering, @unchecked Sendable {
     private typealias UID = OpaquePointer
     private typealias Object = UnsafeMutableRawPointer
 
@@ -73,7 +73,11 @@ final class SourceKitD: @unchecked Sendable {
         }
     }
 
+    /// The library file loaded.
+    let libraryPath: String
+
     private init(path: String) throws(LoadFailure) {
+        libraryPath = path
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
             throw LoadFailure(message: "cannot load \(path): \(reason)")
@@ -111,6 +115,12 @@ final class SourceKitD: @unchecked Sendable {
     /// with `arguments` (swiftc's, every file of the module included); `nil`
     /// when there is nothing there, sourcekitd failed, or it did not answer in time.
     func cursorInfo(file: String, offset: Int, arguments: [String]) -> SourceKitValue? {
+        cursorInfoText(file: file, offset: offset, arguments: arguments).flatMap(SourceKitValue.parse)
+    }
+
+    /// The same request's response as sourcekitd describes it (what
+    /// ``SourceKitValue/parse(_:)`` reads; what a ``SourceKitWorker`` sends back).
+    func cursorInfoText(file: String, offset: Int, arguments: [String]) -> String? {
         guard let request = dictionaryCreate(nil, nil, 0) else { return nil }
         guard let keyRequest = uid("key.request"), let cursorInfo = uid("source.request.cursorinfo"),
               let keySourceFile = uid("key.sourcefile"), let keyOffset = uid("key.offset"),
@@ -133,7 +143,7 @@ final class SourceKitD: @unchecked Sendable {
     /// Sends `request` (and releases it) and waits at most ``timeout``; a
     /// request that does not answer in time marks sourcekitd unresponsive
     /// (its thread is left to it, and releases the request if it ever ends).
-    private func send(_ request: Object) -> SourceKitValue? {
+    private func send(_ request: Object) -> String? {
         let go = state.withLock { state -> Bool in
             if state.unresponsive { return false }
             state.requests += 1
@@ -164,6 +174,6 @@ final class SourceKitD: @unchecked Sendable {
             state.withLock { $0.unresponsive = true }
             return nil
         }
-        return box.text.flatMap(SourceKitValue.parse)
+        return box.text
     }
 }

@@ -36,6 +36,11 @@ public struct Verifier: Sendable {
     /// ``SampleSettings/hovers`` can turn it off. Answers are cached with
     /// the program's result.
     public var hovers = HoverMode.off
+    /// The `galley` executable whose `sourcekitd-worker` command answers
+    /// hovers on further lanes (``SourceKitWorker``): one lane per core, at
+    /// most 4; `nil`: one lane. By default the running `galley` (none in a
+    /// test runner); `GALLEY_HOVER_LANES=n` sets the number of lanes.
+    public var hoverWorker: URL? = SourceKitWorker.currentGalley
 
     /// Creates a verifier.
     public init(library: SampleLibrary, cacheDirectory: URL? = nil) {
@@ -169,7 +174,8 @@ public struct Verifier: Sendable {
                     if run.merged { mergedCount += 1 }
                 }
                 compiledCount = misses.count
-                if collector?.sourcekitd.isUnresponsive == true {
+                collector?.stopWorkers()
+                if collector?.isUnresponsive == true {
                     notices.append(.warning(
                         "sourcekitd did not answer within a minute, so some samples have no hovers or type queries",
                         suggestion: "Build again; if it happens again, set `hovers: false` in galley.yml and report it"
@@ -211,7 +217,14 @@ public struct Verifier: Sendable {
         guard programs.contains(where: { HoverCollector.level(for: $0, mode: hovers) != .off }) else { return nil }
         switch SourceKitD.shared(besides: toolchain.swiftc, environment: environment) {
         case .success(let sourcekitd):
-            return HoverCollector(sourcekitd: sourcekitd, mode: hovers)
+            // More sourcekitds in worker processes, so the hover work uses more
+            // cores (one request at a time per process): one lane per core, at
+            // most 4, only from the `galley` executable.
+            let lanes = Int(environment["GALLEY_HOVER_LANES"] ?? "") ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
+            let workers = hoverWorker.map { galley in
+                (1..<max(1, lanes)).map { _ in SourceKitWorker(executable: galley, library: sourcekitd.libraryPath) }
+            } ?? []
+            return HoverCollector(sourcekitd: sourcekitd, mode: hovers, workers: workers)
         case .failure(let failure):
             notices.append(.warning(
                 "samples have no hovers or type queries: \(failure.message)",

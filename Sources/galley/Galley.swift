@@ -19,6 +19,6 @@ struct Galley: AsyncParsableCommand {
           galley serve                      Preview at http://127.0.0.1:8000/, rebuilt and reloaded on save
         """,
         version: "0.1.0",
-        subcommands: [InitCommand.self, BuildCommand.self, VerifyCommand.self, ServeCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, VerifyCommand.self, ServeCommand.self, SourceKitWorkerCommand.self]
     )
 }

@@ -12,10 +12,12 @@ import Testing
 @Suite("Hovers and type queries from sourcekitd", .serialized)
 struct HoverTests {
     func verify(
-        _ markdown: String, hovers: HoverMode = .all, cache: URL? = nil, merges: Bool = true, settings: SampleSettings = SampleSettings()
+        _ markdown: String, hovers: HoverMode = .all, cache: URL? = nil, merges: Bool = true, settings: SampleSettings = SampleSettings(),
+        worker: URL? = nil
     ) throws -> VerificationReport {
         var verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")), cacheDirectory: cache)
         verifier.hovers = hovers
+        verifier.hoverWorker = worker
         verifier.merges = merges
         var preparation: Verifier.Preparation?
         return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
@@ -138,7 +140,7 @@ struct HoverTests {
         let asked = Mutex([String]())
         let removed = Mutex([String]())
         let queue = HoverQueue(removingFolders: { folder in removed.withLock { $0.append(folder.lastPathComponent) } })
-        let work: HoverQueue.Work = { unit, _ in
+        let work: HoverQueue.Work = { unit, _, _ in
             asked.withLock { $0.append(unit.path) }
             return unit.programs.map { ($0, HoverCollector.Answer(annotations: [], queryFailures: [])) }
         }
@@ -161,7 +163,7 @@ struct HoverTests {
         let started = DispatchSemaphore(value: 0)
         let stopped = Mutex(false)
         let slow = queue.submit((0..<4).map { HoverQueue.Unit(programs: [$0], path: "s\($0)", text: "", arguments: []) },
-                                programCount: 4, folder: URL(fileURLWithPath: "/tmp/s")) { unit, isCancelled in
+                                programCount: 4, folder: URL(fileURLWithPath: "/tmp/s")) { unit, _, isCancelled in
             asked.withLock { $0.append(unit.path) }
             started.signal()
             while !isCancelled() { usleep(1_000) }
@@ -177,6 +179,70 @@ struct HoverTests {
         #expect(queue.answers(after).allSatisfy { $0 != nil })
         #expect(asked.withLock { $0.suffix(2) } == ["s0", "t0"], "the cancelled submission's other units were not asked about")
         #expect(removed.withLock { $0.contains("s") })
+    }
+
+    @Test("with two lanes, units are asked about on both at once, each unit once, and a submission's answers wait for both")
+    func twoLanes() {
+        let lanesUsed = Mutex(Set<Int>())
+        let asked = Mutex([String]())
+        let bothStarted = DispatchGroup()
+        bothStarted.enter()
+        bothStarted.enter()
+        let queue = HoverQueue(lanes: 2, removingFolders: { _ in })
+        let ticket = queue.submit((0..<6).map { HoverQueue.Unit(programs: [$0], path: "u\($0)", text: "", arguments: []) },
+                                  programCount: 6, folder: nil) { unit, lane, _ in
+            let first = lanesUsed.withLock { $0.insert(lane).inserted }
+            if first {
+                // Each lane waits for the other to start: passes only if both ask at once.
+                bothStarted.leave()
+                _ = bothStarted.wait(timeout: .now() + 10)
+            }
+            asked.withLock { $0.append(unit.path) }
+            return [(unit.programs[0], HoverCollector.Answer(annotations: [], queryFailures: []))]
+        }
+        #expect(queue.answers(ticket).allSatisfy { $0 != nil })
+        #expect(lanesUsed.withLock { $0 } == [0, 1])
+        #expect(asked.withLock { $0.sorted() } == (0..<6).map { "u\($0)" })
+    }
+
+    @Test("a worker process answers as sourcekitd in process does; one that cannot start is unresponsive and answers nothing")
+    func workerProcess() throws {
+        let sourcekitd = try sourcekitd()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-worker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("main.swift")
+        try "struct Scoreboard { var score = 0 }\nlet board = Scoreboard()\nprint(board.score)\n".write(to: file, atomically: true, encoding: .utf8)
+        let arguments = ["-module-name", "M", file.path]
+        let worker = SourceKitWorker(executable: try GalleyExecutable.url(), library: sourcekitd.libraryPath)
+        defer { worker.stop() }
+        for offset in [7, 42, 62, 68] {
+            let remote = worker.cursorInfo(file: file.path, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
+            let local = sourcekitd.cursorInfo(file: file.path, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
+            #expect(remote != nil, "offset \(offset)")
+            #expect(remote == local, "offset \(offset)")
+        }
+        #expect(worker.requestCount == 4)
+        #expect(!worker.isUnresponsive)
+
+        let missing = SourceKitWorker(executable: folder.appendingPathComponent("no-such-galley"), library: sourcekitd.libraryPath)
+        #expect(missing.cursorInfo(file: file.path, offset: 7, arguments: arguments) == nil)
+        #expect(missing.isUnresponsive)
+    }
+
+    @Test("with a worker, a page's programs are answered on two lanes with the same annotations as on one", arguments: [true, false])
+    func twoLanesSameAnswers(merges: Bool) throws {
+        // Programs whose names clash go to files of their own: several files, so both lanes get some.
+        let page = "# Lanes\n\n" + (1...6).map { index in
+            "```swift\nstruct Scoreboard { var score = \(index) }\nlet board = Scoreboard()\nprint(board.score + \(index))\n```\n"
+        }.joined(separator: "\n")
+        let before = SourceKitWorker.requestsSent
+        let twoLanes = try verify(page, merges: merges, worker: try GalleyExecutable.url())
+        #expect(SourceKitWorker.requestsSent > before, "the worker was asked")
+        let oneLane = try verify(page, merges: merges)
+        #expect(twoLanes.succeeded && oneLane.succeeded)
+        #expect(twoLanes.results.map(\.annotations) == oneLane.results.map(\.annotations))
+        #expect(twoLanes.results.allSatisfy { !$0.annotations.isEmpty })
     }
 
     @Test("a closure's parameter shows its inferred type; a sample in a list item has the file's columns")
