@@ -19,8 +19,8 @@ struct SampleCompiler: Sendable {
     /// Compiles and runs `programs`, returning their runs in the same order.
     func compileAndRun(_ programs: [SampleProgram]) -> [ProgramRun] {
         var runs = [ProgramRun?](repeating: nil, count: programs.count)
-        // One sourcekitd lane for the run: each compile submits its files and
-        // the answers are collected at the end (``HoverQueue``).
+        // The run's sourcekitd lanes: each compile submits its files and the
+        // answers are collected at the end (``HoverQueue``).
         let hoverQueue = HoverQueue(lanes: hovers?.lanes ?? 1, removingFolders: { [supervisor = runner.supervisor] in supervisor.removeTemporaryFolder($0) })
         var pending: [PendingHovers] = []
         var standalone: [Int] = []
