@@ -238,7 +238,11 @@ struct HoverTests {
         }.joined(separator: "\n")
         let before = SourceKitWorker.requestsSent
         let twoLanes = try verify(page, merges: merges, worker: try GalleyExecutable.url())
-        #expect(SourceKitWorker.requestsSent > before, "the worker was asked")
+        if merges {
+            // The merged module's six files are submitted at once: both lanes take some.
+            // (Programs compiled alone submit one file each, which an idle first lane may take every time.)
+            #expect(SourceKitWorker.requestsSent > before, "the worker was asked")
+        }
         let oneLane = try verify(page, merges: merges)
         #expect(twoLanes.succeeded && oneLane.succeeded)
         #expect(twoLanes.results.map(\.annotations) == oneLane.results.map(\.annotations))
