@@ -5,62 +5,60 @@ import GalleyMarkdown
 public struct Page: Sendable {
     /// The path under `content/`, with `/` separators (`guide/intro.md`).
     public var sourcePath: String {
-        get { storage.sourcePath }
-        _modify { yield &mutableStorage.sourcePath }
+        get { storage.fields.sourcePath }
+        _modify { yield &mutableStorage.fields.sourcePath }
     }
     /// How diagnostics name the file (`content/guide/intro.md`).
     public var displayPath: String {
-        get { storage.displayPath }
-        _modify { yield &mutableStorage.displayPath }
+        get { storage.fields.displayPath }
+        _modify { yield &mutableStorage.fields.displayPath }
     }
     /// The output path under `public/` (`guide/intro.html`).
     public var url: String {
-        get { storage.url }
-        _modify { yield &mutableStorage.url }
+        get { storage.fields.url }
+        _modify { yield &mutableStorage.fields.url }
     }
     /// The front matter as written.
     public var frontMatter: FrontMatter {
-        get { storage.frontMatter }
-        _modify { yield &mutableStorage.frontMatter }
+        get { storage.fields.frontMatter }
+        _modify { yield &mutableStorage.fields.frontMatter }
     }
     /// The title: front matter `title`, else the first H1, else the file name.
     public var title: String {
-        get { storage.title }
-        _modify { yield &mutableStorage.title }
+        get { storage.fields.title }
+        _modify { yield &mutableStorage.fields.title }
     }
     /// The parsed Markdown body.
     public var document: MarkdownDocument {
-        get { storage.document }
-        _modify { yield &mutableStorage.document }
+        get { storage.fields.document }
+        _modify { yield &mutableStorage.fields.document }
     }
     /// Modules the page's samples import without saying so: a DocC
     /// catalog's articles belong to the module it documents.
     public var implicitImports: [String] {
-        get { storage.implicitImports }
-        _modify { yield &mutableStorage.implicitImports }
+        get { storage.fields.implicitImports }
+        _modify { yield &mutableStorage.fields.implicitImports }
     }
     /// The module of the DocC catalog the page belongs to, `nil` outside catalogs:
     /// its symbol links and DocC URL paths are resolved against that module.
     public var catalogModule: String? {
-        get { storage.catalogModule }
-        _modify { yield &mutableStorage.catalogModule }
+        get { storage.fields.catalogModule }
+        _modify { yield &mutableStorage.fields.catalogModule }
     }
     /// Images the page names by a catalog resource's name (`![alt](diagram)`,
     /// `@Image(source: "diagram")`), by the name as written: the files they are.
     public var images: [String: CatalogImage] {
-        get { storage.images }
-        _modify { yield &mutableStorage.images }
+        get { storage.fields.images }
+        _modify { yield &mutableStorage.fields.images }
     }
     /// Each `@Snippet(path:)` file the page shows, by the path as written.
     public var snippets: [String: SnippetFile] {
-        get { storage.snippets }
-        _modify { yield &mutableStorage.snippets }
+        get { storage.fields.snippets }
+        _modify { yield &mutableStorage.fields.snippets }
     }
 
-    /// The properties, shared by copies until one of them changes (copy on
-    /// write): a site's pages are copied into arrays and tables many times
-    /// per build, and a copy is then one reference, not a dozen.
-    private final class Storage: @unchecked Sendable {
+    /// The properties, as one value.
+    private struct Fields {
         var sourcePath: String
         var displayPath: String
         var url: String
@@ -71,23 +69,16 @@ public struct Page: Sendable {
         var catalogModule: String?
         var images: [String: CatalogImage] = [:]
         var snippets: [String: SnippetFile] = [:]
+    }
 
-        init(sourcePath: String, displayPath: String, url: String, frontMatter: FrontMatter, title: String, document: MarkdownDocument) {
-            self.sourcePath = sourcePath
-            self.displayPath = displayPath
-            self.url = url
-            self.frontMatter = frontMatter
-            self.title = title
-            self.document = document
-        }
+    /// The properties, shared by copies until one of them changes (copy on
+    /// write): a site's pages are copied into arrays and tables many times
+    /// per build, and a copy is then one reference, not a dozen.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
 
-        func copy() -> Storage {
-            let copy = Storage(sourcePath: sourcePath, displayPath: displayPath, url: url, frontMatter: frontMatter, title: title, document: document)
-            copy.implicitImports = implicitImports
-            copy.catalogModule = catalogModule
-            copy.images = images
-            copy.snippets = snippets
-            return copy
+        init(_ fields: Fields) {
+            self.fields = fields
         }
     }
 
@@ -99,7 +90,7 @@ public struct Page: Sendable {
     /// table of images or snippets is not copied for each entry added.)
     private var mutableStorage: Storage {
         mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
             return storage
         }
     }
@@ -107,10 +98,10 @@ public struct Page: Sendable {
     /// Creates a page.
     public init(sourcePath: String, displayPath: String, frontMatter: FrontMatter, document: MarkdownDocument) {
         let fileName = sourcePath.split(separator: "/").last.map { Page.stripMarkdownExtension(String($0)) } ?? sourcePath
-        storage = Storage(
+        storage = Storage(Fields(
             sourcePath: sourcePath, displayPath: displayPath, url: Page.url(forSourcePath: sourcePath), frontMatter: frontMatter,
             title: frontMatter.title ?? document.displayTitle ?? fileName, document: document
-        )
+        ))
     }
 
     /// What is probably wrong with the page but does not stop a build: its
