@@ -69,7 +69,13 @@ struct LiveReloadTests {
             #expect(prose.renderedPageCount == 1)
 
             try site.write("content/a.md", "# Aleph\n\nMore prose.\n")
-            #expect((try await blocking { events.waitForEvent("reload") }) != nil)
+            // A slow machine may still deliver a reload of the prose edit
+            // (the watcher can report one save twice): wait for the build
+            // that has the new title.
+            for _ in 0..<5 {
+                #expect((try await blocking { events.waitForEvent("reload") }) != nil)
+                if try await server.text("/b.html").contains(">Aleph</a>") { break }
+            }
             guard case .succeeded(let title, _) = server.builds.withLock({ $0.last }) else { Issue.record("no successful build"); return }
             #expect(title.renderedPageCount == 3)
             #expect(try await server.text("/b.html").contains(">Aleph</a>"))
