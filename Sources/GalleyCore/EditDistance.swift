@@ -13,6 +13,13 @@ public enum EditDistance {
         return distance(Array(a), Array(b))
     }
 
+    /// Whether `a` and `b` are at most `limit` edits apart: ``between(_:_:)``,
+    /// skipped for ASCII words whose lengths alone differ by more.
+    public static func isWithin(_ a: String, _ b: String, _ limit: Int) -> Bool {
+        if abs(a.utf8.count - b.utf8.count) > limit, isSingleByteCharacters(a), isSingleByteCharacters(b) { return false }
+        return between(a, b) <= limit
+    }
+
     private static func isSingleByteCharacters(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
     }

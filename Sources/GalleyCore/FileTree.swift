@@ -2,6 +2,15 @@ import Foundation
 
 /// Listing the files of a folder tree.
 package enum FileTree {
+    /// A file found under the folder.
+    package struct Entry: Sendable, Equatable {
+        /// The `/`-separated path relative to the folder.
+        package var path: String
+        /// Whether the entry itself is a symbolic link. The folders above it
+        /// never are: the walk does not descend into links.
+        package var isSymbolicLink: Bool
+    }
+
     /// Files under `directory` as sorted `/`-separated relative paths, hidden
     /// files and folders skipped, and folders whose name `skipsFolder` accepts.
     /// Symbolic links are listed too when `includingSymbolicLinks` is set (so
@@ -9,13 +18,23 @@ package enum FileTree {
     package static func files(
         under directory: URL, includingSymbolicLinks: Bool = false, skipsFolder: (String) -> Bool = { _ in false }
     ) -> [String] {
-        // Listed with readdir and lstat: FileManager's enumerator with
-        // resource values cost a twentieth of a 1,000-page build.
+        entries(under: directory, includingSymbolicLinks: includingSymbolicLinks, skipsFolder: skipsFolder).map(\.path)
+    }
+
+    /// ``files(under:includingSymbolicLinks:skipsFolder:)`` with, for each
+    /// path, whether it is a symbolic link: a caller keeping reads inside a
+    /// folder resolves only those (everything else lies under real folders).
+    package static func entries(
+        under directory: URL, includingSymbolicLinks: Bool = false, skipsFolder: (String) -> Bool = { _ in false }
+    ) -> [Entry] {
+        // Listed with readdir (its entry types, `lstat` only where the file
+        // system gives none): FileManager's enumerator with resource values
+        // cost a twentieth of a 1,000-page build.
         let root = directory.standardizedFileURL.path
         var info = stat()
         // As the enumerator, which lists nothing under a symbolic link named as the folder.
         guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [] }
-        var paths: [String] = []
+        var entries: [Entry] = []
         func walk(_ folder: String, _ prefix: String) {
             guard let stream = opendir(folder) else { return }
             defer { closedir(stream) }
@@ -26,16 +45,25 @@ package enum FileTree {
                 }
                 guard let name, !name.isEmpty, !name.hasPrefix(".") else { continue }
                 let path = folder + "/" + name
-                guard lstat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
+                var type = mode_t(0)
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): type = S_IFDIR
+                case Int32(DT_REG): type = S_IFREG
+                case Int32(DT_LNK): type = S_IFLNK
+                case Int32(DT_UNKNOWN):
+                    guard lstat(path, &info) == 0 else { continue }
+                    type = info.st_mode & S_IFMT
+                default: continue
+                }
+                switch type {
                 case S_IFDIR where !skipsFolder(name): walk(path, prefix + name + "/")
-                case S_IFREG: paths.append(prefix + name)
-                case S_IFLNK where includingSymbolicLinks: paths.append(prefix + name)
+                case S_IFREG: entries.append(Entry(path: prefix + name, isSymbolicLink: false))
+                case S_IFLNK where includingSymbolicLinks: entries.append(Entry(path: prefix + name, isSymbolicLink: true))
                 default: break
                 }
             }
         }
         walk(root == "/" ? "" : root, "")
-        return paths.sorted()
+        return entries.sorted { $0.path < $1.path }
     }
 }

@@ -29,7 +29,8 @@ final class CmarkTree {
     /// Parses `markdown` as GitHub-flavoured Markdown with source positions.
     init(parsing markdown: String) {
         _ = Self.registerExtensions
-        let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        // No CMARK_OPT_VALIDATE_UTF8: a Swift string is valid UTF-8 already.
+        let options = CMARK_OPT_SOURCEPOS
         guard let parser = cmark_parser_new(options) else {
             preconditionFailure("cmark_parser_new returned NULL (out of memory)")
         }
@@ -38,10 +39,10 @@ final class CmarkTree {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }
-        var utf8 = Array(markdown.utf8)
-        utf8.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                cmark_parser_feed(parser, $0, buffer.count)
+        var markdown = markdown
+        markdown.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                if let base = $0.baseAddress { cmark_parser_feed(parser, base, $0.count) }
             }
         }
         // cmark-gfm adds the extensions' special characters (`~` and the

@@ -87,7 +87,7 @@ public struct MarkdownDocument: Sendable {
         var links: [MarkdownLink] = []
         var symbolLinks: [MarkdownLink] = []
         var symbolLiterals: [String: Bool] = [:]
-        var sections = [DocumentSection(headingIndex: nil, text: "")]
+        var sections = [DocumentSection.Builder(headingIndex: nil)]
         var slugs = SlugGenerator()
         var lineStarts: [String.Index]? = nil
         // Looked for once, not once per code span.
@@ -95,11 +95,11 @@ public struct MarkdownDocument: Sendable {
         tree.walk { node in
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
-                sections.append(DocumentSection(headingIndex: headings.count, text: ""))
+                sections.append(DocumentSection.Builder(headingIndex: headings.count))
             } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
-                if !CmarkTree.isInsideHeading(node) { sections[sections.count - 1].append(String.string(cmark_node_get_literal(node))) }
+                if !CmarkTree.isInsideHeading(node) { sections[sections.count - 1].append(cmark_node_get_literal(node)) }
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK || type == CMARK_NODE_PARAGRAPH {
-                sections[sections.count - 1].append(" ")
+                sections[sections.count - 1].appendSpace()
             }
             switch type {
             case CMARK_NODE_HEADING:
@@ -155,7 +155,7 @@ public struct MarkdownDocument: Sendable {
         self.headingPositions = positions
         self.codeBlocks = codeBlocks
         self.links = links
-        self.sections = sections.map(\.normalized)
+        self.sections = sections.map(\.section)
         self.parsedTree = ParsedTree(tree)
     }
 

@@ -191,12 +191,14 @@ public struct MarkdownHTMLRenderer: Sendable {
     /// MarkdownHTMLRenderer.htmlDestination(for: "https://x.org/a.md")  // nil
     /// ```
     public static func htmlDestination(for destination: String) -> String? {
-        let link = MarkdownLink(destination: destination, line: 0, column: 0)
-        guard !link.isExternal else { return nil }
-        let fragmentStart = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
-        let path = destination[..<fragmentStart]
-        for suffix in [".md", ".markdown"] where path.hasSuffix(suffix) {
-            return path.dropLast(suffix.count) + ".html" + destination[fragmentStart...]
+        // By bytes: `#`, `?` and the suffixes are ASCII.
+        let utf8 = destination.utf8
+        let fragmentStart = utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) ?? utf8.endIndex
+        let path = utf8[..<fragmentStart]
+        for suffix in [".md", ".markdown"] where path.count >= suffix.utf8.count && path.reversed().starts(with: suffix.utf8.reversed()) {
+            guard !MarkdownLink(destination: destination, line: 0, column: 0).isExternal else { return nil }
+            let stem = utf8.index(fragmentStart, offsetBy: -suffix.utf8.count)
+            return destination[..<stem] + ".html" + destination[fragmentStart...]
         }
         return nil
     }

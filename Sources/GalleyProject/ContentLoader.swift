@@ -40,22 +40,28 @@ public struct ContentLoader: PageSource {
                 suggestion: "Create it with an index.md, or pass --content DIR"
             )])
         }
-        var (markdownPaths, assets) = listFiles()
+        var (markdownEntries, assetEntries) = listFiles()
         var pages: [Page] = []
         var errors: [Diagnostic] = []
         var unreadable: Set<String> = []
         if let containment {
-            // Links out of the project are errors, and their targets are never read.
-            func contained(_ path: String) -> Bool {
-                let display = displayPath.isEmpty ? path : "\(displayPath)/\(path)"
-                guard let problem = containment.problem(for: fileURL(path), displayPath: display) else { return true }
+            // Links out of the project are errors, and their targets are never
+            // read. In a folder that is itself inside, only the symbolic links
+            // the listing found can lead out (it never walks into one), so
+            // only they are resolved: not every page (seven `readlink` calls each).
+            let folderInside = containment.containsFolder(directory)
+            func contained(_ entry: FileTree.Entry) -> Bool {
+                guard entry.isSymbolicLink || !folderInside else { return true }
+                let display = displayPath.isEmpty ? entry.path : "\(displayPath)/\(entry.path)"
+                guard let problem = containment.problem(for: fileURL(entry.path), displayPath: display) else { return true }
                 errors.append(problem)
-                unreadable.insert(path)
+                unreadable.insert(entry.path)
                 return false
             }
-            markdownPaths = markdownPaths.filter(contained)
-            assets = assets.filter(contained)
+            markdownEntries = markdownEntries.filter(contained)
+            assetEntries = assetEntries.filter(contained)
         }
+        let markdownPaths = markdownEntries.map(\.path), assets = assetEntries.map(\.path)
         // Reading and parsing (front matter, Markdown) spread over the cores; the results keep path order.
         let toParse = markdownPaths.filter { changed.contains($0) || previous[$0] == nil }
         let parsed = Concurrently.map(toParse) { path -> Result<Page, Diagnostic> in
@@ -112,14 +118,14 @@ public struct ContentLoader: PageSource {
     }
 
     /// Markdown files and other files under the folder, hidden ones skipped, sorted.
-    private func listFiles() -> (markdown: [String], assets: [String]) {
-        var markdown: [String] = []
-        var assets: [String] = []
-        for path in FileTree.files(under: directory, includingSymbolicLinks: true) where !path.hasSuffix("~") {
-            if Page.markdownExtensions.contains(where: { path.hasSuffix($0) }) {
-                markdown.append(path)
+    private func listFiles() -> (markdown: [FileTree.Entry], assets: [FileTree.Entry]) {
+        var markdown: [FileTree.Entry] = []
+        var assets: [FileTree.Entry] = []
+        for entry in FileTree.entries(under: directory, includingSymbolicLinks: true) where !entry.path.hasSuffix("~") {
+            if Page.markdownExtensions.contains(where: { entry.path.hasSuffix($0) }) {
+                markdown.append(entry)
             } else {
-                assets.append(path)
+                assets.append(entry)
             }
         }
         return (markdown, assets)

@@ -34,10 +34,14 @@ public struct DocLinkResolver: Sendable {
             let path = Page.stripMarkdownExtension(page.sourcePath).lowercased()
             byName[path, default: []].append(page)
             var names = [path]
-            if let name = path.split(separator: "/").last.map(String.init), name != path { names.append(name) }
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                let name = String(path[path.utf8.index(after: slash)...])
+                if !name.isEmpty { names.append(name) }
+            }
             for name in names {
                 if name != path { byName[name, default: []].append(page) }
                 // DocC names `Getting Started.md` `<doc:Getting-Started>`.
+                guard name.utf8.contains(UInt8(ascii: " ")) else { continue }
                 let dashed = String(name.map { $0 == " " ? "-" : $0 })
                 if dashed != name { byName[dashed, default: []].append(page) }
             }

@@ -1,4 +1,5 @@
 import GalleyCore
+import Synchronization
 
 /// The YAML block between `---` lines at the top of a page.
 ///
@@ -88,7 +89,7 @@ public struct FrontMatter: Sendable, Equatable {
         }
         for (key, line) in mapping.keys where !knownKeys.contains(key) {
             if let value = try mapping.value(key) { frontMatter.params[key] = value }
-            if let known = knownKeys.first(where: { EditDistance.between($0, key) <= 2 }) {
+            if let known = nearMiss(key) {
                 frontMatter.warnings.append(Diagnostic(
                     "unknown front matter key '\(key)'",
                     at: SourceLocation(path: file, line: line),
@@ -101,6 +102,21 @@ public struct FrontMatter: Sendable, Equatable {
 }
 
 extension FrontMatter {
+    /// The known key `key` is probably a misspelling of (`titel` → `title`),
+    /// or `nil`. Remembered by key: the same unknown keys (`weight`, `tags`)
+    /// come back on every page.
+    static func nearMiss(_ key: String) -> String? {
+        if let known = nearMisses.withLock({ $0[key] }) { return known }
+        let found = knownKeys.first { EditDistance.isWithin($0, key, 2) }
+        nearMisses.withLock { cache in
+            if cache.count >= 1024 { cache.removeAll() }
+            cache[key] = .some(found)
+        }
+        return found
+    }
+
+    private static let nearMisses = Mutex<[String: String?]>([:])
+
     /// Whether `line` is `---` followed by whitespace only: looked at
     /// Character by Character only when it starts with `-` (the other lines
     /// of the front matter cannot be a fence).

@@ -195,6 +195,7 @@ public struct LinkChecker: Sendable {
 
 private extension Substring {
     var removingPercentEncodingIfPossible: String {
-        String(self).removingPercentEncoding ?? String(self)
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(self) }
+        return String(self).removingPercentEncoding ?? String(self)
     }
 }

@@ -20,6 +20,13 @@ public struct PathContainment: Sendable {
         self.roots = roots.map { FolderPath.resolvingLinks($0.path) ?? FolderPath($0) }
     }
 
+    /// Whether the folder at `url`, its symbolic links resolved, is inside a
+    /// root; `false` when it does not exist.
+    public func containsFolder(_ url: URL) -> Bool {
+        guard let real = RealPath.of(url.path) else { return false }
+        return roots.contains { $0.contains(real) }
+    }
+
     /// Why `url` may not be read, or `nil` when it resolves inside a root
     /// (or does not exist: a dangling link is reported where it is read).
     public func problem(for url: URL, displayPath: String) -> Diagnostic? {

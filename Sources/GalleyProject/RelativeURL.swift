@@ -7,7 +7,7 @@ package enum RelativeURL {
     /// `RelativeURL.from("guide/a.html", to: "index.html")` is `"../index.html"`;
     /// `target` is percent-encoded (see ``encoded(_:)``).
     package static func from(_ from: String, to target: String) -> String {
-        let depth = from.filter { $0 == "/" }.count
+        let depth = from.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
         return String(repeating: "../", count: depth) + encoded(target)
     }
 
@@ -19,7 +19,8 @@ package enum RelativeURL {
     /// A `../` prefix and the separators are kept.
     package static func encoded(_ path: String) -> String {
         // Most paths need no encoding: checked byte by byte, without Foundation.
-        if path.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || segmentBytes[Int($0)] }) { return path }
+        let allowed = segmentBytes  // once, not a global's accessor per byte
+        if path.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || allowed[Int($0)] }) { return path }
         return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? String($0) }
             .joined(separator: "/")

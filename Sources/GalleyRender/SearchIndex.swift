@@ -125,7 +125,8 @@ public struct SearchIndex: Sendable {
     }
 
     private static func capped(_ text: String) -> String {
-        guard text.count > sectionTextLimit else { return text }
+        // No more bytes than the limit: no more Characters either (counting those is slow).
+        guard text.utf8.count > sectionTextLimit, text.count > sectionTextLimit else { return text }
         let prefix = text.prefix(sectionTextLimit)
         let cut = prefix.lastIndex(of: " ") ?? prefix.endIndex
         return String(prefix[..<cut]) + " …"

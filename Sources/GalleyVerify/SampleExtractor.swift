@@ -18,7 +18,8 @@ package enum SampleExtractor {
     ) -> (samples: [Sample], problems: [Diagnostic]) {
         var samples: [Sample] = []
         var problems: [Diagnostic] = []
-        let sourceLines = TextLines.split(document.source)
+        // Split only for a page with a sample followed by an `output` block.
+        var sourceLines: [Substring]?
         let blocks = document.codeBlocks
         for (index, block) in blocks.enumerated() where block.looksLikeSwift {
             if let problem = block.infoProblem {
@@ -28,7 +29,10 @@ package enum SampleExtractor {
             do {
                 var sample = try sample(from: block, page: page, settings: settings)
                 if index + 1 < blocks.count, blocks[index + 1].language == "output",
-                   onlyBlankLines(between: block, and: blocks[index + 1], in: sourceLines, firstLine: document.firstLine) {
+                   onlyBlankLines(between: block, and: blocks[index + 1], in: sourceLines ?? {
+                       sourceLines = TextLines.split(document.source)
+                       return sourceLines!
+                   }(), firstLine: document.firstLine) {
                     sample.outputBlock = blocks[index + 1]
                 }
                 samples.append(sample)

@@ -137,6 +137,28 @@ struct ContainmentTests {
         #expect(try project.directory.read("public/p.html").contains("Secret"))
     }
 
+    @Test("links a listing finds are resolved: one to a folder outside is an error, one to a page inside the project is read")
+    func linkedFolders() throws {
+        let project = try Project(pages: ["index.md": "# Home\n", "guide/a.md": "# A\n"])
+        let outside = try TemporaryDirectory()
+        defer { project.directory.remove(); outside.remove() }
+        try outside.write("docs/b.md", "# B\n")
+        try project.directory.write("shared/c.md", "# Shared page\n")
+        // A folder inside content/ that links out: its files are never listed, the link is the error.
+        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("content/guide/more"),
+                                                   withDestinationURL: outside.url.appendingPathComponent("docs"))
+        // A page that links to a file inside the project (outside content/) is allowed.
+        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("content/guide/c.md"),
+                                                   withDestinationURL: project.directory.url.appendingPathComponent("shared/c.md"))
+        let errors = project.buildErrors()
+        #expect(errors.contains { $0.hasPrefix("content/guide/more: 'content/guide/more' is a symbolic link to '") && $0.contains("outside the project") }, "\(errors)")
+        #expect(errors.count == 1, "\(errors)")
+        try FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("content/guide/more"))
+        try project.build()
+        #expect(try project.directory.read("public/guide/a.html").contains(">A<"))
+        #expect(try project.directory.read("public/guide/c.html").contains("Shared page"))
+    }
+
     @Test("a symbolic link loop is an error, not a hang")
     func loop() throws {
         let project = try Project(pages: ["index.md": "# Home\n"])

@@ -1,0 +1,102 @@
+@testable import GalleyMarkdown
+import Testing
+
+/// The byte-by-byte fast paths of escaping, slugs, link kinds and search
+/// text give exactly what the Character-by-Character definitions give.
+@Suite("Byte fast paths agree with the Character definitions")
+struct ByteFastPathTests {
+    /// Text with every special character, non-ASCII letters, combining
+    /// marks after special characters, `\r\n`, and non-ASCII whitespace.
+    static let samples = [
+        "", "plain", "a < b & c > d", "\"quoted\" and 'single'", "&&&", "<<>>",
+        "Café au lait", "naïve résumé", "e\u{301}t\u{E9}", "\"\u{301} combining after a quote", "a&\u{301}b",
+        "line\r\nbreak", "tab\there", "non\u{A0}breaking", "ideographic\u{3000}space", "emoji 👩‍💻 & more",
+        "What's new in Swift 6.0?", "  leading and trailing  ", "Under_score-dash", "ÄÖÜ über", "ℌ𝔢𝔩𝔩𝔬 ① ½",
+    ]
+
+    static func referenceEscape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    static func referenceSlug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if character == " " {
+                slug.append("-")
+            }
+        }
+        return slug
+    }
+
+    static func referenceIsExternal(_ destination: String) -> Bool {
+        if destination.hasPrefix("//") { return true }
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) } && scheme.first!.isLetter
+    }
+
+    @Test("escaping", arguments: samples)
+    func escaping(_ text: String) {
+        #expect(HTMLEscaping.escape(text) == Self.referenceEscape(text))
+    }
+
+    @Test("escaping returns text without special characters as it is, and escapes each one")
+    func escapingExamples() {
+        #expect(HTMLEscaping.escape("a < b") == "a &lt; b")
+        #expect(HTMLEscaping.escape("<a href=\"x\">Tom's & Jerry's</a>") == "&lt;a href=&quot;x&quot;&gt;Tom&#39;s &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(HTMLEscaping.escape("nothing to do") == "nothing to do")
+    }
+
+    @Test("heading slugs", arguments: samples)
+    func slugs(_ text: String) {
+        #expect(SlugGenerator.baseSlug(text) == Self.referenceSlug(text))
+    }
+
+    @Test("external destinations")
+    func external() {
+        let destinations = [
+            "https://swift.org", "HTTP://X", "mailto:a@b.md", "x-man-page://ls", "a+b-c.d:rest", "//host/path", "/root.md",
+            "guide.md", "guide.md#part:two", ":nothing", "1http://x", "a b:c", "é:x", "ñandú:y", "e\u{301}:z", "#local", "",
+        ]
+        for destination in destinations {
+            #expect(MarkdownLink(destination: destination, line: 1, column: 1).isExternal == Self.referenceIsExternal(destination), "\(destination)")
+        }
+    }
+
+    @Test("Markdown destinations become HTML ones, by bytes")
+    func htmlDestinations() {
+        #expect(MarkdownHTMLRenderer.htmlDestination(for: "guide.md#setup") == "guide.html#setup")
+        #expect(MarkdownHTMLRenderer.htmlDestination(for: "../a/b.markdown") == "../a/b.html")
+        #expect(MarkdownHTMLRenderer.htmlDestination(for: ".md") == ".html")
+        #expect(MarkdownHTMLRenderer.htmlDestination(for: "café.md?x#y") == "café.html?x#y")
+        #expect(MarkdownHTMLRenderer.htmlDestination(for: "a.md.txt") == nil)
+        #expect(MarkdownHTMLRenderer.htmlDestination(for: "a.MD") == nil)
+        #expect(MarkdownHTMLRenderer.htmlDestination(for: "https://x.org/a.md") == nil)
+        #expect(MarkdownHTMLRenderer.htmlDestination(for: "page#frag.md") == nil)
+    }
+
+    @Test("search text collapses ASCII and Unicode whitespace, and long sections are cut at the raw limit")
+    func sections() {
+        let document = MarkdownDocument(parsing: "Intro\u{A0}\u{A0}text\u{3000}here.\n\n## Next\n\nOne  `code`\nline\u{2003}two.\n")
+        #expect(document.sections.map(\.text) == ["Intro text here.", "One code line two."])
+        let long = String(repeating: "é ", count: DocumentSection.rawTextLimit)
+        let cut = MarkdownDocument(parsing: long).sections[0].text
+        // Cut within the limit's count of Characters, never inside one.
+        #expect(cut.count <= DocumentSection.rawTextLimit && cut.count > DocumentSection.rawTextLimit - 4)
+        #expect(long.hasPrefix(cut))
+        #expect(!cut.contains("\u{FFFD}"))
+    }
+}
