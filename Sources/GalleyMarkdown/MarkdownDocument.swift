@@ -13,43 +13,92 @@ internal import Ccmark
 /// ```
 public struct MarkdownDocument: Sendable {
     /// The Markdown text that was parsed.
-    public let source: String
+    public var source: String { storage.source }
     /// The file line on which `source` starts (1 unless front matter precedes it).
-    public let firstLine: Int
+    public var firstLine: Int { storage.firstLine }
     /// Headings in document order, with unique ids.
-    public let headings: [Heading]
+    public var headings: [Heading] { storage.headings }
     /// Fenced code blocks in document order (indented blocks are not included).
-    public let codeBlocks: [CodeBlock]
+    public var codeBlocks: [CodeBlock] { storage.codeBlocks }
     /// Link and image destinations in document order.
-    public let links: [MarkdownLink]
+    public var links: [MarkdownLink] { storage.links }
     /// The prose of the document split at its headings, for the search index:
     /// the text before the first heading, then one section per heading.
     /// Code blocks are left out; inline code is kept.
-    public let sections: [DocumentSection]
+    public var sections: [DocumentSection] { storage.sections }
     /// DocC directives (`@Row {`, `@Image(…)`) in document order, at their file lines.
-    public let directives: [Directive]
+    public var directives: [Directive] { storage.directives }
     /// File lines of directives opened with `{` and never closed.
-    public let unclosedDirectiveLines: [Int]
+    public var unclosedDirectiveLines: [Int] { storage.unclosedDirectiveLines }
     /// The text cmark parses: ``source`` with directives' lines replaced, line for line.
-    package let cmarkSource: String
+    package var cmarkSource: String { storage.cmarkSource }
     /// Directive marker lines of ``cmarkSource`` (1-based, as cmark counts).
-    package let directiveMarkers: [Int: DirectiveScanner.Marker]
+    package var directiveMarkers: [Int: DirectiveScanner.Marker] { storage.directiveMarkers }
     /// The symbol a DocC symbol extension page documents: `Module/Symbol`
     /// for a page whose first heading is `# ``Module/Symbol```, else `nil`.
-    public let symbolPath: String?
+    public var symbolPath: String? { storage.symbolPath }
     /// DocC symbol links (` ``Module/Type/method(_:)`` `), each with its
     /// position; the destination is the symbol path as written.
-    public let symbolLinks: [MarkdownLink]
+    public var symbolLinks: [MarkdownLink] { storage.symbolLinks }
     /// For each code span's text that could be a symbol path, whether
     /// ``cmarkSource`` has it between double backticks: looked up once when
     /// the page is parsed, and again by the renderer, which parses the same
     /// text (one search of the whole page per literal).
-    package let symbolLiterals: [String: Bool]
+    package var symbolLiterals: [String: Bool] { storage.symbolLiterals }
     /// The position in ``headings`` of each heading id, for link checks in
     /// constant time (a page of 100,000 headings and as many links is linear).
-    private let headingPositions: [String: Int]
+    private var headingPositions: [String: Int] { storage.headingPositions }
     /// The tree of this parse, for the first render (which would otherwise parse ``cmarkSource`` again).
-    let parsedTree: ParsedTree
+    var parsedTree: ParsedTree { storage.parsedTree }
+    /// Whether ``cmarkSource`` has a double backtick at all (symbol links are looked for only then).
+    package var mayHaveSymbolLinks: Bool { storage.mayHaveSymbolLinks }
+
+    /// Everything above, in one object: a document is copied (a `Page`
+    /// read, a render's capture) with one reference count, not fifteen.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let source: String
+        let firstLine: Int
+        let headings: [Heading]
+        let codeBlocks: [CodeBlock]
+        let links: [MarkdownLink]
+        let sections: [DocumentSection]
+        let directives: [Directive]
+        let unclosedDirectiveLines: [Int]
+        let cmarkSource: String
+        let directiveMarkers: [Int: DirectiveScanner.Marker]
+        let symbolPath: String?
+        let symbolLinks: [MarkdownLink]
+        let symbolLiterals: [String: Bool]
+        let headingPositions: [String: Int]
+        let parsedTree: ParsedTree
+        let mayHaveSymbolLinks: Bool
+
+        init(
+            source: String, firstLine: Int, headings: [Heading], codeBlocks: [CodeBlock], links: [MarkdownLink],
+            sections: [DocumentSection], directives: [Directive], unclosedDirectiveLines: [Int], cmarkSource: String,
+            directiveMarkers: [Int: DirectiveScanner.Marker], symbolPath: String?, symbolLinks: [MarkdownLink],
+            symbolLiterals: [String: Bool], headingPositions: [String: Int], parsedTree: ParsedTree, mayHaveSymbolLinks: Bool
+        ) {
+            self.source = source
+            self.firstLine = firstLine
+            self.headings = headings
+            self.codeBlocks = codeBlocks
+            self.links = links
+            self.sections = sections
+            self.directives = directives
+            self.unclosedDirectiveLines = unclosedDirectiveLines
+            self.cmarkSource = cmarkSource
+            self.directiveMarkers = directiveMarkers
+            self.symbolPath = symbolPath
+            self.symbolLinks = symbolLinks
+            self.symbolLiterals = symbolLiterals
+            self.headingPositions = headingPositions
+            self.parsedTree = parsedTree
+            self.mayHaveSymbolLinks = mayHaveSymbolLinks
+        }
+    }
 
     /// The heading whose id is `id` (ids are lowercase), or `nil`.
     public func heading(withID id: String) -> Heading? {
@@ -66,19 +115,17 @@ public struct MarkdownDocument: Sendable {
 
     /// Parses `markdown`, whose first line is line `firstLine` of its file.
     public init(parsing markdown: String, firstLine: Int = 1) {
-        self.source = markdown
-        self.firstLine = firstLine
         let offset = firstLine - 1
         let scanner = DirectiveScanner(scanning: markdown)
-        self.cmarkSource = scanner.text
-        self.directiveMarkers = scanner.markers
-        self.directives = scanner.directives.map { directive in
+        let cmarkSource = scanner.text
+        let directiveMarkers = scanner.markers
+        let directives = scanner.directives.map { directive in
             var directive = directive
             directive.line += offset
             directive.contentLines = directive.contentLines.map { ($0.lowerBound + offset)...($0.upperBound + offset) }
             return directive
         }
-        self.unclosedDirectiveLines = scanner.unclosed.map { $0 + offset }
+        let unclosedDirectiveLines = scanner.unclosed.map { $0 + offset }
         let tree = CmarkTree(parsing: scanner.text)
         var symbolPath: String?
         var firstHeadingSeen = false
@@ -89,7 +136,7 @@ public struct MarkdownDocument: Sendable {
         var symbolLiterals: [String: Bool] = [:]
         var sections = [DocumentSection.Builder(headingIndex: nil)]
         var slugs = SlugGenerator()
-        var lineStarts: [String.Index]? = nil
+        var lines = LineCursor(markdown)
         // Looked for once, not once per code span.
         let mayHaveSymbolLinks = TextSearch.contains(scanner.text, "``")
         tree.walk { node in
@@ -117,7 +164,7 @@ public struct MarkdownDocument: Sendable {
             case CMARK_NODE_CODE_BLOCK:
                 guard CmarkTree.isFenced(node) else { return }
                 var block = Self.codeBlock(node, offset: offset, index: codeBlocks.count)
-                block.isClosed = Self.hasClosingFence(node, in: markdown, lineStarts: &lineStarts)
+                block.isClosed = Self.hasClosingFence(node, in: markdown, lines: &lines)
                 codeBlocks.append(block)
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 links.append(MarkdownLink(
@@ -146,17 +193,14 @@ public struct MarkdownDocument: Sendable {
                 break
             }
         }
-        self.symbolLinks = symbolLinks
-        self.symbolLiterals = symbolLiterals
-        self.headings = headings
-        self.symbolPath = symbolPath
         var positions: [String: Int] = [:]
         for (position, heading) in headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
-        self.headingPositions = positions
-        self.codeBlocks = codeBlocks
-        self.links = links
-        self.sections = sections.map(\.section)
-        self.parsedTree = ParsedTree(tree)
+        storage = Storage(
+            source: markdown, firstLine: firstLine, headings: headings, codeBlocks: codeBlocks, links: links,
+            sections: sections.map(\.section), directives: directives, unclosedDirectiveLines: unclosedDirectiveLines,
+            cmarkSource: cmarkSource, directiveMarkers: directiveMarkers, symbolPath: symbolPath, symbolLinks: symbolLinks,
+            symbolLiterals: symbolLiterals, headingPositions: positions, parsedTree: ParsedTree(tree), mayHaveSymbolLinks: mayHaveSymbolLinks
+        )
     }
 
     /// The title a page takes when its front matter has none: its first H1.
@@ -173,26 +217,14 @@ public struct MarkdownDocument: Sendable {
     /// Whether the fenced block `node` ends with a closing fence: its last
     /// line, past any indentation and block-quote markers, is a run of the
     /// opening fence's character at least as long as the opening fence.
-    /// `lineStarts` (the index of each line of `markdown`) is computed on first use.
-    static func hasClosingFence(_ node: OpaquePointer, in markdown: String, lineStarts: inout [String.Index]?) -> Bool {
+    /// `lines` finds that line; blocks are asked about in document order.
+    static func hasClosingFence(_ node: OpaquePointer, in markdown: String, lines: inout LineCursor) -> Bool {
         var length: Int32 = 0
         var offset: Int32 = 0
         var character: CChar = 0
         guard cmark_node_get_fenced(node, &length, &offset, &character) != 0 else { return true }
-        let starts = lineStarts ?? {
-            var starts = [markdown.startIndex]
-            var index = markdown.utf8.startIndex
-            while let newline = markdown.utf8[index...].firstIndex(of: UInt8(ascii: "\n")) {
-                index = markdown.utf8.index(after: newline)
-                starts.append(index)
-            }
-            return starts
-        }()
-        lineStarts = starts
         let startLine = Int(cmark_node_get_start_line(node)), endLine = Int(cmark_node_get_end_line(node))
-        guard endLine > startLine, endLine - 1 < starts.count else { return false }
-        let lineEnd = endLine < starts.count ? starts[endLine] : markdown.endIndex
-        let line = markdown.utf8[starts[endLine - 1]..<lineEnd]
+        guard endLine > startLine, let line = lines.line(endLine) else { return false }
         let fence = UInt8(bitPattern: character)
         var count = 0
         for byte in line {
@@ -240,5 +272,38 @@ extension String {
     /// A C string from cmark, or `""` for NULL.
     static func string(_ value: UnsafePointer<CChar>?) -> String {
         value.map { String(cString: $0) } ?? ""
+    }
+}
+
+/// Finds lines of a text by number, moving forward from the last line
+/// found (or starting over for an earlier one): lines asked for in order
+/// cost one pass over the text, with nothing stored per line.
+struct LineCursor {
+    private let text: String
+    /// The 1-based number of the line that starts at `start`.
+    private var number = 1
+    private var start: String.Index
+
+    init(_ text: String) {
+        self.text = text
+        self.start = text.startIndex
+    }
+
+    /// The bytes of line `wanted` (1-based) with its `\n`, or `nil` past the end.
+    mutating func line(_ wanted: Int) -> Substring.UTF8View? {
+        guard wanted >= 1 else { return nil }
+        let utf8 = text.utf8
+        if wanted < number {
+            number = 1
+            start = utf8.startIndex
+        }
+        while number < wanted {
+            guard let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            start = utf8.index(after: newline)
+            number += 1
+        }
+        guard start < utf8.endIndex || wanted == 1 else { return nil }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")).map { utf8.index(after: $0) } ?? utf8.endIndex
+        return text[start..<end].utf8
     }
 }

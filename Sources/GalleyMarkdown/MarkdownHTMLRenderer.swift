@@ -78,7 +78,7 @@ public struct MarkdownHTMLRenderer: Sendable {
         var codeSpans: [OpaquePointer] = []
         var images: [OpaquePointer] = []
         var paragraphs: [OpaquePointer] = []
-        let mayHaveSymbolLinks = TextSearch.contains(document.cmarkSource, "``")
+        let mayHaveSymbolLinks = document.mayHaveSymbolLinks
         let smallLines = document.directives.filter { $0.name == "Small" }.compactMap(\.contentLines)
             .map { ($0.lowerBound - document.firstLine + 1)...($0.upperBound - document.firstLine + 1) }
         tree.walk { node in
@@ -225,8 +225,9 @@ public struct MarkdownHTMLRenderer: Sendable {
         guard let node = cmark_node_new(type) else {
             preconditionFailure("cmark_node_new returned NULL (out of memory)")
         }
-        cmark_node_set_on_enter(node, enter)
-        cmark_node_set_on_exit(node, exit)
+        // A new node's markup is empty already: only non-empty markup is copied in.
+        if !enter.isEmpty { cmark_node_set_on_enter(node, enter) }
+        if !exit.isEmpty { cmark_node_set_on_exit(node, exit) }
         return node
     }
 }

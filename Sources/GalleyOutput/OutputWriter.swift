@@ -128,8 +128,8 @@ public struct OutputWriter: Sendable {
             var createdFolders: Set<String>
             /// The placement name on disk of each folder of the staging folder's top level, by its name.
             var placedFolders: [String: String] = [:]
-            /// What ``add(_:_:)`` wrote, by path.
-            var written: [String: Data] = [:]
+            /// What ``add(_:_:keepingBytes:)`` wrote, by path (`nil`: its bytes were not kept).
+            var written: [String: Data?] = [:]
             /// The first error of ``add(_:_:)``, thrown by ``finish(_:)``.
             var failure: (any Error)?
         }
@@ -147,11 +147,14 @@ public struct OutputWriter: Sendable {
 
         /// Writes `data` at `path` in the staging folder now (from any thread).
         /// A failure is kept and thrown by ``finish(_:)``; files after it are skipped.
-        package func add(_ path: String, _ data: Data) {
+        /// With `keepingBytes` (the default), ``finish(_:)`` skips the file when
+        /// it is given the same bytes for the path again; without, the bytes
+        /// are not held for that comparison and the file is rewritten if given again.
+        package func add(_ path: String, _ data: Data, keepingBytes: Bool = true) {
             guard state.withLock({ $0.failure == nil && $0.lock != nil }) else { return }
             do {
                 try put(.data(data), at: path)
-                state.withLock { $0.written[path] = data }
+                state.withLock { $0.written[path] = .some(keepingBytes ? data : nil) }
             } catch {
                 state.withLock { if $0.failure == nil { $0.failure = error } }
             }
@@ -169,7 +172,7 @@ public struct OutputWriter: Sendable {
                 if let failure { throw failure }
                 for file in files + [.text(OutputFolderGuard.stampName, OutputFolderGuard.stampText)] {
                     if let earlier = written[file.path] {
-                        if case .data(let data) = file.content, data == earlier { continue }
+                        if case .data(let data) = file.content, let earlier, data == earlier { continue }
                         // It may be a link to the current site's file: replaced, never written through.
                         unlink(state.withLock { stagedPath(file.path, $0) })
                     }

@@ -64,6 +64,8 @@ package enum SourceFile {
             }
             if result == 0 { break }
             count += result
+            // All the bytes `fstat` counted: no further call only to learn that the file ended.
+            if count == Int(status.st_size) { break }
         }
         bytes.removeLast(bytes.count - count)
         return bytes

@@ -97,7 +97,9 @@ struct YAMLMapping {
                   rest.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }), rest.utf8.last != UInt8(ascii: ":"),
                   !containsPair(rest, UInt8(ascii: ":"), UInt8(ascii: " ")),
                   !containsPair(rest, UInt8(ascii: " "), UInt8(ascii: "#")) else { return nil }
-            let tag = Tag(.implicit, .default, implicitTagConstructor)
+            // `Resolver.basic`: these scalars are read as text, never resolved by
+            // pattern, and `.default` would compile its regular expressions first.
+            let tag = Tag(.implicit, .basic, implicitTagConstructor)
             pairs.append((String(key), index + 1 + lineOffset, .scalar(Node.Scalar(String(rest), tag, .plain))))
         }
         return pairs

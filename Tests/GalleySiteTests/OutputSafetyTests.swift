@@ -246,6 +246,24 @@ struct OutputSafetyTests {
         #expect(Set(try folder.snapshot("public").keys) == ["/index.html", "/a/b.html", "/404.html", "/c.html", "/\(OutputFolderGuard.stampName)"])
     }
 
+    @Test("a file added without keeping its bytes and given again at the end is rewritten, never through a link to the current site")
+    func stagingWithoutKeptBytes() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let writer = OutputWriter(directory: output, displayPath: "public")
+        try writer.write([.text("404.html", "old 404")])
+        #expect(link(output.appendingPathComponent("404.html").path, folder.url.appendingPathComponent("kept-404.html").path) == 0)
+        let staging = try writer.beginStaging()
+        staging.add("404.html", Data("old 404".utf8), keepingBytes: false)   // linked from the current site
+        staging.add("a/page.html", Data("page".utf8), keepingBytes: false)
+        try staging.finish([.text("404.html", "new 404")])
+        #expect(try folder.read("public/404.html") == "new 404")
+        #expect(try folder.read("public/a/page.html") == "page")
+        #expect(try folder.read("kept-404.html") == "old 404")
+        #expect(Set(try folder.snapshot("public").keys) == ["/404.html", "/a/page.html", "/\(OutputFolderGuard.stampName)"])
+    }
+
     @Test("on ext4 the staging folder's own folders are created under placement names, new on each build, and have their names in the site")
     func placedFolders() throws {
         let folder = try TemporaryDirectory()

@@ -43,6 +43,27 @@ struct SiteBuilderTests {
         "images/logo.png": "PNG",
     ]
 
+    @Test("a one-shot build writes the same site and counts the same files as a session's first build, which keeps its pages for the next")
+    func oneShotBuild() throws {
+        let project = try Project(pages: standardPages)
+        defer { project.directory.remove() }
+        let oneShot = try project.build()
+        let site = try project.directory.snapshot("public")
+        try FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("public"))
+        var session = BuildSession(BuildSettings(layout: project.layout))
+        let first = try session.build()
+        #expect(try project.directory.snapshot("public") == site)
+        #expect(oneShot.fileCount == first.fileCount && first.fileCount == site.count - 1, "\(oneShot.fileCount) \(first.fileCount) \(site.keys.sorted())")
+        // The session's next build reuses the pages it kept: one page re-rendered.
+        try project.directory.write("content/zeta.md", "# Zeta\n\nMore.\n")
+        var edit = SiteChanges()
+        edit.content = ["zeta.md"]
+        let next = try session.build(edit)
+        #expect(next.renderedPageCount == 1)
+        #expect(try project.directory.read("public/zeta.html").contains("More."))
+        #expect(try project.directory.snapshot("public")["/index.html"] == site["/index.html"])
+    }
+
     @Test("pages, assets, the 404 page and theme assets are written")
     func writesFiles() throws {
         let project = try Project(pages: standardPages)
