@@ -107,7 +107,7 @@ package struct DirectiveScanner {
         self.text = markdown
         self.lines = []
         // Fast path: a page without `@` has no directive.
-        guard markdown.utf8.contains(UInt8(ascii: "@")) else { return }
+        guard TextSearch.containsByte(markdown, UInt8(ascii: "@")) else { return }
         lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         scan(0..<lines.count, parent: nil)
         if !directives.isEmpty { text = lines.joined(separator: "\n") }

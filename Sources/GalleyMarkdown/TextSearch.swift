@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
 /// `String.contains(_:)` for the searches Galley runs over a page's Markdown
 /// source (is there a "``" in it, is there "``Symbol``"), without the
 /// Character-by-Character search's cost where it cannot change the answer.
@@ -25,6 +31,15 @@ enum TextSearch {
             }
         }
         return answer ?? text.contains(needle)
+    }
+
+    /// Whether `text` has the byte `byte` (an ASCII character: then as `text.contains(Character)` answers for it alone).
+    static func containsByte(_ text: String, _ byte: UInt8) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
     }
 
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -182,13 +182,15 @@ public struct LinkChecker: Sendable {
 
     /// `path#fragment?query` → (path, fragment), query dropped.
     private static func split(_ destination: String) -> (String, String) {
+        // `#` and `?` found by bytes (ASCII: each byte that is one is a whole scalar).
+        let utf8 = destination.utf8
         var path = Substring(destination)
         var fragment = Substring("")
-        if let hash = path.firstIndex(of: "#") {
-            fragment = path[path.index(after: hash)...]
-            path = path[..<hash]
+        if let hash = utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = destination[utf8.index(after: hash)...]
+            path = destination[..<hash]
         }
-        if let query = path.firstIndex(of: "?") { path = path[..<query] }
+        if let query = path.utf8.firstIndex(of: UInt8(ascii: "?")) { path = path[..<query] }
         return (String(path.removingPercentEncodingIfPossible), String(fragment))
     }
 }

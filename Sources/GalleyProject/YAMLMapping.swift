@@ -75,7 +75,17 @@ struct YAMLMapping {
     /// lines, repeated keys, non-ASCII), which the parser reads.
     private static func simplePairs(_ text: String, lineOffset: Int) -> [(key: String, line: Int, value: Node)]? {
         var pairs: [(key: String, line: Int, value: Node)] = []
-        var seen: Set<Substring> = []
+        // A handful of keys: a list is faster than a set; a set from the 33rd key on, so a
+        // front matter of thousands of keys stays linear.
+        var seen: [Substring] = []
+        var seenSet: Set<Substring>?
+        func isNew(_ key: Substring) -> Bool {
+            if seenSet == nil, seen.count == 32 { seenSet = Set(seen) }
+            if seenSet != nil { return seenSet!.insert(key).inserted }
+            guard !seen.contains(key) else { return false }
+            seen.append(key)
+            return true
+        }
         // Split at `\n` bytes: the same lines as splitting at the Character
         // `\n` except where `\r\n` (one Character) ends a line, and a line
         // with `\r` is refused below either way.
@@ -88,7 +98,7 @@ struct YAMLMapping {
             guard (1...64).contains(key.utf8.count), let first = key.utf8.first,
                   first == UInt8(ascii: "_") || isASCIILetter(first),
                   key.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isASCIILetter($0) || isASCIIDigit($0) }),
-                  seen.insert(key).inserted else { return nil }
+                  isNew(key) else { return nil }
             var rest = line[line.index(after: colon)...]
             guard rest.utf8.first == UInt8(ascii: " ") else { return nil }
             while rest.utf8.first == UInt8(ascii: " ") { rest = rest.dropFirst() }

@@ -88,6 +88,25 @@ struct FrontMatterTests {
         } throws: { ($0 as! Diagnostic).description.hasPrefix("p.md:") }
     }
 
+    @Test("simple front matter reads the same with a few keys or many, a repeated key is YAML's error, and near misses warn on every page")
+    func manyKeys() throws {
+        for count in [3, 32, 33, 200] {
+            let keys = (0..<count).map { "key\($0): value \($0)" }.joined(separator: "\n")
+            let (frontMatter, body, line) = try FrontMatter.split("---\ntitle: T\n\(keys)\n---\nBody\n", file: "p.md")
+            #expect(frontMatter.title == "T" && body == "Body\n" && line == count + 4)
+            #expect(frontMatter.params.count == count && frontMatter.params["key\(count - 1)"] == .string("value \(count - 1)"))
+            let repeated = "---\n\(keys)\nkey\(count / 2): again\n---\nBody\n"
+            #expect(throws: Diagnostic.self) { try FrontMatter.split(repeated, file: "p.md") }
+        }
+        // A key's "did you mean" is remembered, and still said for each page that has it.
+        for page in ["a.md", "b.md"] {
+            let (frontMatter, _, _) = try FrontMatter.split("---\ntitel: X\nweight: 3\n---\n", file: page)
+            #expect(frontMatter.warnings.map(\.description) == [
+                "\(page):2: unknown front matter key 'titel'. Did you mean 'title'? (Other keys are kept for templates as page.params.titel)",
+            ])
+        }
+    }
+
     @Test("an unclosed block is an error at line 1")
     func unclosed() {
         #expect {
