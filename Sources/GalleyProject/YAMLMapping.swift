@@ -89,7 +89,9 @@ struct YAMLMapping {
         // Split at `\n` bytes: the same lines as splitting at the Character
         // `\n` except where `\r\n` (one Character) ends a line, and a line
         // with `\r` is refused below either way.
-        for (index, lineBytes) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        // A file's final line end (`galley.yml` has one) ends the last line, as in YAML: no blank line after it.
+        let lines = text.utf8.last == UInt8(ascii: "\n") ? text.utf8.dropLast() : text.utf8[...]
+        for (index, lineBytes) in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let line = Substring(lineBytes)
             if text.isEmpty { break }
             let utf8 = line.utf8
