@@ -13,51 +13,60 @@ internal import Ccmark
 /// ```
 public struct MarkdownDocument: Sendable {
     /// The Markdown text that was parsed.
-    public var source: String { storage.source }
+    public var source: String { storage.fields.source }
     /// The file line on which `source` starts (1 unless front matter precedes it).
-    public var firstLine: Int { storage.firstLine }
+    public var firstLine: Int { storage.fields.firstLine }
     /// Headings in document order, with unique ids.
-    public var headings: [Heading] { storage.headings }
+    public var headings: [Heading] { storage.fields.headings }
     /// Fenced code blocks in document order (indented blocks are not included).
-    public var codeBlocks: [CodeBlock] { storage.codeBlocks }
+    public var codeBlocks: [CodeBlock] { storage.fields.codeBlocks }
     /// Link and image destinations in document order.
-    public var links: [MarkdownLink] { storage.links }
+    public var links: [MarkdownLink] { storage.fields.links }
     /// The prose of the document split at its headings, for the search index:
     /// the text before the first heading, then one section per heading.
     /// Code blocks are left out; inline code is kept.
-    public var sections: [DocumentSection] { storage.sections }
+    public var sections: [DocumentSection] { storage.fields.sections }
     /// DocC directives (`@Row {`, `@Image(…)`) in document order, at their file lines.
-    public var directives: [Directive] { storage.directives }
+    public var directives: [Directive] { storage.fields.directives }
     /// File lines of directives opened with `{` and never closed.
-    public var unclosedDirectiveLines: [Int] { storage.unclosedDirectiveLines }
+    public var unclosedDirectiveLines: [Int] { storage.fields.unclosedDirectiveLines }
     /// The text cmark parses: ``source`` with directives' lines replaced, line for line.
-    package var cmarkSource: String { storage.cmarkSource }
+    package var cmarkSource: String { storage.fields.cmarkSource }
     /// Directive marker lines of ``cmarkSource`` (1-based, as cmark counts).
-    package var directiveMarkers: [Int: DirectiveScanner.Marker] { storage.directiveMarkers }
+    package var directiveMarkers: [Int: DirectiveScanner.Marker] { storage.fields.directiveMarkers }
     /// The symbol a DocC symbol extension page documents: `Module/Symbol`
     /// for a page whose first heading is `# ``Module/Symbol```, else `nil`.
-    public var symbolPath: String? { storage.symbolPath }
+    public var symbolPath: String? { storage.fields.symbolPath }
     /// DocC symbol links (` ``Module/Type/method(_:)`` `), each with its
     /// position; the destination is the symbol path as written.
-    public var symbolLinks: [MarkdownLink] { storage.symbolLinks }
+    public var symbolLinks: [MarkdownLink] { storage.fields.symbolLinks }
     /// For each code span's text that could be a symbol path, whether
     /// ``cmarkSource`` has it between double backticks: looked up once when
     /// the page is parsed, and again by the renderer, which parses the same
     /// text (one search of the whole page per literal).
-    package var symbolLiterals: [String: Bool] { storage.symbolLiterals }
+    package var symbolLiterals: [String: Bool] { storage.fields.symbolLiterals }
     /// The position in ``headings`` of each heading id, for link checks in
     /// constant time (a page of 100,000 headings and as many links is linear).
-    private var headingPositions: [String: Int] { storage.headingPositions }
+    private var headingPositions: [String: Int] { storage.fields.headingPositions }
     /// The tree of this parse, for the first render (which would otherwise parse ``cmarkSource`` again).
-    var parsedTree: ParsedTree { storage.parsedTree }
+    var parsedTree: ParsedTree { storage.fields.parsedTree }
     /// Whether ``cmarkSource`` has a double backtick at all (symbol links are looked for only then).
-    package var mayHaveSymbolLinks: Bool { storage.mayHaveSymbolLinks }
+    package var mayHaveSymbolLinks: Bool { storage.fields.mayHaveSymbolLinks }
 
     /// Everything above, in one object: a document is copied (a `Page`
     /// read, a render's capture) with one reference count, not fifteen.
     private let storage: Storage
 
+    /// The fields, stored once; `Fields`' memberwise initializer builds them.
     private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private struct Fields: Sendable {
         let source: String
         let firstLine: Int
         let headings: [Heading]
@@ -74,30 +83,6 @@ public struct MarkdownDocument: Sendable {
         let headingPositions: [String: Int]
         let parsedTree: ParsedTree
         let mayHaveSymbolLinks: Bool
-
-        init(
-            source: String, firstLine: Int, headings: [Heading], codeBlocks: [CodeBlock], links: [MarkdownLink],
-            sections: [DocumentSection], directives: [Directive], unclosedDirectiveLines: [Int], cmarkSource: String,
-            directiveMarkers: [Int: DirectiveScanner.Marker], symbolPath: String?, symbolLinks: [MarkdownLink],
-            symbolLiterals: [String: Bool], headingPositions: [String: Int], parsedTree: ParsedTree, mayHaveSymbolLinks: Bool
-        ) {
-            self.source = source
-            self.firstLine = firstLine
-            self.headings = headings
-            self.codeBlocks = codeBlocks
-            self.links = links
-            self.sections = sections
-            self.directives = directives
-            self.unclosedDirectiveLines = unclosedDirectiveLines
-            self.cmarkSource = cmarkSource
-            self.directiveMarkers = directiveMarkers
-            self.symbolPath = symbolPath
-            self.symbolLinks = symbolLinks
-            self.symbolLiterals = symbolLiterals
-            self.headingPositions = headingPositions
-            self.parsedTree = parsedTree
-            self.mayHaveSymbolLinks = mayHaveSymbolLinks
-        }
     }
 
     /// The heading whose id is `id` (ids are lowercase), or `nil`.
@@ -195,12 +180,12 @@ public struct MarkdownDocument: Sendable {
         }
         var positions: [String: Int] = [:]
         for (position, heading) in headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
-        storage = Storage(
+        storage = Storage(Fields(
             source: markdown, firstLine: firstLine, headings: headings, codeBlocks: codeBlocks, links: links,
             sections: sections.map(\.section), directives: directives, unclosedDirectiveLines: unclosedDirectiveLines,
             cmarkSource: cmarkSource, directiveMarkers: directiveMarkers, symbolPath: symbolPath, symbolLinks: symbolLinks,
             symbolLiterals: symbolLiterals, headingPositions: positions, parsedTree: ParsedTree(tree), mayHaveSymbolLinks: mayHaveSymbolLinks
-        )
+        ))
     }
 
     /// The title a page takes when its front matter has none: its first H1.

@@ -35,15 +35,15 @@ package enum RelativeURL {
         segmentCharacterList.utf8.contains(UInt8(byte))
     }
 
-    /// Resolves `path` (relative to the folder of `base`, or to the site root
-    /// when it starts with `/`) into a normalized site-relative path; `nil`
-    /// when it climbs above the root.
     /// The non-empty `/`-separated segments of `path`, split by scalars
     /// (a path's separator is the byte, whatever follows it).
     private static func segments(_ path: String) -> [Substring] {
         path.unicodeScalars.split(separator: "/").map(Substring.init)
     }
 
+    /// Resolves `path` (relative to the folder of `base`, or to the site root
+    /// when it starts with `/`) into a normalized site-relative path; `nil`
+    /// when it climbs above the root.
     package static func resolve(_ path: String, against base: String) -> String? {
         var components: [Substring] = []
         if !path.hasPrefix("/") {

@@ -451,9 +451,9 @@ private struct Build {
             staging?.add(page.url, html, keepingBytes: keepsPages)
             return (page.url, keepsPages ? html : nil)
         }
-        var writtenOnly = 0
+        var writtenOnly: [String] = []
         for (url, html) in pages {
-            if let html { generated[url] = html } else { writtenOnly += 1 }
+            if let html { generated[url] = html } else { writtenOnly.append(url) }
         }
         if configuration.search {
             // Cheap to rebuild on every change: a prose edit changes the index.
@@ -468,7 +468,11 @@ private struct Build {
                 generated["sitemap.xml"] = Data(Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url)).utf8)
             }
         }
-        return RenderedSite(generated: generated, navigationKey: navigationKey, pageCount: toRender.count, writtenOnly: writtenOnly)
+        // Counted as files unless a generated file took the same path (the theme's 404 page over a `404.md`).
+        return RenderedSite(
+            generated: generated, navigationKey: navigationKey, pageCount: toRender.count,
+            writtenOnly: writtenOnly.filter { generated[$0] == nil }.count
+        )
     }
 
     /// The first build finishes the staging folder (the files not written
