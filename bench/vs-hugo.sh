@@ -28,6 +28,8 @@
 # first build <= 0.2 ms; and peak memory (GNU time's maximum resident set
 # size) of a first build and a rebuild of each tool. Also the targets of issue
 # 12: Galley <= 5 x cmark-gfm (PAGES), Galley (5 x PAGES) <= 6 x Galley (PAGES).
+# For comparison, not a target: Galley's CPU per page of a first build of
+# PAGES on tmpfs (/dev/shm), without the file system's part of creating files.
 #
 # Usage: bench/vs-hugo.sh [pages] [work-dir]   (RUNS=n sets hyperfine's runs, default 10; 5 x pages: at most 5)
 # Installs hugo, hyperfine, cmark-gfm and GNU time with apt-get when missing.
@@ -96,6 +98,20 @@ for size in "$pages" "$large"; do
     --prepare "rm -rf $h/public" -n hugo "cd $h && hugo --quiet -d public"
 done
 
+# For comparison, not a target: Galley's first build of the PAGES corpus on
+# tmpfs (/dev/shm), where creating files skips no recently freed inodes (an
+# ext4 without a journal checks every new inode against those freed in the
+# last minutes, and each run here follows an `rm -rf public`).
+shm=""
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  shm=$(mktemp -d /dev/shm/galley-vs-hugo-XXXX)
+  cp -r "$work/$pages/galley/." "$shm/"
+  echo "timing $pages pages, first builds on tmpfs ($runs runs) ..."
+  hyperfine --style basic --warmup 1 --runs "$runs" --export-json "$work/hyperfine-first-tmpfs-$pages.json" \
+    --prepare "rm -rf $shm/public" -n galley "cd $shm && $galley build"
+  rm -rf "$shm"
+fi
+
 peak() { # dir, command... -> KB
   local dir=$1; shift
   (cd "$dir" && /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ {print $2}')
@@ -153,5 +169,10 @@ print()
 for label, value, limit, unit in targets:
     print(f"{label:44} {value:6.3f}{unit:3} (target <= {limit}{unit.strip()})  {'PASS' if value <= limit else 'MISS'}")
 print(f"{'Hugo ' + str(large) + ' / ' + str(pages) + ' pages (rebuild)':44} {rebuild[large]['hugo']['median'] / rebuild[pages]['hugo']['median']:6.2f}x  (for comparison)")
+try:
+    tmpfs = load(f"hyperfine-first-tmpfs-{pages}")["galley"]
+    print(f"{'Galley CPU per page, first build on tmpfs':44} {cpu_per_page(tmpfs, pages):6.3f} ms (user {tmpfs['user'] / pages * 1000:.3f} + system {tmpfs['system'] / pages * 1000:.3f}; for comparison)")
+except FileNotFoundError:
+    pass
 print(f"hyperfine's JSON: {work}/hyperfine-{{,first-}}{{{pages},{large}}}.json")
 PY
