@@ -45,21 +45,15 @@ public struct ContentLoader: PageSource {
         var errors: [Diagnostic] = []
         var unreadable: Set<String> = []
         if let containment {
-            // Links out of the project are errors, and their targets are never
-            // read. In a folder that is itself inside, only the symbolic links
-            // the listing found can lead out (it never walks into one), so
-            // only they are resolved: not every page (seven `readlink` calls each).
-            let folderInside = containment.containsFolder(directory)
-            func contained(_ entry: FileTree.Entry) -> Bool {
-                guard entry.isSymbolicLink || !folderInside else { return true }
-                let display = displayPath.isEmpty ? entry.path : "\(displayPath)/\(entry.path)"
-                guard let problem = containment.problem(for: fileURL(entry.path), displayPath: display) else { return true }
+            // Links out of the project are errors, and their targets are never read.
+            let problems = containment.problems(of: markdownEntries + assetEntries, under: directory, displayPath: displayPath)
+            for entry in markdownEntries + assetEntries {
+                guard let problem = problems[entry.path] else { continue }
                 errors.append(problem)
                 unreadable.insert(entry.path)
-                return false
             }
-            markdownEntries = markdownEntries.filter(contained)
-            assetEntries = assetEntries.filter(contained)
+            markdownEntries.removeAll { problems[$0.path] != nil }
+            assetEntries.removeAll { problems[$0.path] != nil }
         }
         let markdownPaths = markdownEntries.map(\.path), assets = assetEntries.map(\.path)
         // Reading and parsing (front matter, Markdown) spread over the cores; the results keep path order.
@@ -105,13 +99,7 @@ public struct ContentLoader: PageSource {
         return Page(sourcePath: sourcePath, displayPath: display, frontMatter: frontMatter, document: document)
     }
 
-    /// The file at `path` under the folder. (`appendingPathComponent` asks the
-    /// file system whether it is a folder: a `stat` per call, per page.)
-    private func fileURL(_ path: String) -> URL {
-        directory.appending(path: path, directoryHint: .notDirectory)
-    }
-
-    /// ``fileURL(_:)``'s path, joined as a string (no `URL` per page).
+    /// The path of the file at `path` under the folder, joined as a string (no `URL` per page).
     private func filePath(_ path: String) -> String {
         let folder = directory.path
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path

@@ -27,6 +27,24 @@ public struct PathContainment: Sendable {
         return roots.contains { $0.contains(real) }
     }
 
+    /// The problem of each of `entries` (listed under `directory` by
+    /// ``FileTree/entries(under:includingSymbolicLinks:skipsFolder:)``, links
+    /// included) that may not be read, by its path; `displayPath` names
+    /// `directory` in the messages. In a folder that itself resolves inside a
+    /// root only the listed symbolic links can lead out (the listing never
+    /// walks into one), so only they are resolved: not every file, at
+    /// several `readlink` calls each. Elsewhere every file is checked.
+    package func problems(of entries: [FileTree.Entry], under directory: URL, displayPath: String) -> [String: Diagnostic] {
+        let folderInside = containsFolder(directory)
+        var problems: [String: Diagnostic] = [:]
+        for entry in entries where entry.isSymbolicLink || !folderInside {
+            let display = displayPath.isEmpty ? entry.path : "\(displayPath)/\(entry.path)"
+            let url = directory.appending(path: entry.path, directoryHint: .notDirectory)
+            if let problem = problem(for: url, displayPath: display) { problems[entry.path] = problem }
+        }
+        return problems
+    }
+
     /// Why `url` may not be read, or `nil` when it resolves inside a root
     /// (or does not exist: a dangling link is reported where it is read).
     public func problem(for url: URL, displayPath: String) -> Diagnostic? {

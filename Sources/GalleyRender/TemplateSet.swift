@@ -66,9 +66,11 @@ public struct TemplateSet: Sendable {
                     suggestion: "Move it away to use the built-in theme, or make it a folder of templates (galley init --theme DIR writes a copy of the built-in one)"
                 )])
             }
-            for path in FileTree.files(under: directory, includingSymbolicLinks: containment != nil) {
+            let entries = FileTree.entries(under: directory, includingSymbolicLinks: containment != nil)
+            let problems = containment?.problems(of: entries, under: directory, displayPath: displayPath) ?? [:]
+            for path in entries.map(\.path) {
                 let url = directory.appendingPathComponent(path)
-                if let containment, let problem = containment.problem(for: url, displayPath: "\(displayPath)/\(path)") {
+                if let problem = problems[path] {
                     containmentErrors.append(problem)
                     continue
                 }
