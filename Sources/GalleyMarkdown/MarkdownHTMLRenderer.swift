@@ -178,6 +178,20 @@ public struct MarkdownHTMLRenderer: Sendable {
         return tree.renderHTML(unsafe: allowsRawHTML)
     }
 
+    /// A `#fragment` link written in another capitalisation or with the
+    /// heading's text (`#Getting-Started`) rewritten to the heading's real id
+    /// in `document`, or `nil` for any other link (left to the default rewrite).
+    ///
+    /// ```swift
+    /// MarkdownHTMLRenderer.fragmentLink("#Getting-Started", in: doc)?.destination  // "#getting-started"
+    /// ```
+    public static func fragmentLink(_ destination: String, in document: MarkdownDocument) -> RewrittenLink? {
+        guard destination.hasPrefix("#") else { return nil }
+        let fragment = String(destination.dropFirst())
+        guard let heading = document.heading(matchingFragment: fragment), heading.id != fragment else { return nil }
+        return RewrittenLink(destination: "#" + heading.id)
+    }
+
     /// The HTML of `document`, with the default link rewrite only.
     public func render(_ document: MarkdownDocument, codeBlockHTML: (CodeBlock) -> String? = { _ in nil }) -> String {
         render(document, codeBlockHTML: codeBlockHTML, docc: DocCRendering(), rewriteLink: { _ in nil })

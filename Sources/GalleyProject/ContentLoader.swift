@@ -10,6 +10,10 @@ public struct ContentLoader: PageSource {
     public var displayPath: String
     /// Where files may come from; `nil` reads any (tests of a bare folder).
     public var containment: PathContainment?
+    /// Whether raw HTML passes through when a self-contained page is
+    /// rendered as soon as it is parsed; `nil` (the default, and `galley
+    /// verify`) renders nothing at load. See ``prerendering(allowsRawHTML:)``.
+    public var prerendersAllowingRawHTML: Bool?
 
     /// Creates a loader for `directory`.
     public init(directory: URL, displayPath: String) {
@@ -96,7 +100,20 @@ public struct ContentLoader: PageSource {
         let text = try SourceFile.readText(atPath: filePath(sourcePath), displayPath: display)
         let (frontMatter, body, firstLine) = try FrontMatter.split(text, file: display)
         let document = MarkdownDocument(parsing: body, firstLine: firstLine)
-        return Page(sourcePath: sourcePath, displayPath: display, frontMatter: frontMatter, document: document)
+        var page = Page(sourcePath: sourcePath, displayPath: display, frontMatter: frontMatter, document: document)
+        if let allowsRawHTML = prerendersAllowingRawHTML {
+            page.prerenderedContent = PrerenderedContent.render(page, allowsRawHTML: allowsRawHTML)
+        }
+        return page
+    }
+
+    /// This loader, rendering every self-contained page right after its
+    /// parse on the same core (its cmark tree is freed then, not kept until
+    /// the site is rendered).
+    public func prerendering(allowsRawHTML: Bool) -> any PageSource {
+        var loader = self
+        loader.prerendersAllowingRawHTML = allowsRawHTML
+        return loader
     }
 
     /// The path of the file at `path` under the folder, joined as a string (no `URL` per page).

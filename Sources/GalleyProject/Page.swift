@@ -56,6 +56,12 @@ public struct Page: Sendable {
         get { storage.fields.snippets }
         _modify { yield &mutableStorage.fields.snippets }
     }
+    /// The HTML of the page's Markdown when it was rendered right after its
+    /// parse (a build's self-contained pages), else `nil`.
+    public var prerenderedContent: PrerenderedContent? {
+        get { storage.fields.prerenderedContent }
+        _modify { yield &mutableStorage.fields.prerenderedContent }
+    }
 
     /// The properties, as one value.
     private struct Fields {
@@ -69,6 +75,7 @@ public struct Page: Sendable {
         var catalogModule: String?
         var images: [String: CatalogImage] = [:]
         var snippets: [String: SnippetFile] = [:]
+        var prerenderedContent: PrerenderedContent?
     }
 
     /// The properties, shared by copies until one of them changes (copy on

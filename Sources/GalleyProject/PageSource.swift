@@ -27,6 +27,11 @@ public protocol PageSource: Sendable {
     /// (a package's DocC catalogs and `Snippets/`); empty by default, when
     /// the pages come from the content folder the preview already watches.
     var watchedFolders: [URL] { get }
+    /// This source, rendering each page whose HTML depends only on itself as
+    /// soon as it is parsed (``PrerenderedContent``), for a build that renders
+    /// what it loads. A source that cannot tell which pages those are
+    /// returns itself, as the default does.
+    func prerendering(allowsRawHTML: Bool) -> any PageSource
 }
 
 extension PageSource {
@@ -37,6 +42,9 @@ extension PageSource {
 
     /// None besides the content folder.
     public var watchedFolders: [URL] { [] }
+
+    /// This source as it is: every page is rendered with the site.
+    public func prerendering(allowsRawHTML: Bool) -> any PageSource { self }
 
     /// Every page and other file, all read afresh.
     public func load() throws(DiagnosticList) -> LoadedContent {

@@ -47,18 +47,7 @@ public struct PageRenderer: Sendable {
         snippetResult: @escaping (String) -> SampleResult? = { _ in nil },
         footer: String? = nil
     ) -> String {
-        let markdown = MarkdownHTMLRenderer(allowsRawHTML: configuration.allowsRawHTML)
-        let docc = docc(for: page, snippetResult: snippetResult)
-        let content = markdown.render(page.document, codeBlockHTML: codeBlockHTML, docc: docc) { destination in
-            if destination.hasPrefix("#") {
-                // A fragment in another capitalisation (`#Getting-Started`) goes to the heading's real id.
-                let fragment = String(destination.dropFirst())
-                guard let heading = page.document.heading(matchingFragment: fragment), heading.id != fragment else { return nil }
-                return MarkdownHTMLRenderer.RewrittenLink(destination: "#" + heading.id)
-            }
-            // DocC links and DocC URL paths: to their page, or unlinked when it names a symbol with no page here.
-            return docLinks.rewrite(destination, from: page)
-        }
+        let content = content(of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult)
         var pageContext: [String: TemplateValue] = [
             "title": .string(page.title),
             "content": .string(content),
@@ -86,6 +75,23 @@ public struct PageRenderer: Sendable {
             context["next"] = ["title": .string(next.title), "url": .string(RelativeURL.from(page.url, to: next.url))]
         }
         return templates.render(TemplateSet.layoutName, .object(context))
+    }
+
+    /// The HTML of `page`'s Markdown: the one rendered when it was parsed, if
+    /// it was (with the same raw HTML setting), else rendered now with the site.
+    func content(
+        of page: Page, codeBlockHTML: (CodeBlock) -> String?, snippetResult: @escaping (String) -> SampleResult?
+    ) -> String {
+        if let prerendered = page.prerenderedContent, prerendered.allowsRawHTML == configuration.allowsRawHTML {
+            return prerendered.html
+        }
+        let markdown = MarkdownHTMLRenderer(allowsRawHTML: configuration.allowsRawHTML)
+        let docc = docc(for: page, snippetResult: snippetResult)
+        return markdown.render(page.document, codeBlockHTML: codeBlockHTML, docc: docc) { destination in
+            if destination.hasPrefix("#") { return MarkdownHTMLRenderer.fragmentLink(destination, in: page.document) }
+            // DocC links and DocC URL paths: to their page, or unlinked when it names a symbol with no page here.
+            return docLinks.rewrite(destination, from: page)
+        }
     }
 
     /// What DocC Markdown needs of the site to render `page`: its catalog's

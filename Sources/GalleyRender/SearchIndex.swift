@@ -71,62 +71,81 @@ public struct SearchIndex: Sendable {
     /// The script that defines `window.galleySearchIndex`.
     public var script: String {
         // The JSON `JSONEncoder` writes with sorted keys and unescaped slashes,
-        // written directly: a string is copied as it is unless it holds a
-        // character JSON escapes (`"`, `\\`, control characters), which
-        // `JSONEncoder` itself escapes.
-        var json = "["
-        json.reserveCapacity(entries.count * 400)
+        // written directly as bytes: a string is copied as it is unless it
+        // holds a character JSON escapes (`"`, `\\`, control characters),
+        // which `JSONEncoder` itself escapes.
+        var json: [UInt8] = []
+        json.reserveCapacity(entries.count * 400 + 64)
+        json.append(contentsOf: "window.galleySearchIndex = [".utf8)
         for (index, entry) in entries.enumerated() {
-            json += index == 0 ? "{\"h\":" : ",{\"h\":"
+            json.append(contentsOf: (index == 0 ? "{\"h\":" : ",{\"h\":").utf8)
             Self.appendJSON(entry.h, to: &json)
-            json += ",\"t\":"
+            json.append(contentsOf: ",\"t\":".utf8)
             Self.appendJSON(entry.t, to: &json)
-            json += ",\"u\":"
+            json.append(contentsOf: ",\"u\":".utf8)
             Self.appendJSON(entry.u, to: &json)
-            json += ",\"x\":"
+            json.append(contentsOf: ",\"x\":".utf8)
             Self.appendJSON(entry.x, to: &json)
-            json += "}"
+            json.append(UInt8(ascii: "}"))
         }
-        json += "]"
-        // `</script` can never end a script element that loads this file, but keep it inert anyway.
-        if Self.contains(json, "</") { json = json.replacingOccurrences(of: "</", with: "<\\/") }
-        return "window.galleySearchIndex = " + json + ";\n"
+        json.append(contentsOf: "];\n".utf8)
+        // `</script` can never end a script element that loads this file, but keep it inert anyway: `<\/`.
+        return String(decoding: Self.escapingClosingTags(json), as: UTF8.self)
     }
 
     /// `text` as a JSON string literal, exactly as `JSONEncoder` writes it.
-    private static func appendJSON(_ text: String, to json: inout String) {
-        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    private static func appendJSON(_ text: String, to json: inout [UInt8]) {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
         if plain {
-            json += "\""
-            json += text
-            json += "\""
+            json.append(UInt8(ascii: "\""))
+            text.withUTF8 { json.append(contentsOf: $0) }
+            json.append(UInt8(ascii: "\""))
             return
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoded as a one-element array, then the brackets dropped.
-        let literal = (try? encoder.encode([text])).map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) } ?? "\"\""
-        json += literal
+        guard let literal = try? encoder.encode([text]) else { return json.append(contentsOf: "\"\"".utf8) }
+        json.append(contentsOf: literal.dropFirst().dropLast())
     }
 
-    /// Whether `text` contains `part` (both ASCII here), by bytes.
-    private static func contains(_ text: String, _ part: String) -> Bool {
-        let bytes = Array(part.utf8)
-        var matched = 0
-        for byte in text.utf8 {
-            if byte == bytes[matched] {
-                matched += 1
-                if matched == bytes.count { return true }
-            } else {
-                matched = byte == bytes[0] ? 1 : 0
+    /// `bytes` with a backslash between every `<` and the `/` after it.
+    private static func escapingClosingTags(_ bytes: [UInt8]) -> [UInt8] {
+        var escaped: [UInt8]?
+        var copied = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), buffer.count - offset) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                offset = index + 1
+                guard offset < buffer.count, buffer[offset] == UInt8(ascii: "/") else { continue }
+                if escaped == nil { escaped = []; escaped?.reserveCapacity(buffer.count + 64) }
+                escaped?.append(contentsOf: buffer[copied..<offset])
+                escaped?.append(UInt8(ascii: "\\"))
+                copied = offset
             }
+            escaped?.append(contentsOf: buffer[copied...])
         }
-        return false
+        return escaped ?? bytes
     }
 
-    private static func capped(_ text: String) -> String {
+    /// `text` cut to at most ``sectionTextLimit`` Characters, at its last
+    /// space within them, with ` …` added when something was cut.
+    static func capped(_ text: String) -> String {
         // No more bytes than the limit: no more Characters either (counting those is slow).
-        guard text.utf8.count > sectionTextLimit, text.count > sectionTextLimit else { return text }
+        guard text.utf8.count > sectionTextLimit else { return text }
+        // Printable ASCII is one Character per byte: cut by bytes.
+        var bytes = text
+        let asciiCut: Int? = bytes.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return nil }
+            return utf8[..<sectionTextLimit].lastIndex(of: UInt8(ascii: " ")) ?? sectionTextLimit
+        }
+        if let asciiCut { return String(decoding: text.utf8.prefix(asciiCut), as: UTF8.self) + " …" }
+        guard text.count > sectionTextLimit else { return text }
         let prefix = text.prefix(sectionTextLimit)
         let cut = prefix.lastIndex(of: " ") ?? prefix.endIndex
         return String(prefix[..<cut]) + " …"

@@ -146,7 +146,8 @@ private struct Build {
         let configuration = try loadConfiguration()
         try guardOutput(configuration)
         let templates = loadTheme(configuration)
-        let source = settings.pageSource(configuration, layout)
+        // Pages that need nothing of the site are rendered as they are parsed.
+        let source = settings.pageSource(configuration, layout).prerendering(allowsRawHTML: configuration.allowsRawHTML)
         let (content, changedSources) = try loadPages(from: source)
         let navigation = Navigation(pages: content.pages)
         let files = collectFiles(content, source: source, templates: templates)

@@ -32,6 +32,40 @@ struct SearchIndexTests {
         #expect(!project.directory.exists("public/search-index.js"))
     }
 
+    @Test("the script is the entries as JSONEncoder writes them (sorted keys, slashes unescaped), `</` made inert")
+    func scriptIsEncoderJSON() throws {
+        let texts = ["plain", "quote \" and \\ back", "tab\there", "</script> and <b>", "naïve café 東京", "e\u{301}",
+                     "line\r\nbreak", "", "/slash/", "<", "a<", "<<//", "end <"]
+        var index = SearchIndex(pages: [])
+        index.entries = texts.enumerated().map { number, text in
+            SearchIndex.Entry(t: texts[(number + 3) % texts.count], h: texts[(number + 1) % texts.count], u: "p\(number).html#x", x: text)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(index.entries), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+        #expect(index.script == "window.galleySearchIndex = " + json + ";\n")
+        index.entries = []
+        #expect(index.script == "window.galleySearchIndex = [];\n")
+    }
+
+    @Test("a section's text is cut at its last space within the limit's Characters, ASCII or not")
+    func cappedByCharacters() {
+        let limit = SearchIndex.sectionTextLimit
+        func reference(_ text: String) -> String {
+            guard text.count > limit else { return text }
+            let prefix = text.prefix(limit)
+            return String(prefix[..<(prefix.lastIndex(of: " ") ?? prefix.endIndex)]) + " …"
+        }
+        for word in ["word", "naïve", "e\u{301}x", "東京", "a\r\nb", "tab\tx", "x", "\u{7F}"] {
+            for count in [limit / 8, limit / 4, limit / 2, limit, limit + 1, limit * 2] {
+                for separator in [" ", ""] {
+                    let text = Array(repeating: word, count: count).joined(separator: separator)
+                    #expect(SearchIndex.capped(text) == reference(text), "\(word) × \(count)")
+                }
+            }
+        }
+    }
+
     @Test("the index of a 1,000-page site stays under 2 MB")
     func size() {
         let paragraph = String(repeating: "Observation tracks the properties a view reads while its body runs. ", count: 12)
