@@ -1,4 +1,9 @@
 internal import Ccmark
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 
 /// Renders a ``MarkdownDocument`` to HTML by rewriting cmark's tree first.
 ///
@@ -205,27 +210,42 @@ public struct MarkdownHTMLRenderer: Sendable {
     /// MarkdownHTMLRenderer.htmlDestination(for: "https://x.org/a.md")  // nil
     /// ```
     public static func htmlDestination(for destination: String) -> String? {
-        // By bytes: `#`, `?` and the suffixes are ASCII.
-        let utf8 = destination.utf8
-        let fragmentStart = utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) ?? utf8.endIndex
-        let path = utf8[..<fragmentStart]
-        for suffix in [".md", ".markdown"] where path.count >= suffix.utf8.count && path.reversed().starts(with: suffix.utf8.reversed()) {
-            guard !MarkdownLink(destination: destination, line: 0, column: 0).isExternal else { return nil }
-            let stem = utf8.index(fragmentStart, offsetBy: -suffix.utf8.count)
-            return destination[..<stem] + ".html" + destination[fragmentStart...]
+        // By bytes: `#`, `?` and the suffixes are ASCII, so every cut is at a Character boundary.
+        var destination = destination
+        return destination.withUTF8 { bytes -> String? in
+            let fragmentStart = bytes.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? bytes.count
+            let stem: Int
+            if hasSuffix(bytes, fragmentStart, ".md") {
+                stem = fragmentStart - 3
+            } else if hasSuffix(bytes, fragmentStart, ".markdown") {
+                stem = fragmentStart - 9
+            } else {
+                return nil
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard !MarkdownLink(destination: text, line: 0, column: 0).isExternal else { return nil }
+            return String(decoding: bytes[..<stem], as: UTF8.self) + ".html" + String(decoding: bytes[fragmentStart...], as: UTF8.self)
         }
-        return nil
+    }
+
+    /// Whether `bytes[..<end]` ends with the ASCII `suffix`.
+    private static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard end >= count else { return false }
+        return memcmp(bytes.baseAddress! + (end - count), suffix.utf8Start, count) == 0
     }
 
     private func replaceHeading(_ node: OpaquePointer, id: String, level: Int) {
         let escapedID = HTMLEscaping.escape(id)
+        // Joined with `+`, not interpolated: one heading of every page goes through here.
+        let tag = level >= 1 && level <= 6 ? Self.headingTags[level - 1] : "h" + String(level)
         // A block (for line breaks around it) holding an inline (for the tags,
         // without cmark's newlines) holding the heading's own inline content.
         let block = newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "")
         let inline = newCustomNode(
             CMARK_NODE_CUSTOM_INLINE,
-            enter: "<h\(level) id=\"\(escapedID)\">",
-            exit: "<a class=\"anchor\" href=\"#\(escapedID)\" aria-label=\"Link to this section\">#</a></h\(level)>"
+            enter: "<" + tag + " id=\"" + escapedID + "\">",
+            exit: "<a class=\"anchor\" href=\"#" + escapedID + "\" aria-label=\"Link to this section\">#</a></" + tag + ">"
         )
         cmark_node_append_child(block, inline)
         while let child = cmark_node_first_child(node) {
@@ -234,6 +254,9 @@ public struct MarkdownHTMLRenderer: Sendable {
         }
         cmark_node_replace(node, block)
     }
+
+    /// `h1` to `h6`.
+    private static let headingTags = (1...6).map { "h\($0)" }
 
     func newCustomNode(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
         guard let node = cmark_node_new(type) else {

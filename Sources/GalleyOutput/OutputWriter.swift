@@ -151,10 +151,17 @@ public struct OutputWriter: Sendable {
         /// it is given the same bytes for the path again; without, the bytes
         /// are not held for that comparison and the file is rewritten if given again.
         package func add(_ path: String, _ data: Data, keepingBytes: Bool = true) {
-            guard state.withLock({ $0.failure == nil && $0.lock != nil }) else { return }
             do {
-                try put(.data(data), at: path)
-                state.withLock { $0.written[path] = .some(keepingBytes ? data : nil) }
+                // One lock per file (threads add at once): the state checked, the
+                // folder made, the path recorded (a failed write fails ``finish(_:)``).
+                let target = try state.withLock { state throws -> String? in
+                    guard state.failure == nil, state.lock != nil else { return nil }
+                    let target = try stagedTarget(path, &state)
+                    state.written[path] = .some(keepingBytes ? data : nil)
+                    return target
+                }
+                guard let target else { return }
+                try write(.data(data), at: path, to: target)
             } catch {
                 state.withLock { if $0.failure == nil { $0.failure = error } }
             }
@@ -209,27 +216,32 @@ public struct OutputWriter: Sendable {
         }
 
         private func put(_ content: OutputFile.Content, at path: String) throws {
+            let target = try state.withLock { state throws in try stagedTarget(path, &state) }
+            try write(content, at: path, to: target)
+        }
+
+        /// Where `path` goes in the staging folder, its folder created first
+        /// (a top folder under its placement name). Called under the lock.
+        private func stagedTarget(_ path: String, _ state: inout State) throws -> String {
             // Paths as strings: `URL.appendingPathComponent` cost more than the write itself.
-            let target: String
-            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                target = try state.withLock { state in
-                    let top = String(path[..<path.utf8.firstIndex(of: UInt8(ascii: "/"))!])
-                    // A top folder is placed when it is first created (never one whose name a file already has).
-                    if placesFolders, state.placedFolders[top] == nil, !state.createdFolders.contains(folderPath + "/" + top),
-                       state.written[top] == nil {
-                        state.placedFolders[top] = FolderPlacement.placementName(state.placedFolders.count, token: placementToken)
-                    }
-                    let target = stagedPath(path, state)
-                    let parent = String(target[..<target.utf8.lastIndex(of: UInt8(ascii: "/"))!])
-                    if !state.createdFolders.contains(parent) {
-                        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                        state.createdFolders.insert(parent)
-                    }
-                    return target
-                }
-            } else {
-                target = folderPath + "/" + path
+            guard path.utf8.contains(UInt8(ascii: "/")) else { return folderPath + "/" + path }
+            let top = String(path[..<path.utf8.firstIndex(of: UInt8(ascii: "/"))!])
+            // A top folder is placed when it is first created (never one whose name a file already has).
+            if placesFolders, state.placedFolders[top] == nil, !state.createdFolders.contains(folderPath + "/" + top),
+               state.written[top] == nil {
+                state.placedFolders[top] = FolderPlacement.placementName(state.placedFolders.count, token: placementToken)
             }
+            let target = stagedPath(path, state)
+            let parent = String(target[..<target.utf8.lastIndex(of: UInt8(ascii: "/"))!])
+            if !state.createdFolders.contains(parent) {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                state.createdFolders.insert(parent)
+            }
+            return target
+        }
+
+        /// Writes `content` (the file at `path` of the site) to `target`.
+        private func write(_ content: OutputFile.Content, at path: String, to target: String) throws {
             switch content {
             case .data(let data):
                 // An unchanged page is linked from the current site, not written again:

@@ -86,6 +86,21 @@ struct ByteFastPathTests {
         #expect(MarkdownHTMLRenderer.htmlDestination(for: "a.MD") == nil)
         #expect(MarkdownHTMLRenderer.htmlDestination(for: "https://x.org/a.md") == nil)
         #expect(MarkdownHTMLRenderer.htmlDestination(for: "page#frag.md") == nil)
+        // As the Character-by-Character definition answers.
+        func reference(_ destination: String) -> String? {
+            let fragmentStart = destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex
+            let path = destination[..<fragmentStart]
+            for suffix in [".md", ".markdown"] where path.hasSuffix(suffix) {
+                guard !MarkdownLink(destination: destination, line: 0, column: 0).isExternal else { return nil }
+                return String(path.dropLast(suffix.count)) + ".html" + destination[fragmentStart...]
+            }
+            return nil
+        }
+        let destinations = ["", "md", ".markdown", "a.md#", "a.md?", "x.markdown?q=1#y", "é.markdown", "//host/a.md", "mailto:a@b.md",
+                            "a/b.c.md", "a.mdx", "a.Markdown", "日本.md#見出し", "e\u{301}.md", "?.md", "#.md", "a.md#b.md"]
+        for destination in destinations {
+            #expect(MarkdownHTMLRenderer.htmlDestination(for: destination) == reference(destination), "\(destination)")
+        }
     }
 
     @Test("search text collapses ASCII and Unicode whitespace, and long sections are cut at the raw limit")
