@@ -35,8 +35,16 @@ public struct BuildReport: Sendable {
 
     /// `Built 12 pages in 0.31 s → public/`
     public var summary: String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let noun = pageCount == 1 ? "page" : "pages"
-        return "Built \(pageCount) \(noun) in \(String(format: "%.2f", seconds)) s → \(outputDisplayPath)/"
+        return "Built \(pageCount) \(noun) in \(Self.seconds(duration)) s → \(outputDisplayPath)/"
+    }
+
+    /// `duration` in seconds with two decimals (`0.31`; a half hundredth
+    /// rounded up), without `String(format:)`, whose first use cost every
+    /// build most of a millisecond.
+    public static func seconds(_ duration: Duration) -> String {
+        let hundredths = max(0, duration.components.seconds * 100 + (duration.components.attoseconds + 5_000_000_000_000_000) / 10_000_000_000_000_000)
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 }

@@ -107,9 +107,8 @@ struct ServeCommand: AsyncParsableCommand {
                 if let links = report.knownLinksSummary { print(links) }
                 print(report.summary)
             } else {
-                let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
                 let what = changes.content.sorted().prefix(3).joined(separator: ", ")
-                print("Rebuilt \(report.renderedPageCount) of \(report.pageCount) pages in \(String(format: "%.2f", seconds)) s"
+                print("Rebuilt \(report.renderedPageCount) of \(report.pageCount) pages in \(BuildReport.seconds(report.duration)) s"
                     + (what.isEmpty ? "" : " (\(what)\(changes.content.count > 3 ? ", …" : ""))"))
             }
         case .failed(let errors, _):

@@ -79,6 +79,16 @@ struct SiteBuilderTests {
         #expect(report.summary.hasSuffix(" s → public/"))
     }
 
+    @Test("a build's time is written with two decimals, as %.2f writes it")
+    func secondsInSummary() {
+        for milliseconds in stride(from: 0, through: 125_000, by: 7) where milliseconds % 10 != 5 {
+            let duration = Duration.milliseconds(milliseconds)
+            #expect(BuildReport.seconds(duration) == String(format: "%.2f", Double(milliseconds) / 1000), "\(milliseconds) ms")
+        }
+        #expect(BuildReport.seconds(.milliseconds(5)) == "0.01")
+        #expect(BuildReport.seconds(.seconds(61) + .microseconds(994_999)) == "61.99")
+    }
+
     @Test("navigation: home first, then by order, then by path; the current page is marked")
     func navigationOrder() throws {
         let project = try Project(pages: standardPages)
