@@ -61,11 +61,15 @@ public struct FrontMatter: Sendable, Equatable {
         guard text.hasPrefix("---"), let first = nextLine(), Self.isFence(first) else {
             return (FrontMatter(), text, 1)
         }
-        var lines: [Substring] = []
+        // The YAML is the text from here to the end of the last line before the closing fence.
+        let yamlStart = next
+        var yamlEnd = next
+        var end = 0
         var closed = false
         while let line = nextLine() {
             if Self.isFence(line) { closed = true; break }
-            lines.append(line)
+            yamlEnd = line.endIndex
+            end += 1
         }
         guard closed else {
             throw Diagnostic(
@@ -74,8 +78,7 @@ public struct FrontMatter: Sendable, Equatable {
                 suggestion: "Add a line `---` after the last front matter line"
             )
         }
-        let end = lines.count
-        let yaml = lines.joined(separator: "\n")
+        let yaml = String(text[yamlStart..<yamlEnd])
         let mapping = try YAMLMapping(parsing: yaml, file: file, lineOffset: 1, what: "front matter")
         var frontMatter = FrontMatter(
             title: try mapping.string("title"),

@@ -12,10 +12,11 @@ struct YAMLMapping {
 
     /// Parses `text` (which starts at line `lineOffset + 1` of `file`);
     /// `what` names the YAML in error messages ("front matter", "configuration").
-    init(parsing text: String, file: String, lineOffset: Int, what: String) throws(Diagnostic) {
+    /// (`readsPlainLinesFirst: false` sends every text to the YAML parser: tests compare the two.)
+    init(parsing text: String, file: String, lineOffset: Int, what: String, readsPlainLinesFirst: Bool = true) throws(Diagnostic) {
         self.file = file
         self.lineOffset = lineOffset
-        if let simple = Self.simplePairs(text, lineOffset: lineOffset) {
+        if readsPlainLinesFirst, let simple = Self.simplePairs(text, lineOffset: lineOffset) {
             pairs = simple
             return
         }
@@ -74,12 +75,19 @@ struct YAMLMapping {
     /// (quotes, lists, nesting, comments, flow or block indicators, blank
     /// lines, repeated keys, non-ASCII), which the parser reads.
     private static func simplePairs(_ text: String, lineOffset: Int) -> [(key: String, line: Int, value: Node)]? {
+        var text = text
+        return text.withUTF8 { simplePairs($0, lineOffset: lineOffset) }
+    }
+
+    /// ``simplePairs(_:lineOffset:)`` over the text's bytes.
+    private static func simplePairs(_ bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) -> [(key: String, line: Int, value: Node)]? {
+        guard !bytes.isEmpty else { return [] }
         var pairs: [(key: String, line: Int, value: Node)] = []
         // A handful of keys: a list is faster than a set; a set from the 33rd key on, so a
         // front matter of thousands of keys stays linear.
-        var seen: [Substring] = []
-        var seenSet: Set<Substring>?
-        func isNew(_ key: Substring) -> Bool {
+        var seen: [String] = []
+        var seenSet: Set<String>?
+        func isNew(_ key: String) -> Bool {
             if seenSet == nil, seen.count == 32 { seenSet = Set(seen) }
             if seenSet != nil { return seenSet!.insert(key).inserted }
             guard !seen.contains(key) else { return false }
@@ -90,29 +98,33 @@ struct YAMLMapping {
         // `\n` except where `\r\n` (one Character) ends a line, and a line
         // with `\r` is refused below either way.
         // A file's final line end (`galley.yml` has one) ends the last line, as in YAML: no blank line after it.
-        let lines = text.utf8.last == UInt8(ascii: "\n") ? text.utf8.dropLast() : text.utf8[...]
-        for (index, lineBytes) in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            let line = Substring(lineBytes)
-            if text.isEmpty { break }
-            let utf8 = line.utf8
-            guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-            let key = line[..<colon]
-            guard (1...64).contains(key.utf8.count), let first = key.utf8.first,
+        let end = bytes[bytes.count - 1] == UInt8(ascii: "\n") ? bytes.count - 1 : bytes.count
+        var lineStart = 0
+        var index = 0
+        while lineStart <= end {
+            var lineEnd = lineStart
+            while lineEnd < end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1; index += 1 }
+            guard let colon = bytes[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: ":")) else { return nil }
+            let key = bytes[lineStart..<colon]
+            guard (1...64).contains(key.count), let first = key.first,
                   first == UInt8(ascii: "_") || isASCIILetter(first),
-                  key.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isASCIILetter($0) || isASCIIDigit($0) }),
-                  isNew(key) else { return nil }
-            var rest = line[line.index(after: colon)...]
-            guard rest.utf8.first == UInt8(ascii: " ") else { return nil }
-            while rest.utf8.first == UInt8(ascii: " ") { rest = rest.dropFirst() }
-            while rest.utf8.last == UInt8(ascii: " ") { rest = rest.dropLast() }
-            guard let start = rest.utf8.first, !"-?:,[]{}#&*!|>'\"%@`".utf8.contains(start),
-                  rest.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }), rest.utf8.last != UInt8(ascii: ":"),
-                  !containsPair(rest, UInt8(ascii: ":"), UInt8(ascii: " ")),
-                  !containsPair(rest, UInt8(ascii: " "), UInt8(ascii: "#")) else { return nil }
+                  key.allSatisfy({ $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isASCIILetter($0) || isASCIIDigit($0) }) else { return nil }
+            let name = String(decoding: key, as: UTF8.self)
+            guard isNew(name) else { return nil }
+            var valueStart = colon + 1, valueEnd = lineEnd
+            guard valueStart < valueEnd, bytes[valueStart] == UInt8(ascii: " ") else { return nil }
+            while valueStart < valueEnd, bytes[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+            while valueEnd > valueStart, bytes[valueEnd - 1] == UInt8(ascii: " ") { valueEnd -= 1 }
+            let value = bytes[valueStart..<valueEnd]
+            guard let start = value.first, !"-?:,[]{}#&*!|>'\"%@`".utf8.contains(start),
+                  value.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }), value.last != UInt8(ascii: ":"),
+                  !containsPair(value, UInt8(ascii: ":"), UInt8(ascii: " ")),
+                  !containsPair(value, UInt8(ascii: " "), UInt8(ascii: "#")) else { return nil }
             // `Resolver.basic`: these scalars are read as text, never resolved by
             // pattern, and `.default` would compile its regular expressions first.
             let tag = Tag(.implicit, .basic, implicitTagConstructor)
-            pairs.append((String(key), index + 1 + lineOffset, .scalar(Node.Scalar(String(rest), tag, .plain))))
+            pairs.append((name, index + 1 + lineOffset, .scalar(Node.Scalar(String(decoding: value, as: UTF8.self), tag, .plain))))
         }
         return pairs
     }
@@ -124,9 +136,9 @@ struct YAMLMapping {
     private nonisolated(unsafe) static let implicitTagConstructor = Constructor.default
 
     /// Whether the byte `first` is directly followed by `second` in `text`.
-    private static func containsPair(_ text: Substring, _ first: UInt8, _ second: UInt8) -> Bool {
+    private static func containsPair(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ first: UInt8, _ second: UInt8) -> Bool {
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in text {
             if previous == first && byte == second { return true }
             previous = byte
         }

@@ -1,5 +1,5 @@
 import GalleyCore
-import GalleyProject
+@testable import GalleyProject
 import GalleySite
 import GalleyVerify
 import Testing
@@ -86,6 +86,28 @@ struct FrontMatterTests {
         #expect {
             try FrontMatter.split("---\ntags: [unclosed\n---\n", file: "p.md")
         } throws: { ($0 as! Diagnostic).description.hasPrefix("p.md:") }
+    }
+
+    @Test("plain `key: value` lines read without the YAML parser give the parser's keys, lines, text and values")
+    func plainLinesReadAsTheParser() {
+        let texts = [
+            "title: Guide\norder: 3", "a: b\n", "a: b\n\n", "", "\n", "x: 1\ny: true\nz: 2.5\nw: null", "k:  spaced  ",
+            "k: a:b", "k: a #c", "k: a#c", "k: a: b", "url: https://x.org/a?b=c", "k: [1]", "k: 'q'", "k:v", "-k: v", "k: é",
+            "k1: v\nk1: w", "k: ~", "k: 0x1F", "k: 1e3", "a_b-c: d", "k: v\r", "k:", "k: ", " k: v", "k: v\n\nj: w",
+            "t: Observation, part 2\nweight: 12\ndraft: false", String(repeating: "key: value\n", count: 2),
+        ]
+        for text in texts {
+            let plain = try? YAMLMapping(parsing: text, file: "f.md", lineOffset: 1, what: "front matter")
+            let parsed = try? YAMLMapping(parsing: text, file: "f.md", lineOffset: 1, what: "front matter", readsPlainLinesFirst: false)
+            #expect((plain == nil) == (parsed == nil), "\(text.debugDescription)")
+            guard let plain, let parsed else { continue }
+            #expect(plain.keys.map(\.key) == parsed.keys.map(\.key), "\(text.debugDescription)")
+            #expect(plain.keys.map(\.line) == parsed.keys.map(\.line), "\(text.debugDescription)")
+            for (key, _) in parsed.keys {
+                #expect((try? plain.string(key)) == (try? parsed.string(key)), "\(text.debugDescription) \(key)")
+                #expect((try? plain.value(key)) == (try? parsed.value(key)), "\(text.debugDescription) \(key)")
+            }
+        }
     }
 
     @Test("simple front matter reads the same with a few keys or many, a repeated key is YAML's error, and near misses warn on every page")
