@@ -559,9 +559,6 @@ enum OneShotPages {
         }
         _ = previous  // freed here, outside the lock
     }
-
-    /// How many pages are kept (tests).
-    static var count: Int { kept.withLock { $0.count } }
 }
 
 /// What the rendering stage hands on.
