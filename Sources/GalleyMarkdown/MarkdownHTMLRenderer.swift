@@ -1,9 +1,4 @@
 internal import Ccmark
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// Renders a ``MarkdownDocument`` to HTML by rewriting cmark's tree first.
 ///
@@ -229,16 +224,15 @@ public struct MarkdownHTMLRenderer: Sendable {
     }
 
     /// Whether `bytes[..<end]` ends with the ASCII `suffix`.
-    private static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ suffix: StaticString) -> Bool {
-        let count = suffix.utf8CodeUnitCount
-        guard end >= count else { return false }
-        return memcmp(bytes.baseAddress! + (end - count), suffix.utf8Start, count) == 0
+    private static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ suffix: String) -> Bool {
+        let count = suffix.utf8.count
+        return end >= count && bytes[(end - count)..<end].elementsEqual(suffix.utf8)
     }
 
     private func replaceHeading(_ node: OpaquePointer, id: String, level: Int) {
         let escapedID = HTMLEscaping.escape(id)
         // Joined with `+`, not interpolated: one heading of every page goes through here.
-        let tag = level >= 1 && level <= 6 ? Self.headingTags[level - 1] : "h" + String(level)
+        let tag = "h" + String(level)
         // A block (for line breaks around it) holding an inline (for the tags,
         // without cmark's newlines) holding the heading's own inline content.
         let block = newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "")
@@ -254,9 +248,6 @@ public struct MarkdownHTMLRenderer: Sendable {
         }
         cmark_node_replace(node, block)
     }
-
-    /// `h1` to `h6`.
-    private static let headingTags = (1...6).map { "h\($0)" }
 
     func newCustomNode(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
         guard let node = cmark_node_new(type) else {

@@ -154,6 +154,7 @@ public struct DocLinkResolver: Sendable {
     /// symbols that have no page here (checked and warned about by ``LinkChecker``)
     /// as their text without a link. `nil` for links Galley rewrites as usual.
     public func rewrite(_ destination: String, from page: Page) -> MarkdownHTMLRenderer.RewrittenLink? {
+        guard Self.mayRewrite(destination, on: page) else { return nil }
         let linked = { (target: Page, headingID: String?) -> MarkdownHTMLRenderer.RewrittenLink in
             let url = RelativeURL.from(page.url, to: target.url) + (headingID.map { "#\($0)" } ?? "")
             let text = headingID.flatMap { id in target.document.heading(withID: id)?.text } ?? target.title
@@ -175,6 +176,14 @@ public struct DocLinkResolver: Sendable {
         case .noPage?: return .unlinked(code: nil)
         case nil: return nil
         }
+    }
+
+    /// Whether ``rewrite(_:from:)`` may change `destination` on `page`: a
+    /// `doc:` link anywhere, any link of a DocC catalog's page (its URL paths
+    /// resolve against the catalog). Any other link is left to the default
+    /// rewrite whatever the site is (``PrerenderedContent`` relies on it).
+    public static func mayRewrite(_ destination: String, on page: Page) -> Bool {
+        isDocLink(destination) || page.catalogModule != nil
     }
 
     /// Whether a `doc:` link that names no page names a symbol (`<doc:Type/method(_:)>`,

@@ -33,7 +33,7 @@ public struct PrerenderedContent: Sendable {
         return page.catalogModule == nil && page.images.isEmpty && page.snippets.isEmpty
             && document.directives.isEmpty && document.symbolLinks.isEmpty
             && !document.codeBlocks.contains(where: \.looksLikeSwift)
-            && !document.links.contains(where: { DocLinkResolver.isDocLink($0.destination) })
+            && !document.links.contains(where: { DocLinkResolver.mayRewrite($0.destination, on: page) })
     }
 
     /// The HTML of `page`'s Markdown when it is self-contained, else `nil`.

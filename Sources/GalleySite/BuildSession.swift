@@ -4,7 +4,6 @@ import GalleyOutput
 import GalleyProject
 import GalleyRender
 import GalleyVerify
-import Synchronization
 
 /// A build that remembers the last successful one and redoes only what a
 /// change affects: the engine of `galley build` (a first build does
@@ -539,26 +538,6 @@ struct VerifiedSamples {
     var problems: [String: [Diagnostic]] = [:]
     /// All of them as one report, in page order.
     var report = VerificationReport(results: [], problems: [], compilerVersion: nil, duration: .zero, compiledPrograms: 0, mergedPrograms: 0)
-}
-
-/// The pages of the last build that keeps nothing for a next one (`galley
-/// build`), left for the process's exit to free: after such a build comes
-/// only the exit, and freeing a site's pages one by one (their documents,
-/// headings, sections, strings) took about 1.5 % of a 1,000-page first
-/// build. Compilers do the same (clang's `-disable-free`). The next such
-/// build in the same process (tests) frees the previous one's.
-enum OneShotPages {
-    private static let kept = Mutex<[Page]>([])
-
-    /// Keeps `pages` until the next call, and frees the previous ones.
-    static func keep(_ pages: [Page]) {
-        let previous = kept.withLock { kept in
-            let previous = kept
-            kept = pages
-            return previous
-        }
-        _ = previous  // freed here, outside the lock
-    }
 }
 
 /// What the rendering stage hands on.
