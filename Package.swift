@@ -28,7 +28,9 @@ let package = Package(
         ),
         // The bottom of the graph: diagnostics, paths, concurrency; Foundation only.
         .target(name: "GalleyCore"),
-        .target(name: "GalleyMarkdown", dependencies: ["Ccmark"]),
+        // One region per cmark tree (cmark's allocator API takes C functions).
+        .target(name: "CcmarkArena", dependencies: ["Ccmark"]),
+        .target(name: "GalleyMarkdown", dependencies: ["Ccmark", "CcmarkArena"]),
         .target(
             name: "GalleyVerify",
             dependencies: [
@@ -95,7 +97,7 @@ let package = Package(
         ),
         .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyCoreTests", dependencies: ["GalleyCore", "GalleyTestSupport"]),
-        .testTarget(name: "GalleyMarkdownTests", dependencies: ["GalleyMarkdown"]),
+        .testTarget(name: "GalleyMarkdownTests", dependencies: ["GalleyMarkdown", "Ccmark", "CcmarkArena"]),
         .testTarget(name: "GalleyVerifyTests", dependencies: ["GalleyCore", "GalleyVerify", "GalleyTestSupport"]),
         .testTarget(
             name: "GalleySiteTests",

@@ -124,7 +124,7 @@ public struct MarkdownDocument: Sendable {
         var lines = LineCursor(markdown)
         // Looked for once, not once per code span.
         let mayHaveSymbolLinks = TextSearch.contains(scanner.text, "``")
-        tree.walk { node in
+        tree.withArena { tree.walk { node in
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_HEADING {
                 sections.append(DocumentSection.Builder(headingIndex: headings.count))
@@ -177,7 +177,7 @@ public struct MarkdownDocument: Sendable {
             default:
                 break
             }
-        }
+        } }
         var positions: [String: Int] = [:]
         for (position, heading) in headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
         storage = Storage(Fields(

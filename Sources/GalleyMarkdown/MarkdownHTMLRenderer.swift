@@ -70,6 +70,18 @@ public struct MarkdownHTMLRenderer: Sendable {
     ) -> String {
         // The parse's own tree the first time (rendering rewrites it), else a new parse of the same text.
         let tree = document.parsedTree.take() ?? CmarkTree(parsing: document.cmarkSource)
+        // Nodes, text and HTML made while rendering come from the tree's region.
+        return tree.withArena { rewriteAndRender(tree, document, codeBlockHTML: codeBlockHTML, docc: docc, rewriteLink: rewriteLink) }
+    }
+
+    /// Rewrites `tree`, `document`'s parse, as `render` describes and renders it.
+    private func rewriteAndRender(
+        _ tree: CmarkTree,
+        _ document: MarkdownDocument,
+        codeBlockHTML: (CodeBlock) -> String?,
+        docc: DocCRendering,
+        rewriteLink: (String) -> RewrittenLink?
+    ) -> String {
         var headings: [OpaquePointer] = []
         var fencedBlocks: [OpaquePointer] = []
         var links: [OpaquePointer] = []
@@ -250,8 +262,8 @@ public struct MarkdownHTMLRenderer: Sendable {
     }
 
     func newCustomNode(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
-        guard let node = cmark_node_new(type) else {
-            preconditionFailure("cmark_node_new returned NULL (out of memory)")
+        guard let node = cmark_node_new_with_mem(type, CmarkTree.allocator) else {
+            preconditionFailure("cmark_node_new_with_mem returned NULL (out of memory)")
         }
         // A new node's markup is empty already: only non-empty markup is copied in.
         if !enter.isEmpty { cmark_node_set_on_enter(node, enter) }

@@ -101,10 +101,13 @@ struct ProcessRunnerTests {
         let directory = folder.url
         let run = Task.detached { try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "/bin/sleep \(seconds) & wait"], in: directory) }
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
+        // Interrupted only once the run is under way (a loaded machine may take seconds to launch it;
+        // an interruption before the launch refuses it instead), well before the runner's 60 s timeout.
+        let deadline = clock.now + .seconds(40)
         while LiveProcesses.running(["/bin/sleep", seconds]).isEmpty, clock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
+        try #require(!LiveProcesses.running(["/bin/sleep", seconds]).isEmpty, "the run's sleep did not start within 40 s")
         let interrupted = clock.now
         supervisor.interrupt()
         let outcome = try await run.value
