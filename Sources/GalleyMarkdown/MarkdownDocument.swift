@@ -1,4 +1,9 @@
 internal import Ccmark
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 
 /// A parsed Markdown document: what later stages need to know about it.
 ///
@@ -265,30 +270,39 @@ extension String {
 /// cost one pass over the text, with nothing stored per line.
 struct LineCursor {
     private let text: String
-    /// The 1-based number of the line that starts at `start`.
+    /// The 1-based number of the line that starts at UTF-8 offset `start`.
     private var number = 1
-    private var start: String.Index
+    private var start = 0
 
     init(_ text: String) {
         self.text = text
-        self.start = text.startIndex
     }
 
     /// The bytes of line `wanted` (1-based) with its `\n`, or `nil` past the end.
     mutating func line(_ wanted: Int) -> Substring.UTF8View? {
         guard wanted >= 1 else { return nil }
-        let utf8 = text.utf8
         if wanted < number {
             number = 1
-            start = utf8.startIndex
+            start = 0
         }
-        while number < wanted {
-            guard let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            start = utf8.index(after: newline)
-            number += 1
+        var text = text
+        let found: (start: Int, end: Int)? = text.withUTF8 { bytes in
+            // The offset just past the next newline at or after `from`, or nil.
+            func afterNewline(from: Int) -> Int? {
+                guard from < bytes.count, let base = bytes.baseAddress,
+                      let newline = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) else { return nil }
+                return base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            while number < wanted {
+                guard let next = afterNewline(from: start) else { return nil }
+                start = next
+                number += 1
+            }
+            guard start < bytes.count || wanted == 1 else { return nil }
+            return (start, afterNewline(from: start) ?? bytes.count)
         }
-        guard start < utf8.endIndex || wanted == 1 else { return nil }
-        let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")).map { utf8.index(after: $0) } ?? utf8.endIndex
-        return text[start..<end].utf8
+        guard let found else { return nil }
+        let utf8 = self.text.utf8
+        return self.text[utf8.index(utf8.startIndex, offsetBy: found.start)..<utf8.index(utf8.startIndex, offsetBy: found.end)].utf8
     }
 }

@@ -10,7 +10,15 @@ internal import Ccmark
 public enum SymbolLink {
     /// Whether `literal` (a code span's text) can be a symbol path: no spaces or backticks.
     public static func isSymbolPath(_ literal: String) -> Bool {
-        !literal.isEmpty && !literal.contains { $0.isWhitespace || $0 == "`" }
+        guard !literal.isEmpty else { return false }
+        // ASCII text by bytes (every code span is asked): its whitespace
+        // Characters are tab to carriage return and space, `\r\n` included.
+        var isASCII = true
+        for byte in literal.utf8 {
+            if byte >= 0x80 { isASCII = false; break }
+            if byte == UInt8(ascii: "`") || byte == 0x20 || (0x09...0x0D).contains(byte) { return false }
+        }
+        return isASCII || !literal.contains { $0.isWhitespace || $0 == "`" }
     }
 
     /// The path's components, split at `/` outside parentheses, each without

@@ -60,6 +60,27 @@ struct ByteFastPathTests {
         #expect(HTMLEscaping.escape("nothing to do") == "nothing to do")
     }
 
+    @Test("symbol paths", arguments: samples + ["Module/Type", "a`b", "x\u{0B}y", "x\u{0C}y", "x\u{1C}y", "x\u{85}y", "init(_:)", "``"])
+    func symbolPaths(_ text: String) {
+        #expect(SymbolLink.isSymbolPath(text) == (!text.isEmpty && !text.contains { $0.isWhitespace || $0 == "`" }))
+    }
+
+    @Test("lines by number, in order and not, with and without a last newline")
+    func lineCursor() {
+        for text in ["", "one", "one\n", "one\ntwo", "a\n\nc\r\nd\n", "é\n👩‍💻 x\n\n", String(repeating: "line\n", count: 50)] {
+            // Each line with its newline; a text ending in one has no line after it (but an empty text has line 1).
+            var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) + "\n" }
+            if text.hasSuffix("\n") || text.isEmpty { lines.removeLast() }
+            if let last = lines.indices.last, !text.hasSuffix("\n") { lines[last].removeLast() }
+            if text.isEmpty { lines = [""] }
+            var cursor = LineCursor(text)
+            for number in [1, 2, 3, 2, 1, 4, 5, 9, 51, 52, 50, 0] {
+                let expected = number >= 1 && number <= lines.count ? lines[number - 1] : nil
+                #expect(cursor.line(number).map { String(decoding: Array($0), as: UTF8.self) } == expected, "\(text.debugDescription) line \(number)")
+            }
+        }
+    }
+
     @Test("heading slugs", arguments: samples)
     func slugs(_ text: String) {
         #expect(SlugGenerator.baseSlug(text) == Self.referenceSlug(text))
