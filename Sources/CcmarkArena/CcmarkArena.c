@@ -30,9 +30,13 @@ struct galley_cmark_arena {
     size_t total;
 };
 
-static _Thread_local galley_cmark_arena *entered;
+// Initial-exec: read straight from the thread pointer, not through
+// __tls_get_addr on every allocation (this code is linked into executables).
+#define THREAD_LOCAL _Thread_local __attribute__((tls_model("initial-exec")))
+
+static THREAD_LOCAL galley_cmark_arena *entered;
 // Heap blocks made and freed on this thread (for tests, which stay on one thread).
-static _Thread_local long heap_made, heap_freed;
+static THREAD_LOCAL long heap_made, heap_freed;
 
 static size_t rounded(size_t size) { return (size + (ALIGN - 1)) & ~(size_t)(ALIGN - 1); }
 

@@ -19,6 +19,8 @@ public struct PageRenderer: Sendable {
     public let sidebar: SidebarNavigation
     /// The URL of each DocC symbol extension page by ``SymbolLink/keys(_:)``.
     let symbolPages: [String: String]
+    /// `site` of every page's context: the same for all.
+    private let site: TemplateValue
 
     /// Creates a renderer.
     public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation) {
@@ -33,6 +35,14 @@ public struct PageRenderer: Sendable {
             for key in SymbolLink.keys(path) where symbolPages[key] == nil { symbolPages[key] = page.url }
         }
         self.symbolPages = symbolPages
+        self.site = [
+            "title": .string(configuration.title),
+            "baseURL": .string(configuration.baseURL ?? ""),
+            "language": .string(configuration.language),
+            "description": .string(configuration.description),
+            "search": .bool(configuration.search),
+            "favicon": .string(configuration.favicon),
+        ]
     }
 
     /// The complete HTML document of `page`.
@@ -149,14 +159,7 @@ public struct PageRenderer: Sendable {
 
     private func baseContext(at url: String, current: String?) -> [String: TemplateValue] {
         var context: [String: TemplateValue] = [
-            "site": [
-                "title": .string(configuration.title),
-                "baseURL": .string(configuration.baseURL ?? ""),
-                "language": .string(configuration.language),
-                "description": .string(configuration.description),
-                "search": .bool(configuration.search),
-                "favicon": .string(configuration.favicon),
-            ],
+            "site": site,
             "root": .string(RelativeURL.from(url, to: "")),
             "navigation": .string(sidebar.html(current: current.flatMap { navigation.page(at: $0) }, at: url)),
             "generator": "Galley",
