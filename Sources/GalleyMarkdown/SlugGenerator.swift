@@ -16,18 +16,21 @@ package struct SlugGenerator: Sendable {
     public static func baseSlug(_ text: String) -> String {
         // ASCII text (most headings) by bytes, with the same result.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf8.count)
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    bytes.append(byte)
-                case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
-                default: break
+            // Written straight into the new string (short ones need no allocation at all).
+            return String(unsafeUninitializedCapacity: text.utf8.count) { slug in
+                var count = 0
+                for byte in text.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug[count] = byte | 0x20
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                        slug[count] = byte
+                    case UInt8(ascii: " "): slug[count] = UInt8(ascii: "-")
+                    default: continue
+                    }
+                    count += 1
                 }
+                return count
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
         var slug = ""
         for character in text.lowercased() {

@@ -42,24 +42,32 @@ enum TextSearch {
         }
     }
 
+    /// Whether every byte is below 0x80, eight at a time.
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var any: UInt8 = 0
-        for byte in bytes { any |= byte }
-        return any < 0x80
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var any: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            any |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            any |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0
     }
 
     private static func find(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard text.count >= needle.count else { return false }
-        let first = needle[0]
-        var index = 0
+        guard text.count >= needle.count, let base = text.baseAddress, let wanted = needle.baseAddress else { return false }
+        // Each occurrence of the needle's first byte, found with memchr, compared with the needle.
         let last = text.count - needle.count
-        while index <= last {
-            if text[index] == first {
-                var matched = 1
-                while matched < needle.count && text[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            index += 1
+        var offset = 0
+        while offset <= last, let hit = memchr(base + offset, Int32(wanted.pointee), last - offset + 1) {
+            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + position, wanted, needle.count) == 0 { return true }
+            offset = position + 1
         }
         return false
     }
