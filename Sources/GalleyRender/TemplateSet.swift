@@ -87,6 +87,8 @@ public struct TemplateSet: Sendable {
 
         var library = MustacheLibrary()
         var templates: [String: (display: String, text: String)] = [:]
+        // The site's own templates; the built-in theme's are checked by Galley's tests, not on every build.
+        var fromFolder: Set<String> = []
         var errors: [Diagnostic] = containmentErrors
         var unparsed: Set<String> = []
         var assets: [String: Source] = [:]
@@ -104,6 +106,9 @@ public struct TemplateSet: Sendable {
                 case .file(let url):
                     display = "\(displayPath)/\(path)"
                     text = try SourceFile.readText(at: url, displayPath: display)
+                    // Parsed by swift-mustache now for its errors, at their lines.
+                    library.register(try Self.parse(text, displayPath: display), named: name)
+                    fromFolder.insert(name)
                 case .builtIn(let data):
                     display = "\(builtInDisplayPath)/\(path)"
                     guard let decoded = String(validating: data, as: UTF8.self) else {
@@ -112,7 +117,6 @@ public struct TemplateSet: Sendable {
                     }
                     text = decoded
                 }
-                library.register(try Self.parse(text, displayPath: display), named: name)
                 templates[name] = (display, text)
             } catch {
                 errors.append(error)
@@ -125,7 +129,7 @@ public struct TemplateSet: Sendable {
                 suggestion: "Every theme needs a layout.mustache; `galley init --theme DIR` writes a copy of the built-in one"
             ))
         }
-        for (_, template) in templates.sorted(by: { $0.key < $1.key }) {
+        for (name, template) in templates.sorted(by: { $0.key < $1.key }) where fromFolder.contains(name) {
             for reference in Self.partialReferences(in: template.text) where templates[reference.name] == nil && !unparsed.contains(reference.name) {
                 errors.append(Diagnostic(
                     "missing partial '\(reference.name)' (no file \(displayPath)/\(reference.name).mustache)",
@@ -134,10 +138,22 @@ public struct TemplateSet: Sendable {
                 ))
             }
         }
-        errors += Self.partialCycles(in: templates)
+        // A cycle goes through a site's template (the built-in theme has none).
+        if !fromFolder.isEmpty { errors += Self.partialCycles(in: templates) }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         // Compiled only when every template can be: one engine renders a whole page.
         let compiled = CompiledTemplate.Library(compiling: templates.mapValues(\.text))
+        if compiled == nil {
+            // swift-mustache renders this theme: the built-in templates too.
+            for (name, template) in templates.sorted(by: { $0.key < $1.key }) where !fromFolder.contains(name) {
+                do throws(Diagnostic) {
+                    library.register(try Self.parse(template.text, displayPath: template.display), named: name)
+                } catch {
+                    errors.append(error)
+                }
+            }
+            if !errors.isEmpty { throw DiagnosticList(errors) }
+        }
         var set = TemplateSet(
             library: library, compiled: compiled, directory: directory, assets: assets,
             hasNotFoundTemplate: templates[notFoundName] != nil

@@ -78,12 +78,24 @@ struct CompiledTemplateTests {
         let theme = try TemplateSet.load(from: folder, displayPath: "templates")
         #expect(!theme.isCompiled)
         #expect(theme.render("layout", ["site": ["title": "T"], "page": ["content": "<i>c</i>"]]) == "T|<i>c</i>")
+        // Such a layout with a built-in partial: swift-mustache has the built-in templates too.
+        try "{{=<% %>=}}<%site.title%>|<%> partials/toc%>".write(to: folder.appendingPathComponent("layout.mustache"), atomically: true, encoding: .utf8)
+        let mixed = try TemplateSet.load(from: folder, displayPath: "templates")
+        #expect(!mixed.isCompiled)
+        let html = mixed.render("layout", ["site": ["title": "T"], "hasTOC": true, "toc": .list([["text": "One", "id": "one", "level": 2, "isSub": false]])])
+        #expect(html.hasPrefix("T|<aside class=\"toc\""))
+        #expect(html.contains("<a href=\"#one\">One</a>"))
     }
 
     @Test("The built-in theme is compiled and renders as swift-mustache does")
     func builtInTheme() throws {
         let theme = try TemplateSet.load(from: URL(fileURLWithPath: "/nonexistent-galley-theme"), displayPath: "templates")
         #expect(theme.isCompiled)
+        // swift-mustache's reading of every built-in template (a build parses them only when it cannot compile the theme).
+        var library = MustacheLibrary()
+        for (path, data) in DefaultTheme.files where path.hasSuffix(".mustache") {
+            library.register(try MustacheTemplate(string: String(decoding: data, as: UTF8.self)), named: String(path.dropLast(".mustache".count)))
+        }
         let page: TemplateValue = [
             "title": "A <page>", "content": "<p>body</p>\n", "url": "guide/a.html", "isHome": false,
             "description": "Say \"hi\"", "editURL": "https://example.org/edit/a.md", "footer": "3 samples verified",
@@ -100,7 +112,7 @@ struct CompiledTemplateTests {
             if variant == 2 { context["site"]?["search"] = false; context["page"]?["isHome"] = true; context["next"] = nil }
             if variant == 3 { context["page"] = ["title": "Page not found", "content": "<h1>x</h1>", "url": "404.html", "isHome": false] }
             for name in [TemplateSet.layoutName, TemplateSet.notFoundName] {
-                let expected = theme.library.render(context.any, withTemplate: name) ?? ""
+                let expected = library.render(context.any, withTemplate: name) ?? ""
                 #expect(!expected.isEmpty)
                 #expect(theme.render(name, context) == expected, "template \(name), variant \(variant)")
             }
