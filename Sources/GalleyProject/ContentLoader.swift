@@ -62,8 +62,9 @@ public struct ContentLoader: PageSource {
         let markdownPaths = markdownEntries.map(\.path), assets = assetEntries.map(\.path)
         // Reading and parsing (front matter, Markdown) spread over the cores; the results keep path order.
         let toParse = markdownPaths.filter { changed.contains($0) || previous[$0] == nil }
+        let folder = directory.path  // once: a URL's path is decoded again on every call
         let parsed = Concurrently.map(toParse) { path -> Result<Page, Diagnostic> in
-            do throws(Diagnostic) { return .success(try loadPage(path)) } catch { return .failure(error) }
+            do throws(Diagnostic) { return .success(try loadPage(path, in: folder)) } catch { return .failure(error) }
         }
         let parsedByPath = Dictionary(uniqueKeysWithValues: zip(toParse, parsed))
         for path in markdownPaths {
@@ -96,8 +97,14 @@ public struct ContentLoader: PageSource {
 
     /// Loads one page from its path under the folder.
     public func loadPage(_ sourcePath: String) throws(Diagnostic) -> Page {
+        try loadPage(sourcePath, in: directory.path)
+    }
+
+    /// Loads one page from its path under `folder`, the folder's path.
+    private func loadPage(_ sourcePath: String, in folder: String) throws(Diagnostic) -> Page {
         let display = displayPath.isEmpty ? sourcePath : "\(displayPath)/\(sourcePath)"
-        let text = try SourceFile.readText(atPath: filePath(sourcePath), displayPath: display)
+        let path = folder.hasSuffix("/") ? folder + sourcePath : folder + "/" + sourcePath
+        let text = try SourceFile.readText(atPath: path, displayPath: display)
         let (frontMatter, body, firstLine) = try FrontMatter.split(text, file: display)
         let document = MarkdownDocument(parsing: body, firstLine: firstLine)
         var page = Page(sourcePath: sourcePath, displayPath: display, frontMatter: frontMatter, document: document)
@@ -117,11 +124,6 @@ public struct ContentLoader: PageSource {
     }
 
     /// The path of the file at `path` under the folder, joined as a string (no `URL` per page).
-    private func filePath(_ path: String) -> String {
-        let folder = directory.path
-        return folder.hasSuffix("/") ? folder + path : folder + "/" + path
-    }
-
     /// Markdown files and other files under the folder, hidden ones skipped, sorted.
     private func listFiles() -> (markdown: [FileTree.Entry], assets: [FileTree.Entry]) {
         var markdown: [FileTree.Entry] = []
@@ -146,7 +148,9 @@ public struct ContentLoader: PageSource {
     /// as a write error of the whole output folder.
     private func overlongNames(in outputs: [(source: String, output: String)]) -> [Diagnostic] {
         outputs.compactMap { source, output in
-            guard let name = output.split(separator: "/").first(where: { $0.utf8.count > Self.maximumNameLength }) else { return nil }
+            // Most paths are shorter than one name may be: nothing to split.
+            guard output.utf8.count > Self.maximumNameLength,
+                  let name = output.split(separator: "/").first(where: { $0.utf8.count > Self.maximumNameLength }) else { return nil }
             let display = displayPath.isEmpty ? source : "\(displayPath)/\(source)"
             return Diagnostic(
                 "the name is too long: its output '\(name.prefix(40))…' is \(name.utf8.count) bytes, and a name in the output folder may have at most \(Self.maximumNameLength) (file systems allow 255 per name)",
