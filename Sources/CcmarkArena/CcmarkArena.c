@@ -126,6 +126,7 @@ static void *heap_alloc(size_t size) {
 }
 
 static void *allocate(size_t size) {
+    if (size > SIZE_MAX / 2) return NULL;  // no size computation below can overflow
     return entered != NULL ? region_alloc(entered, size) : heap_alloc(size);
 }
 
@@ -145,6 +146,7 @@ static void *arena_realloc(void *block, size_t size) {
     if (block == NULL) return allocate(size);
     header *h = (header *)block - 1;
     if (h->kind == KIND_HEAP) {
+        if (size > SIZE_MAX / 2) return NULL;
         header *moved = realloc(h, sizeof(header) + size);
         if (moved == NULL) return NULL;
         moved->size = size;
