@@ -103,6 +103,7 @@ public struct ContentLoader: PageSource {
     /// Loads one page from its path under `folder`, the folder's path.
     private func loadPage(_ sourcePath: String, in folder: String) throws(Diagnostic) -> Page {
         let display = displayPath.isEmpty ? sourcePath : "\(displayPath)/\(sourcePath)"
+        // Joined as a string: no `URL` per page.
         let path = folder.hasSuffix("/") ? folder + sourcePath : folder + "/" + sourcePath
         let text = try SourceFile.readText(atPath: path, displayPath: display)
         let (frontMatter, body, firstLine) = try FrontMatter.split(text, file: display)
@@ -123,7 +124,6 @@ public struct ContentLoader: PageSource {
         return loader
     }
 
-    /// The path of the file at `path` under the folder, joined as a string (no `URL` per page).
     /// Markdown files and other files under the folder, hidden ones skipped, sorted.
     private func listFiles() -> (markdown: [FileTree.Entry], assets: [FileTree.Entry]) {
         var markdown: [FileTree.Entry] = []
