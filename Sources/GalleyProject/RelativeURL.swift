@@ -37,7 +37,7 @@ package enum RelativeURL {
 
     /// The non-empty `/`-separated segments of `path`, split by scalars
     /// (a path's separator is the byte, whatever follows it).
-    private static func segments(_ path: String) -> [Substring] {
+    static func segments(_ path: String) -> [Substring] {
         // At "/" bytes: "/" is one scalar and never part of another's UTF-8, so as its scalars would split.
         path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     }
