@@ -35,10 +35,11 @@ package enum RelativeURL {
         segmentCharacterList.utf8.contains(UInt8(byte))
     }
 
-    /// The non-empty `/`-separated segments of `path`, split by scalars
-    /// (a path's separator is the byte, whatever follows it).
+    /// The non-empty `/`-separated segments of `path`, split at `/` bytes.
+    /// `/` is one Unicode scalar and never part of another's UTF-8, so these
+    /// are the segments a split of its scalars gives, not of its Characters:
+    /// a `/` followed by a combining mark still separates.
     static func segments(_ path: String) -> [Substring] {
-        // At "/" bytes: "/" is one scalar and never part of another's UTF-8, so as its scalars would split.
         path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     }
 
