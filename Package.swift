@@ -108,7 +108,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HeadlessSwiftUITests", dependencies: ["HeadlessSwiftUI"], exclude: ["Samples"]),
-        .testTarget(name: "GalleyCLITests", dependencies: ["galley", "GalleyCore", "GalleyProject", "GalleyRender", "GalleySite", "GalleyTestSupport"]),
+        .testTarget(
+            name: "GalleyCLITests", dependencies: ["galley", "GalleyCore", "GalleyProject", "GalleyRender", "GalleySite", "GalleyTestSupport"]),
         .testTarget(
             name: "GalleyServerTests",
             dependencies: ["GalleyCore", "GalleyProject", "GalleyRender", "GalleySite", "GalleyServer", "GalleyTestSupport"]

@@ -1,9 +1,9 @@
+import Combine
+import Observation
 // The same screen written with both observation systems. Tapping "Add"
 // changes only `count`: with @Observable only the view that reads `count`
 // re-renders; with ObservableObject every subscribed view does.
 import SwiftUI
-import Combine
-import Observation
 
 @Observable final class Scoreboard {
     var team = "Swifts"
@@ -84,5 +84,9 @@ legacy.tap("Add")
 print(legacy.snapshot())
 
 print("== render counts after two taps ==")
-print("@Observable:      ScoreboardView=\(modern.renderCount(of: ScoreboardView.self)) TeamName=\(modern.renderCount(of: TeamName.self)) Score=\(modern.renderCount(of: Score.self))")
-print("ObservableObject: ScoreboardView=\(legacy.renderCount(of: LegacyScoreboardView.self)) TeamName=\(legacy.renderCount(of: LegacyTeamName.self)) Score=\(legacy.renderCount(of: LegacyScore.self))")
+print(
+    "@Observable:      ScoreboardView=\(modern.renderCount(of: ScoreboardView.self)) TeamName=\(modern.renderCount(of: TeamName.self)) Score=\(modern.renderCount(of: Score.self))"
+)
+print(
+    "ObservableObject: ScoreboardView=\(legacy.renderCount(of: LegacyScoreboardView.self)) TeamName=\(legacy.renderCount(of: LegacyTeamName.self)) Score=\(legacy.renderCount(of: LegacyScore.self))"
+)

@@ -11,7 +11,7 @@ nonisolated(unsafe) var draftsCreated = 0
 }
 
 struct Editor: View {
-    @State private var draft = Draft()     // the init trap: Draft() runs on every Editor() creation
+    @State private var draft = Draft()  // the init trap: Draft() runs on every Editor() creation
     let revision: Int
     var body: some View {
         @Bindable var draft = draft

@@ -1,7 +1,7 @@
+import Combine
 // The environment: @Environment(Model.self) (and its optional form),
 // @Environment(\.key) with a custom EnvironmentKey, and @EnvironmentObject.
 import SwiftUI
-import Combine
 
 @Observable final class Session {
     var user = "ada"
@@ -66,5 +66,7 @@ let host = ViewHost(Root())
 host.tap("Bigger")
 host.tap("Switch user")
 print(host.snapshot())
-print("Greeting=\(host.renderCount(of: Greeting.self)) FontSizeLabel=\(host.renderCount(of: FontSizeLabel.self)) AccentLabel=\(host.renderCount(of: AccentLabel.self))")
+print(
+    "Greeting=\(host.renderCount(of: Greeting.self)) FontSizeLabel=\(host.renderCount(of: FontSizeLabel.self)) AccentLabel=\(host.renderCount(of: AccentLabel.self))"
+)
 print(ViewHost(MaybeSession()).snapshot())

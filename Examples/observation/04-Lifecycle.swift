@@ -1,7 +1,7 @@
+import Combine
 // .task (with and without id), .onAppear, .onDisappear, .onChange(of:),
 // .onReceive, .sheet, .id — and `await host.settle()` to let tasks finish.
 import SwiftUI
-import Combine
 
 @MainActor @Observable final class Feed {
     var posts: [String] = []
@@ -82,7 +82,7 @@ print(feed.log.joined(separator: "\n"))
 
 let shell = ViewHost(Shell())
 await shell.yield()
-shell.tap("Restart")       // a new id: the old ticker's task is cancelled, a new one starts
+shell.tap("Restart")  // a new id: the old ticker's task is cancelled, a new one starts
 await shell.yield()
 print(shell.snapshot())
 shell.unmount()

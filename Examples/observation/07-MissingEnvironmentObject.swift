@@ -1,7 +1,7 @@
+import Combine
 // A crash, on purpose: the view needs an environment object nobody provided.
 // SwiftUI traps with the same message; run.sh expects this one to fail.
 import SwiftUI
-import Combine
 
 final class Cart: ObservableObject {
     @Published var items: [String] = []

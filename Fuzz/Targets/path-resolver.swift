@@ -15,8 +15,12 @@ public func fuzzSitePathResolver(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
         fuzzCheck(url.path.hasPrefix(site.realRoot + "/"), "\(path.debugDescription) served \(url.path), outside \(site.realRoot)")
         fuzzCheck(!url.path.contains("/."), "\(path.debugDescription) served the hidden file \(url.path)")
     case .redirect(let location):
-        fuzzCheck(location.hasPrefix("/") && !location.hasPrefix("//") && location.hasSuffix("/"), "\(path.debugDescription) redirects to \(location.debugDescription)")
-        fuzzCheck(!location.contains("\\") && !location.contains("\r") && !location.contains("\n"), "\(path.debugDescription) redirects to \(location.debugDescription)")
+        fuzzCheck(
+            location.hasPrefix("/") && !location.hasPrefix("//") && location.hasSuffix("/"),
+            "\(path.debugDescription) redirects to \(location.debugDescription)")
+        fuzzCheck(
+            !location.contains("\\") && !location.contains("\r") && !location.contains("\n"),
+            "\(path.debugDescription) redirects to \(location.debugDescription)")
     case .notFound, .forbidden:
         break
     }

@@ -1,4 +1,5 @@
 import GalleyMarkdown
+
 @testable import GalleyVerify
 
 /// The info string and code of a fenced block → `InfoString` and
@@ -20,8 +21,9 @@ public func fuzzSampleAttributes(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
     let document = MarkdownDocument(parsing: page, firstLine: 1)
     let (samples, problems) = SampleExtractor.samples(in: document, page: "content/page.md")
     for sample in samples {
-        fuzzCheck(sample.expectedPrintsLines.count == (sample.expectedPrints?.count ?? 0) || sample.expectedPrints == nil,
-                  "\(sample.expectedPrintsLines.count) lines for \(sample.expectedPrints?.count ?? 0) expected prints")
+        fuzzCheck(
+            sample.expectedPrintsLines.count == (sample.expectedPrints?.count ?? 0) || sample.expectedPrints == nil,
+            "\(sample.expectedPrintsLines.count) lines for \(sample.expectedPrints?.count ?? 0) expected prints")
     }
     for problem in problems {
         fuzzCheck(problem.location != nil, "problem without a location: \(problem.message)")

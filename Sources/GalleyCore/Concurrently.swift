@@ -29,7 +29,12 @@ public enum Concurrently {
             MallocArenas.reserveForThisThread()
             for index in chunk * run..<min(count, (chunk + 1) * run) {
                 slots.set(index, transform(items[index]))
-                if let finished { finished(done.withLock { $0 += 1; return $0 }) }
+                if let finished {
+                    finished(
+                        done.withLock {
+                            $0 += 1; return $0
+                        })
+                }
             }
         }
         // `concurrentPerform` returns after every iteration has: each slot is set.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// glibc's malloc set up for work spread over threads (``Concurrently``).
@@ -23,13 +23,14 @@ enum MallocArenas {
     /// `<malloc.h>`, which Swift's Glibc module leaves out: looked up by name.)
     private static let configured: Bool = {
         #if canImport(Glibc)
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
-        return mallopt(mmapThreshold, 32 << 20) == 1 && mallopt(trimThreshold, 64 << 20) == 1
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            let trimThreshold: Int32 = -1
+            let mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+            return mallopt(mmapThreshold, 32 << 20) == 1 && mallopt(trimThreshold, 64 << 20) == 1
         #else
-        return false
+            return false
         #endif
     }()
 
@@ -37,17 +38,17 @@ enum MallocArenas {
     static var isConfigured: Bool { configured }
 
     #if canImport(Glibc)
-    /// Set on a thread once its heap has been grown.
-    private static let reservedKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+        /// Set on a thread once its heap has been grown.
+        private static let reservedKey: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            return key
+        }()
 
-    /// `malloc`, looked up by name like `mallopt`.
-    private static let allocate: @convention(c) (Int) -> UnsafeMutableRawPointer? = {
-        unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc"), to: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self)
-    }()
+        /// `malloc`, looked up by name like `mallopt`.
+        private static let allocate: @convention(c) (Int) -> UnsafeMutableRawPointer? = {
+            unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc"), to: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self)
+        }()
     #endif
 
     /// Grows the calling thread's heap by ``reservation``, the first time
@@ -56,14 +57,14 @@ enum MallocArenas {
     @discardableResult
     static func reserveForThisThread() -> UInt? {
         #if canImport(Glibc)
-        guard configured, pthread_getspecific(reservedKey) == nil else { return nil }
-        pthread_setspecific(reservedKey, UnsafeRawPointer(bitPattern: 1))
-        // Through a pointer the optimizer cannot see (it removes a `malloc` whose block is only freed).
-        guard let block = allocate(reservation) else { return nil }
-        free(block)
-        return UInt(bitPattern: block)
+            guard configured, pthread_getspecific(reservedKey) == nil else { return nil }
+            pthread_setspecific(reservedKey, UnsafeRawPointer(bitPattern: 1))
+            // Through a pointer the optimizer cannot see (it removes a `malloc` whose block is only freed).
+            guard let block = allocate(reservation) else { return nil }
+            free(block)
+            return UInt(bitPattern: block)
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -132,8 +132,9 @@ package struct DirectiveScanner {
                 index += 1
                 continue
             }
-            var directive = Directive(name: head.name, arguments: head.arguments, line: index + 1, hasBlock: head.opensBlock,
-                                      index: directives.count, parent: parent)
+            var directive = Directive(
+                name: head.name, arguments: head.arguments, line: index + 1, hasBlock: head.opensBlock,
+                index: directives.count, parent: parent)
             directive.inlineContent = head.inlineContent
             for argumentLine in index + 1...max(index + 1, head.lastLine) where argumentLine <= head.lastLine {
                 lines[argumentLine] = ""
@@ -261,7 +262,8 @@ package struct DirectiveScanner {
         }
         // A bare `@Name` line is a directive only when Galley knows the name (`@MainActor` in prose is not).
         if argumentText.isEmpty, !opensBlock, !Directive.metadataNames.contains(name), !Directive.contentNames.contains(name),
-           lastLine == start, !line.contains("(") {
+            lastLine == start, !line.contains("(")
+        {
             return nil
         }
         return Head(name: name, arguments: parseArguments(argumentText), lastLine: lastLine, opensBlock: opensBlock, inlineContent: inlineContent)

@@ -56,14 +56,16 @@ extension MarkdownHTMLRenderer {
         if leading.hasPrefix("[!"), let close = leading.firstIndex(of: "]") {
             let tag = leading[leading.index(leading.startIndex, offsetBy: 2)..<close].uppercased()
             guard let kind = DocCRendering.alertKinds[tag],
-                  leading[leading.index(after: close)...].allSatisfy(\.isWhitespace) else { return nil }
+                leading[leading.index(after: close)...].allSatisfy(\.isWhitespace)
+            else { return nil }
             label = kind
             consumed = leading.distance(from: leading.startIndex, to: close) + 1
             dropsBreak = true
         } else if let colon = leading.firstIndex(of: ":") {
             let tag = leading[..<colon]
             guard !tag.isEmpty, tag.allSatisfy({ $0.isLetter || $0 == " " }),
-                  let kind = DocCRendering.asideKinds[String(tag.filter { $0 != " " }).lowercased()] else { return nil }
+                let kind = DocCRendering.asideKinds[String(tag.filter { $0 != " " }).lowercased()]
+            else { return nil }
             label = kind
             consumed = leading.distance(from: leading.startIndex, to: colon) + 1
             while consumed < leading.count, leading[leading.index(leading.startIndex, offsetBy: consumed)] == " " { consumed += 1 }
@@ -82,18 +84,21 @@ extension MarkdownHTMLRenderer {
             }
         }
         if dropsBreak, let next = texts.last.flatMap({ cmark_node_next($0) }),
-           [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(next)) {
+            [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(next))
+        {
             cmark_node_unlink(next)
             cmark_node_free(next)
         }
-        let isEmpty = CmarkTree.plainText(of: paragraph).allSatisfy(\.isWhitespace) && cmark_node_first_child(paragraph).map { node in
-            var current: OpaquePointer? = node
-            while let item = current {
-                if cmark_node_get_type(item) != CMARK_NODE_TEXT { return false }
-                current = cmark_node_next(item)
-            }
-            return true
-        } ?? true
+        let isEmpty =
+            CmarkTree.plainText(of: paragraph).allSatisfy(\.isWhitespace)
+            && cmark_node_first_child(paragraph).map { node in
+                var current: OpaquePointer? = node
+                while let item = current {
+                    if cmark_node_get_type(item) != CMARK_NODE_TEXT { return false }
+                    current = cmark_node_next(item)
+                }
+                return true
+            } ?? true
         if isEmpty {
             cmark_node_unlink(paragraph)
             cmark_node_free(paragraph)
@@ -143,17 +148,20 @@ extension MarkdownHTMLRenderer {
             let alt = directive.argument("alt") ?? ""
             let image = docc.imageHTML(source, alt) ?? "<img src=\"\(escape(source))\" alt=\"\(escape(alt))\">"
             open = "<figure class=\"docc-figure\">\(image)"
-            (open, close) = directive.hasBlock || directive.inlineContent != nil ? (open + "<figcaption>", "</figcaption></figure>") : (open + "</figure>", "")
+            (open, close) =
+                directive.hasBlock || directive.inlineContent != nil ? (open + "<figcaption>", "</figcaption></figure>") : (open + "</figure>", "")
         case "Video":
             let source = directive.argument("source") ?? ""
             var attributes = "controls src=\"\(escape(source))\""
             if let poster = directive.argument("poster") { attributes += " poster=\"\(escape(poster))\"" }
             if let alt = directive.argument("alt") { attributes += " aria-label=\"\(escape(alt))\"" }
             open = "<figure class=\"docc-figure\"><video \(attributes)></video>"
-            (open, close) = directive.hasBlock || directive.inlineContent != nil ? (open + "<figcaption>", "</figcaption></figure>") : (open + "</figure>", "")
+            (open, close) =
+                directive.hasBlock || directive.inlineContent != nil ? (open + "<figcaption>", "</figcaption></figure>") : (open + "</figure>", "")
         case "Snippet":
             let path = directive.argument("path") ?? ""
-            open = docc.snippetHTML(directive)
+            open =
+                docc.snippetHTML(directive)
                 ?? "<p class=\"docc-snippet-missing\">Snippet <code>\(escape(path))</code> was not found in the package's <code>Snippets/</code> folder.</p>"
             close = ""
         default:

@@ -1,8 +1,9 @@
 internal import Ccmark
+
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #elseif canImport(Darwin)
-internal import Darwin
+    internal import Darwin
 #endif
 
 /// A parsed Markdown document: what later stages need to know about it.
@@ -129,68 +130,73 @@ public struct MarkdownDocument: Sendable {
         var lines = LineCursor(markdown)
         // Looked for once, not once per code span.
         let mayHaveSymbolLinks = TextSearch.contains(scanner.text, "``")
-        tree.withArena { tree.walk { node in
-            let type = cmark_node_get_type(node)
-            if type == CMARK_NODE_HEADING {
-                sections.append(DocumentSection.Builder(headingIndex: headings.count))
-            } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
-                if !CmarkTree.isInsideHeading(node) { sections[sections.count - 1].append(cmark_node_get_literal(node)) }
-            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK || type == CMARK_NODE_PARAGRAPH {
-                sections[sections.count - 1].appendSpace()
-            }
-            switch type {
-            case CMARK_NODE_HEADING:
-                let text = CmarkTree.plainText(of: node)
-                if !firstHeadingSeen, cmark_node_get_heading_level(node) == 1 {
-                    symbolPath = CmarkTree.symbolLink(in: node, source: scanner.text)
+        tree.withArena {
+            tree.walk { node in
+                let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_HEADING {
+                    sections.append(DocumentSection.Builder(headingIndex: headings.count))
+                } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                    if !CmarkTree.isInsideHeading(node) { sections[sections.count - 1].append(cmark_node_get_literal(node)) }
+                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK || type == CMARK_NODE_PARAGRAPH {
+                    sections[sections.count - 1].appendSpace()
                 }
-                firstHeadingSeen = true
-                headings.append(Heading(
-                    level: Int(cmark_node_get_heading_level(node)),
-                    text: text,
-                    id: slugs.slug(for: text),
-                    line: Int(cmark_node_get_start_line(node)) + offset
-                ))
-            case CMARK_NODE_CODE_BLOCK:
-                guard CmarkTree.isFenced(node) else { return }
-                var block = Self.codeBlock(node, offset: offset, index: codeBlocks.count)
-                block.isClosed = Self.hasClosingFence(node, in: markdown, lines: &lines)
-                codeBlocks.append(block)
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                links.append(MarkdownLink(
-                    destination: .string(cmark_node_get_url(node)),
-                    line: Int(cmark_node_get_start_line(node)) + offset,
-                    column: Int(cmark_node_get_start_column(node)),
-                    isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE
-                ))
-            case CMARK_NODE_CODE where mayHaveSymbolLinks:
-                let literal = String.string(cmark_node_get_literal(node))
-                guard SymbolLink.isSymbolPath(literal) else { return }
-                let isSymbol = symbolLiterals[literal] ?? TextSearch.contains(scanner.text, "``\(literal)``")
-                symbolLiterals[literal] = isSymbol
-                guard isSymbol else { return }
-                // Inline nodes may lack a position: their block's line then.
-                var line = Int(cmark_node_get_start_line(node))
-                var column = Int(cmark_node_get_start_column(node))
-                var parent = cmark_node_parent(node)
-                while line == 0, let block = parent {
-                    line = Int(cmark_node_get_start_line(block))
-                    column = Int(cmark_node_get_start_column(block))
-                    parent = cmark_node_parent(block)
+                switch type {
+                case CMARK_NODE_HEADING:
+                    let text = CmarkTree.plainText(of: node)
+                    if !firstHeadingSeen, cmark_node_get_heading_level(node) == 1 {
+                        symbolPath = CmarkTree.symbolLink(in: node, source: scanner.text)
+                    }
+                    firstHeadingSeen = true
+                    headings.append(
+                        Heading(
+                            level: Int(cmark_node_get_heading_level(node)),
+                            text: text,
+                            id: slugs.slug(for: text),
+                            line: Int(cmark_node_get_start_line(node)) + offset
+                        ))
+                case CMARK_NODE_CODE_BLOCK:
+                    guard CmarkTree.isFenced(node) else { return }
+                    var block = Self.codeBlock(node, offset: offset, index: codeBlocks.count)
+                    block.isClosed = Self.hasClosingFence(node, in: markdown, lines: &lines)
+                    codeBlocks.append(block)
+                case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                    links.append(
+                        MarkdownLink(
+                            destination: .string(cmark_node_get_url(node)),
+                            line: Int(cmark_node_get_start_line(node)) + offset,
+                            column: Int(cmark_node_get_start_column(node)),
+                            isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                        ))
+                case CMARK_NODE_CODE where mayHaveSymbolLinks:
+                    let literal = String.string(cmark_node_get_literal(node))
+                    guard SymbolLink.isSymbolPath(literal) else { return }
+                    let isSymbol = symbolLiterals[literal] ?? TextSearch.contains(scanner.text, "``\(literal)``")
+                    symbolLiterals[literal] = isSymbol
+                    guard isSymbol else { return }
+                    // Inline nodes may lack a position: their block's line then.
+                    var line = Int(cmark_node_get_start_line(node))
+                    var column = Int(cmark_node_get_start_column(node))
+                    var parent = cmark_node_parent(node)
+                    while line == 0, let block = parent {
+                        line = Int(cmark_node_get_start_line(block))
+                        column = Int(cmark_node_get_start_column(block))
+                        parent = cmark_node_parent(block)
+                    }
+                    symbolLinks.append(MarkdownLink(destination: literal, line: line + offset, column: column))
+                default:
+                    break
                 }
-                symbolLinks.append(MarkdownLink(destination: literal, line: line + offset, column: column))
-            default:
-                break
             }
-        } }
+        }
         var positions: [String: Int] = [:]
         for (position, heading) in headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
-        storage = Storage(Fields(
-            source: markdown, firstLine: firstLine, headings: headings, codeBlocks: codeBlocks, links: links,
-            sections: sections.map(\.section), directives: directives, unclosedDirectiveLines: unclosedDirectiveLines,
-            cmarkSource: cmarkSource, directiveMarkers: directiveMarkers, symbolPath: symbolPath, symbolLinks: symbolLinks,
-            symbolLiterals: symbolLiterals, headingPositions: positions, parsedTree: ParsedTree(tree), mayHaveSymbolLinks: mayHaveSymbolLinks
-        ))
+        storage = Storage(
+            Fields(
+                source: markdown, firstLine: firstLine, headings: headings, codeBlocks: codeBlocks, links: links,
+                sections: sections.map(\.section), directives: directives, unclosedDirectiveLines: unclosedDirectiveLines,
+                cmarkSource: cmarkSource, directiveMarkers: directiveMarkers, symbolPath: symbolPath, symbolLinks: symbolLinks,
+                symbolLiterals: symbolLiterals, headingPositions: positions, parsedTree: ParsedTree(tree), mayHaveSymbolLinks: mayHaveSymbolLinks
+            ))
     }
 
     /// The title a page takes when its front matter has none: its first H1.
@@ -213,7 +219,8 @@ public struct MarkdownDocument: Sendable {
         var offset: Int32 = 0
         var character: CChar = 0
         guard cmark_node_get_fenced(node, &length, &offset, &character) != 0 else { return true }
-        let startLine = Int(cmark_node_get_start_line(node)), endLine = Int(cmark_node_get_end_line(node))
+        let startLine = Int(cmark_node_get_start_line(node))
+        let endLine = Int(cmark_node_get_end_line(node))
         guard endLine > startLine, let line = lines.line(endLine) else { return false }
         let fence = UInt8(bitPattern: character)
         var count = 0
@@ -290,7 +297,8 @@ struct LineCursor {
             // The offset just past the next newline at or after `from`, or nil.
             func afterNewline(from: Int) -> Int? {
                 guard from < bytes.count, let base = bytes.baseAddress,
-                      let newline = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) else { return nil }
+                    let newline = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
+                else { return nil }
                 return base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
             }
             while number < wanted {

@@ -119,9 +119,11 @@ public struct MarkdownHTMLRenderer: Sendable {
             let rewritten = rewriteLink(destination)
             if let rewritten, rewritten.removesLink {
                 let child = cmark_node_first_child(node)
-                let isAutolink = child.map {
-                    cmark_node_next($0) == nil && cmark_node_get_type($0) == CMARK_NODE_TEXT && String.string(cmark_node_get_literal($0)) == destination
-                } ?? true
+                let isAutolink =
+                    child.map {
+                        cmark_node_next($0) == nil && cmark_node_get_type($0) == CMARK_NODE_TEXT
+                            && String.string(cmark_node_get_literal($0)) == destination
+                    } ?? true
                 if isAutolink {
                     let code = "<code>\(HTMLEscaping.escape(rewritten.text ?? destination))</code>"
                     cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: code, exit: ""))
@@ -137,8 +139,9 @@ public struct MarkdownHTMLRenderer: Sendable {
             } else if let rewritten {
                 cmark_node_set_url(node, rewritten.destination)
                 if let text = rewritten.text, let child = cmark_node_first_child(node),
-                   cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_TEXT,
-                   String.string(cmark_node_get_literal(child)) == destination {
+                    cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_TEXT,
+                    String.string(cmark_node_get_literal(child)) == destination
+                {
                     cmark_node_set_literal(child, text)
                 }
             } else if let rewritten = Self.htmlDestination(for: destination) {
@@ -152,7 +155,8 @@ public struct MarkdownHTMLRenderer: Sendable {
             guard SymbolLink.isSymbolPath(literal) else { continue }
             let isSymbol = symbolLiterals[literal] ?? TextSearch.contains(document.cmarkSource, "``\(literal)``")
             symbolLiterals[literal] = isSymbol
-            guard isSymbol, let html = symbolLinkHTML(literal, inHeading: CmarkTree.isInsideHeading(node) || CmarkTree.isInsideLink(node), docc: docc) else { continue }
+            guard isSymbol, let html = symbolLinkHTML(literal, inHeading: CmarkTree.isInsideHeading(node) || CmarkTree.isInsideLink(node), docc: docc)
+            else { continue }
             cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: ""))
             replaced.append(node)
         }

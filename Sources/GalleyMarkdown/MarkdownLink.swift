@@ -27,10 +27,11 @@ public struct MarkdownLink: Sendable, Hashable {
         guard let first = scheme.first else { return false }
         // ASCII schemes (all real ones) by bytes; others as Characters.
         if scheme.allSatisfy({ $0 < 0x80 }) {
-            return Self.isASCIILetter(first) && scheme.allSatisfy {
-                Self.isASCIILetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-                    || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-            }
+            return Self.isASCIILetter(first)
+                && scheme.allSatisfy {
+                    Self.isASCIILetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+                }
         }
         let characters = destination[..<colon]
         return characters.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) } && characters.first!.isLetter

@@ -75,11 +75,13 @@ public enum SymbolLink {
         }
         // After the name and its parameters (`init(_:)-4j5kz`), never inside an operator (`&-(_:_:)`).
         guard let dash = component.lastIndex(of: "-"), dash != component.startIndex,
-              !component[..<dash].hasSuffix("("), component.lastIndex(of: "(").map({ $0 < dash }) ?? true,
-              component.lastIndex(of: ")").map({ $0 < dash }) ?? true else { return component }
+            !component[..<dash].hasSuffix("("), component.lastIndex(of: "(").map({ $0 < dash }) ?? true,
+            component.lastIndex(of: ")").map({ $0 < dash }) ?? true
+        else { return component }
         let suffix = component[component.index(after: dash)...]
         if suffix.hasPrefix("swift.") || suffix.hasPrefix("c.") || suffix.hasPrefix("objc.")
-            || (suffix.count >= 4 && suffix.count <= 6 && suffix.allSatisfy { $0.isNumber || ($0.isLowercase && $0.isASCII) }) {
+            || (suffix.count >= 4 && suffix.count <= 6 && suffix.allSatisfy { $0.isNumber || ($0.isLowercase && $0.isASCII) })
+        {
             return String(component[..<dash])
         }
         return component
@@ -91,7 +93,8 @@ extension CmarkTree {
     /// (`# ``Module/Symbol```), else `nil`.
     static func symbolLink(in heading: OpaquePointer, source: String) -> String? {
         guard let child = cmark_node_first_child(heading), cmark_node_next(child) == nil,
-              cmark_node_get_type(child) == CMARK_NODE_CODE else { return nil }
+            cmark_node_get_type(child) == CMARK_NODE_CODE
+        else { return nil }
         let literal = String.string(cmark_node_get_literal(child))
         guard SymbolLink.isSymbolPath(literal), TextSearch.contains(source, "``\(literal)``") else { return nil }
         return literal

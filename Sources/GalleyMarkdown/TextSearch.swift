@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #elseif canImport(Darwin)
-internal import Darwin
+    internal import Darwin
 #endif
 
 /// `String.contains(_:)` for the searches Galley runs over a page's Markdown
@@ -26,7 +26,8 @@ enum TextSearch {
         let answer: Bool? = text.withUTF8 { text in
             needle.withUTF8 { needle in
                 guard !needle.isEmpty, !needle.contains(UInt8(ascii: "\r")), !needle.contains(UInt8(ascii: "\n")),
-                      isASCII(needle), isASCII(text) else { return nil }
+                    isASCII(needle), isASCII(text)
+                else { return nil }
                 return find(needle, in: text)
             }
         }

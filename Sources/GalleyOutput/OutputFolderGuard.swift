@@ -27,7 +27,8 @@ public enum OutputFolderGuard {
     /// Throws when `layout.outputDirectory` is the project, one of its source
     /// folders, the sample library's package, an ancestor of any of them, a
     /// folder inside `content/` or `templates/`, `/` or the home folder.
-    public static func check(layout: SiteLayout, libraryPackage: URL?, home: String? = ProcessInfo.processInfo.environment["HOME"]) throws(Diagnostic) {
+    public static func check(layout: SiteLayout, libraryPackage: URL?, home: String? = ProcessInfo.processInfo.environment["HOME"]) throws(Diagnostic)
+    {
         let output = resolved(layout.outputDirectory)
         let shown = layout.displayPath(of: layout.outputDirectory)
         func refuse(_ why: String) -> Diagnostic {

@@ -173,7 +173,11 @@ public struct OutputWriter: Sendable {
         /// the output folder is as it was.
         package func finish(_ files: [OutputFile]) throws(Diagnostic) {
             let manager = FileManager.default
-            defer { state.withLock { $0.lock?.release(); $0.lock = nil } }
+            defer {
+                state.withLock {
+                    $0.lock?.release(); $0.lock = nil
+                }
+            }
             do {
                 let (failure, written) = state.withLock { ($0.failure, $0.written) }
                 if let failure { throw failure }
@@ -228,7 +232,8 @@ public struct OutputWriter: Sendable {
             let top = String(path[..<path.utf8.firstIndex(of: UInt8(ascii: "/"))!])
             // A top folder is placed when it is first created (never one whose name a file already has).
             if placesFolders, state.placedFolders[top] == nil, !state.createdFolders.contains(folderPath + "/" + top),
-               state.written[top] == nil {
+                state.written[top] == nil
+            {
                 state.placedFolders[top] = FolderPlacement.placementName(state.placedFolders.count, token: placementToken)
             }
             let target = stagedPath(path, state)
@@ -320,8 +325,9 @@ public struct OutputWriter: Sendable {
             try? manager.removeItem(at: staging)
             return
         case .failed(let code):
-            throw Diagnostic("cannot replace '\(displayPath)': \(String(cString: strerror(code)))",
-                             suggestion: "Check that the output folder and its parent folder are writable")
+            throw Diagnostic(
+                "cannot replace '\(displayPath)': \(String(cString: strerror(code)))",
+                suggestion: "Check that the output folder and its parent folder are writable")
         case .unsupported:
             break
         }
@@ -353,8 +359,9 @@ public struct OutputWriter: Sendable {
         }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return String(cString: strerror(code.rawValue))
         }
         return nsError.localizedDescription

@@ -98,8 +98,10 @@ public struct CatalogPageSource: PageSource {
         }
         var content = LoadedContent(pages: pages, assets: assets, problems: problems, unreadable: unreadable)
         if sections.isEmpty {
-            content.folderWarnings.append(.warning("the package has no DocC catalog (a *.docc folder in a target's folder); the site has only its home page",
-                                                   suggestion: "Add one, e.g. Sources/<Module>/<Module>.docc/<Module>.md, or pass --content DIR"))
+            content.folderWarnings.append(
+                .warning(
+                    "the package has no DocC catalog (a *.docc folder in a target's folder); the site has only its home page",
+                    suggestion: "Add one, e.g. Sources/<Module>/<Module>.docc/<Module>.md, or pass --content DIR"))
         }
         return content
     }
@@ -149,8 +151,10 @@ public struct CatalogPageSource: PageSource {
         } else {
             text += "Documentation of the package's modules:\n\n"
             for (section, page) in roots {
-                let target = page.sourcePath.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }
-                    .joined(separator: "/")
+                let target = page.sourcePath.split(separator: "/").map {
+                    String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+                }
+                .joined(separator: "/")
                 text += "- [\(section.catalog.module)](\(target))\n"
             }
         }

@@ -39,10 +39,12 @@ public struct ContentLoader: PageSource {
     public func load(reusing previous: [String: Page], changed: Set<String>) throws(DiagnosticList) -> LoadedContent {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw DiagnosticList([Diagnostic(
-                "content folder '\(displayPath)' does not exist",
-                suggestion: "Create it with an index.md, or pass --content DIR"
-            )])
+            throw DiagnosticList([
+                Diagnostic(
+                    "content folder '\(displayPath)' does not exist",
+                    suggestion: "Create it with an index.md, or pass --content DIR"
+                )
+            ])
         }
         var (markdownEntries, assetEntries) = listFiles()
         var pages: [Page] = []
@@ -59,7 +61,8 @@ public struct ContentLoader: PageSource {
             markdownEntries.removeAll { problems[$0.path] != nil }
             assetEntries.removeAll { problems[$0.path] != nil }
         }
-        let markdownPaths = markdownEntries.map(\.path), assets = assetEntries.map(\.path)
+        let markdownPaths = markdownEntries.map(\.path)
+        let assets = assetEntries.map(\.path)
         // Reading and parsing (front matter, Markdown) spread over the cores; the results keep path order.
         let toParse = markdownPaths.filter { changed.contains($0) || previous[$0] == nil }
         let folder = directory.path  // once: a URL's path is decoded again on every call
@@ -82,15 +85,17 @@ public struct ContentLoader: PageSource {
         errors += overlongNames(in: markdownPaths.map { ($0, Page.url(forSourcePath: $0)) } + assets.map { ($0, $0) })
         var content = LoadedContent(pages: pages, assets: assets, problems: errors, unreadable: unreadable)
         if markdownPaths.isEmpty {
-            content.folderWarnings.append(Diagnostic(
-                "content folder '\(displayPath)' has no Markdown pages; the site has no pages",
-                suggestion: "Add \(displayPath)/index.md (the home page), or pass --content DIR for the folder your pages are in"
-            ))
+            content.folderWarnings.append(
+                Diagnostic(
+                    "content folder '\(displayPath)' has no Markdown pages; the site has no pages",
+                    suggestion: "Add \(displayPath)/index.md (the home page), or pass --content DIR for the folder your pages are in"
+                ))
         } else if !markdownPaths.contains(where: { Page.url(forSourcePath: $0) == "index.html" }) {
-            content.folderWarnings.append(Diagnostic(
-                "content folder '\(displayPath)' has no index.md; the site has no home page and its root address shows 404",
-                suggestion: "Add \(displayPath)/index.md (the home page)"
-            ))
+            content.folderWarnings.append(
+                Diagnostic(
+                    "content folder '\(displayPath)' has no index.md; the site has no home page and its root address shows 404",
+                    suggestion: "Add \(displayPath)/index.md (the home page)"
+                ))
         }
         return content
     }
@@ -150,7 +155,8 @@ public struct ContentLoader: PageSource {
         outputs.compactMap { source, output in
             // Most paths are shorter than one name may be: nothing to split.
             guard output.utf8.count > Self.maximumNameLength,
-                  let name = output.split(separator: "/").first(where: { $0.utf8.count > Self.maximumNameLength }) else { return nil }
+                let name = output.split(separator: "/").first(where: { $0.utf8.count > Self.maximumNameLength })
+            else { return nil }
             let display = displayPath.isEmpty ? source : "\(displayPath)/\(source)"
             return Diagnostic(
                 "the name is too long: its output '\(name.prefix(40))…' is \(name.utf8.count) bytes, and a name in the output folder may have at most \(Self.maximumNameLength) (file systems allow 255 per name)",
@@ -165,16 +171,18 @@ public struct ContentLoader: PageSource {
     private func urlCollisions(in pages: [Page], assets: [String]) -> [Diagnostic] {
         var owners: [String: String] = [:]
         var errors: [Diagnostic] = []
-        let outputs = pages.map { ($0.url, $0.displayPath) }
+        let outputs =
+            pages.map { ($0.url, $0.displayPath) }
             + assets.map { ($0, displayPath.isEmpty ? $0 : "\(displayPath)/\($0)") }
         for (url, source) in outputs {
             let key = url.lowercased()
             if let owner = owners[key] {
-                errors.append(Diagnostic(
-                    "'\(source)' and '\(owner)' both map to the URL '\(url)'",
-                    at: SourceLocation(path: source),
-                    suggestion: "Rename or remove one of them"
-                ))
+                errors.append(
+                    Diagnostic(
+                        "'\(source)' and '\(owner)' both map to the URL '\(url)'",
+                        at: SourceLocation(path: source),
+                        suggestion: "Rename or remove one of them"
+                    ))
             } else {
                 owners[key] = source
             }

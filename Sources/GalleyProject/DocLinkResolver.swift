@@ -110,7 +110,9 @@ public struct DocLinkResolver: Sendable {
         guard !path.isEmpty, !path.hasSuffix("/"), !MarkdownLink(destination: String(path), line: 0, column: 0).isExternal else { return nil }
         let parts = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         // A file has an extension; a symbol's name may have DocC's `-swift.kind` or parameters.
-        guard let last = parts.last, !last.contains(".") || last.contains("(") || last.contains("-swift.") || last == "." || last == ".." else { return nil }
+        guard let last = parts.last, !last.contains(".") || last.contains("(") || last.contains("-swift.") || last == "." || last == ".." else {
+            return nil
+        }
         // The folder DocC's URL of this page is in: the module's root is
         // `documentation/module`, an article `documentation/module/name`,
         // a symbol `documentation/module/type/member`.
@@ -223,7 +225,8 @@ public struct DocLinkResolver: Sendable {
         let result = resolveName(destination)
         guard case .failure = result else { return result }
         if let page, !destination.contains("#"),
-           let heading = page.document.heading(matchingFragment: String(destination.dropFirst(Self.scheme.count))) {
+            let heading = page.document.heading(matchingFragment: String(destination.dropFirst(Self.scheme.count)))
+        {
             return .success((page, heading.id))
         }
         let name = String(destination.dropFirst(Self.scheme.count).prefix { $0 != "#" })
@@ -247,7 +250,11 @@ public struct DocLinkResolver: Sendable {
         }
         guard candidates.count == 1 else {
             let paths = candidates.map(\.displayPath).sorted().joined(separator: ", ")
-            return .failure(Problem(reason: "'\(name)' names several pages (\(paths)); write its path, e.g. <doc:\(Page.stripMarkdownExtension(candidates[0].sourcePath))>"))
+            return .failure(
+                Problem(
+                    reason:
+                        "'\(name)' names several pages (\(paths)); write its path, e.g. <doc:\(Page.stripMarkdownExtension(candidates[0].sourcePath))>"
+                ))
         }
         guard let fragment, !fragment.isEmpty else { return .success((page, nil)) }
         guard let heading = page.document.heading(matchingFragment: String(fragment)) else {

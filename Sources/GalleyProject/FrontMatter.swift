@@ -93,11 +93,12 @@ public struct FrontMatter: Sendable, Equatable {
         for (key, line) in mapping.keys where !knownKeys.contains(key) {
             if let value = try mapping.value(key) { frontMatter.params[key] = value }
             if let known = nearMiss(key) {
-                frontMatter.warnings.append(Diagnostic(
-                    "unknown front matter key '\(key)'",
-                    at: SourceLocation(path: file, line: line),
-                    suggestion: "Did you mean '\(known)'? (Other keys are kept for templates as page.params.\(key))"
-                ))
+                frontMatter.warnings.append(
+                    Diagnostic(
+                        "unknown front matter key '\(key)'",
+                        at: SourceLocation(path: file, line: line),
+                        suggestion: "Did you mean '\(known)'? (Other keys are kept for templates as page.params.\(key))"
+                    ))
             }
         }
         return (frontMatter, String(text[next...]), end + 3)

@@ -55,7 +55,8 @@ public struct LinkChecker: Sendable {
             // A `doc://` link to another bundle is external: accepted as it is.
             // In a catalog, a `doc:` link that names no page may name a symbol: ``symbolReferences()``.
             if case .failure(let problem) = docLinks.resolve(destination, from: page), !DocLinkResolver.isBundleLink(destination),
-               page.catalogModule == nil, !DocLinkResolver.namesSymbol(destination) {
+                page.catalogModule == nil, !DocLinkResolver.namesSymbol(destination)
+            {
                 return problem.reason
             }
             return nil
@@ -115,11 +116,13 @@ public struct LinkChecker: Sendable {
         let at = { (link: MarkdownLink) in SourceLocation(path: page.displayPath, line: link.line, column: link.column) }
         var references: [SymbolReference] = []
         // The page's own title (`# ``Module/Symbol```) is no link.
-        for link in page.document.symbolLinks where !(link.destination == page.document.symbolPath && link.line == page.document.headings.first?.line) {
-            references.append(SymbolReference(
-                kind: .symbolLink, written: "``\(link.destination)``", path: link.destination, module: module, scope: scope,
-                location: at(link), linkedPage: docLinks.symbolPage(link.destination)?.url
-            ))
+        for link in page.document.symbolLinks where !(link.destination == page.document.symbolPath && link.line == page.document.headings.first?.line)
+        {
+            references.append(
+                SymbolReference(
+                    kind: .symbolLink, written: "``\(link.destination)``", path: link.destination, module: module, scope: scope,
+                    location: at(link), linkedPage: docLinks.symbolPage(link.destination)?.url
+                ))
         }
         for link in page.document.links where !link.isImage {
             let destination = link.destination
@@ -128,11 +131,14 @@ public struct LinkChecker: Sendable {
                 let name = String(destination.dropFirst(DocLinkResolver.scheme.count).prefix { $0 != "#" })
                 switch docLinks.resolve(destination, from: page) {
                 case .success(let (target, _)):
-                    references.append(SymbolReference(kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
-                                                      location: at(link), linkedPage: target.url))
+                    references.append(
+                        SymbolReference(
+                            kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
+                            location: at(link), linkedPage: target.url))
                 case .failure(let problem):
-                    var reference = SymbolReference(kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
-                                                    location: at(link), linkedPage: nil)
+                    var reference = SymbolReference(
+                        kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
+                        location: at(link), linkedPage: nil)
                     reference.pageProblem = problem.reason
                     if case .page(let target, _)? = docLinks.resolveDocCPath(destination, from: page) {
                         reference.linkedPage = target.url
@@ -149,16 +155,21 @@ public struct LinkChecker: Sendable {
             guard !link.isExternal, !destination.isEmpty, !destination.hasPrefix("#") else { continue }
             let (path, _) = Self.split(destination)
             if let resolved = RelativeURL.resolve(path, against: page.sourcePath),
-               findPage(resolved) != nil || files.contains(resolved) || unreadable.contains(resolved) {
+                findPage(resolved) != nil || files.contains(resolved) || unreadable.contains(resolved)
+            {
                 continue
             }
             switch docLinks.resolveDocCPath(destination, from: page) {
             case .page(let target, _)?:
-                references.append(SymbolReference(kind: .urlPath, written: destination, path: "", module: module, scope: [],
-                                                  location: at(link), linkedPage: target.url))
+                references.append(
+                    SymbolReference(
+                        kind: .urlPath, written: destination, path: "", module: module, scope: [],
+                        location: at(link), linkedPage: target.url))
             case .noPage(let components)?:
-                references.append(SymbolReference(kind: .urlPath, written: destination, path: components.dropFirst().joined(separator: "/"),
-                                                  module: components[0], scope: [], location: at(link), linkedPage: nil))
+                references.append(
+                    SymbolReference(
+                        kind: .urlPath, written: destination, path: components.dropFirst().joined(separator: "/"),
+                        module: components[0], scope: [], location: at(link), linkedPage: nil))
             case nil:
                 continue
             }

@@ -105,10 +105,11 @@ public struct Page: Sendable {
     /// Creates a page.
     public init(sourcePath: String, displayPath: String, frontMatter: FrontMatter, document: MarkdownDocument) {
         let fileName = sourcePath.split(separator: "/").last.map { Page.stripMarkdownExtension(String($0)) } ?? sourcePath
-        storage = Storage(Fields(
-            sourcePath: sourcePath, displayPath: displayPath, url: Page.url(forSourcePath: sourcePath), frontMatter: frontMatter,
-            title: frontMatter.title ?? document.displayTitle ?? fileName, document: document
-        ))
+        storage = Storage(
+            Fields(
+                sourcePath: sourcePath, displayPath: displayPath, url: Page.url(forSourcePath: sourcePath), frontMatter: frontMatter,
+                title: frontMatter.title ?? document.displayTitle ?? fileName, document: document
+            ))
     }
 
     /// What is probably wrong with the page but does not stop a build: its
@@ -126,7 +127,8 @@ public struct Page: Sendable {
             Diagnostic.warning(
                 "unknown directive '@\(directive.name)'; its content is shown without it",
                 at: SourceLocation(path: displayPath, line: directive.line),
-                suggestion: "Galley renders @Row, @Column, @TabNavigator, @Tab, @Image, @Video, @Links, @Small, @DeprecationSummary and @Snippet, and drops metadata (@Metadata, @Options, @Comment, …)"
+                suggestion:
+                    "Galley renders @Row, @Column, @TabNavigator, @Tab, @Image, @Video, @Links, @Small, @DeprecationSummary and @Snippet, and drops metadata (@Metadata, @Options, @Comment, …)"
             )
         }
         let unclosed = document.unclosedDirectiveLines.map { line in

@@ -62,7 +62,8 @@ public struct PathContainment: Sendable {
             return Diagnostic(
                 "'\(displayPath)' is outside the project ('\(real)'); Galley never reads or publishes files from outside it",
                 at: SourceLocation(path: displayPath),
-                suggestion: "Name its folder on the command line (--content DIR, --templates DIR), or allow it in galley.yml with `allow_outside: [\(Self.suggestedFolder(real))]`"
+                suggestion:
+                    "Name its folder on the command line (--content DIR, --templates DIR), or allow it in galley.yml with `allow_outside: [\(Self.suggestedFolder(real))]`"
             )
         }
         let through = link.display == displayPath ? "" : " (on the way to '\(displayPath)')"

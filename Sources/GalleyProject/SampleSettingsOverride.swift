@@ -62,24 +62,27 @@ public struct SampleSettingsOverride: Sendable, Equatable {
         }
         if let version = try mapping.int("swift_version") {
             guard version == 5 || version == 6 else {
-                throw Diagnostic("'swift_version' must be 5 or 6, not \(version)", at: mapping.location(ofKey: "swift_version"),
-                                 suggestion: "Write `swift_version: 5` or `swift_version: 6`")
+                throw Diagnostic(
+                    "'swift_version' must be 5 or 6, not \(version)", at: mapping.location(ofKey: "swift_version"),
+                    suggestion: "Write `swift_version: 5` or `swift_version: 6`")
             }
             override.swiftVersion = version
         }
         override.flags = try mapping.stringList("flags")
         if let mode = try mapping.string("default") {
             guard let parsed = Sample.Mode(rawValue: mode), SampleSettings.defaultModes.contains(parsed) else {
-                throw Diagnostic("'default' must be run, no_run or ignore, not '\(mode)'", at: mapping.location(ofKey: "default"),
-                                 suggestion: "Write e.g. `default: no_run` to compile samples without running them")
+                throw Diagnostic(
+                    "'default' must be run, no_run or ignore, not '\(mode)'", at: mapping.location(ofKey: "default"),
+                    suggestion: "Write e.g. `default: no_run` to compile samples without running them")
             }
             override.defaultMode = parsed
         }
         override.environment = try mapping.mapping("environment")?.stringPairs(in: "environment")
         if let page = try mapping.string("page") {
             guard page == "program" || page == "samples" else {
-                throw Diagnostic("'page' must be program or samples, not '\(page)'", at: mapping.location(ofKey: "page"),
-                                suggestion: "Write `page: program` to compile each page's samples as one program, in order")
+                throw Diagnostic(
+                    "'page' must be program or samples, not '\(page)'", at: mapping.location(ofKey: "page"),
+                    suggestion: "Write `page: program` to compile each page's samples as one program, in order")
             }
             override.pageProgram = page == "program"
         }

@@ -14,7 +14,9 @@ import GalleyVerify
 /// ```
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
-    public static let knownKeys = ["title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon", "allow_outside", "hovers"]
+    public static let knownKeys = [
+        "title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon", "allow_outside", "hovers",
+    ]
 
     /// The site's name, shown in the sidebar and page titles.
     public var title = "Documentation"
@@ -94,8 +96,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// command line (``SiteLayout/trustedDirectories``), wherever they are.
     public func containment(layout: SiteLayout) -> PathContainment {
         let root = layout.root
-        return PathContainment(roots: [root] + layout.trustedDirectories
-            + allowedOutside.map { URL(userPath: $0, relativeTo: root) })
+        return PathContainment(
+            roots: [root] + layout.trustedDirectories
+                + allowedOutside.map { URL(userPath: $0, relativeTo: root) })
     }
 
     /// Reads `file`, or returns `defaults` when it does not exist.
@@ -136,8 +139,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout", "sandbox"] + SampleSettingsOverride.keys, in: "verify")
             if let sandbox = try verify.string("sandbox") {
                 guard let mode = Sandbox.Mode(rawValue: sandbox) else {
-                    throw Diagnostic("'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
-                                     suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
+                    throw Diagnostic(
+                        "'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
+                        suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
                 }
                 config.verification.sandbox = mode
             }
@@ -147,7 +151,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.verification.moduleAliases = try verify.mapping("module_aliases")?.stringPairs(in: "module_aliases") ?? [:]
             if let timeout = try verify.int("timeout") {
                 guard timeout > 0 else {
-                    throw Diagnostic("'timeout' must be at least 1 second", at: SourceLocation(path: displayPath), suggestion: "Write e.g. `timeout: 10`")
+                    throw Diagnostic(
+                        "'timeout' must be at least 1 second", at: SourceLocation(path: displayPath), suggestion: "Write e.g. `timeout: 10`")
                 }
                 config.verification.timeoutSeconds = timeout
             }

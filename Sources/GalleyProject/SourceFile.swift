@@ -1,9 +1,10 @@
 import Foundation
 import GalleyCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reading the text of content, template and configuration files with clear errors.

@@ -64,7 +64,8 @@ public struct SwiftPackage: Sendable, Codable {
         let key = cacheKey(root: root, swift: swift)
         let cache = root.appendingPathComponent(".build/galley/package-description.json")
         if let data = FileManager.default.contents(atPath: cache.path),
-           let cached = try? JSONDecoder().decode(Cached.self, from: data), cached.key == key {
+            let cached = try? JSONDecoder().decode(Cached.self, from: data), cached.key == key
+        {
             var package = cached.package
             package.root = root
             return package
@@ -83,8 +84,9 @@ public struct SwiftPackage: Sendable, Codable {
     /// The package of `swift package describe --type json`'s output.
     public static func parse(_ data: Data, root: URL) throws(Diagnostic) -> SwiftPackage {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw Diagnostic("cannot read the output of `swift package describe --type json` in '\(root.path)'",
-                             suggestion: "Check that `swift package describe --type json` prints the package")
+            throw Diagnostic(
+                "cannot read the output of `swift package describe --type json` in '\(root.path)'",
+                suggestion: "Check that `swift package describe --type json` prints the package")
         }
         let targets = (object["targets"] as? [[String: Any]] ?? []).compactMap { target -> Target? in
             guard let name = target["name"] as? String, let path = target["path"] as? String else { return nil }
@@ -95,7 +97,8 @@ public struct SwiftPackage: Sendable, Codable {
         }
         let products = (object["products"] as? [[String: Any]] ?? []).compactMap { product -> Product? in
             guard let name = product["name"] as? String, let type = product["type"] as? [String: Any],
-                  let library = type["library"] else { return nil }
+                let library = type["library"]
+            else { return nil }
             let linkage = (library as? [String])?.first ?? "automatic"
             return Product(name: name, linkage: linkage, targets: product["targets"] as? [String] ?? [])
         }
@@ -145,9 +148,11 @@ public struct SwiftPackage: Sendable, Codable {
     /// The `*.docc` folders under `folder` (hidden folders skipped; none looked for inside a catalog).
     static func doccFolders(in folder: URL) -> [URL] {
         if folder.pathExtension == "docc" { return [folder] }
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]
-        ) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]
+            )
+        else { return [] }
         var found: [URL] = []
         for case let url as URL in enumerator where url.pathExtension == "docc" {
             enumerator.skipDescendants()
@@ -176,4 +181,3 @@ public struct SwiftPackage: Sendable, Codable {
         return key
     }
 }
-

@@ -108,19 +108,22 @@ struct YAMLMapping {
             guard let colon = bytes[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: ":")) else { return nil }
             let key = bytes[lineStart..<colon]
             guard (1...64).contains(key.count), let first = key.first,
-                  first == UInt8(ascii: "_") || isASCIILetter(first),
-                  key.allSatisfy({ $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isASCIILetter($0) || isASCIIDigit($0) }) else { return nil }
+                first == UInt8(ascii: "_") || isASCIILetter(first),
+                key.allSatisfy({ $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isASCIILetter($0) || isASCIIDigit($0) })
+            else { return nil }
             let name = String(decoding: key, as: UTF8.self)
             guard isNew(name) else { return nil }
-            var valueStart = colon + 1, valueEnd = lineEnd
+            var valueStart = colon + 1
+            var valueEnd = lineEnd
             guard valueStart < valueEnd, bytes[valueStart] == UInt8(ascii: " ") else { return nil }
             while valueStart < valueEnd, bytes[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
             while valueEnd > valueStart, bytes[valueEnd - 1] == UInt8(ascii: " ") { valueEnd -= 1 }
             let value = bytes[valueStart..<valueEnd]
             guard let start = value.first, !"-?:,[]{}#&*!|>'\"%@`".utf8.contains(start),
-                  value.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }), value.last != UInt8(ascii: ":"),
-                  !containsPair(value, UInt8(ascii: ":"), UInt8(ascii: " ")),
-                  !containsPair(value, UInt8(ascii: " "), UInt8(ascii: "#")) else { return nil }
+                value.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }), value.last != UInt8(ascii: ":"),
+                !containsPair(value, UInt8(ascii: ":"), UInt8(ascii: " ")),
+                !containsPair(value, UInt8(ascii: " "), UInt8(ascii: "#"))
+            else { return nil }
             // `Resolver.basic`: these scalars are read as text, never resolved by
             // pattern, and `.default` would compile its regular expressions first.
             let tag = Tag(.implicit, .basic, implicitTagConstructor)
@@ -280,8 +283,8 @@ struct YAMLMapping {
     private static func describe(_ error: YamlError) -> (String, Int?) {
         switch error {
         case let .scanner(context, problem, mark, _),
-             let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            let .parser(context, problem, mark, _),
+            let .composer(context, problem, mark, _):
             let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
             // An unclosed `[`, `{` or quote is noticed only at the next token,
             // often on the line after it: the line to fix is where it opened.

@@ -75,9 +75,10 @@ public struct PageRenderer: Sendable {
         context["page"] = .object(pageContext)
         let toc = page.tableOfContents
         context["hasTOC"] = .bool(!toc.isEmpty)
-        context["toc"] = .list(toc.map {
-            ["text": .string($0.text), "id": .string($0.id), "level": .int($0.level), "isSub": .bool($0.level == 3)]
-        })
+        context["toc"] = .list(
+            toc.map {
+                ["text": .string($0.text), "id": .string($0.id), "level": .int($0.level), "isSub": .bool($0.level == 3)]
+            })
         if let previous = navigation.previous(of: page) {
             context["previous"] = ["title": .string(previous.title), "url": .string(RelativeURL.from(page.url, to: previous.url))]
         }
@@ -115,7 +116,8 @@ public struct PageRenderer: Sendable {
                 let escape = HTMLEscaping.escape
                 let img = "<img src=\"\(escape(RelativeURL.from(page.url, to: image.path)))\" alt=\"\(escape(alt))\">"
                 guard let dark = image.darkPath else { return img }
-                return "<picture><source srcset=\"\(escape(RelativeURL.from(page.url, to: dark)))\" media=\"(prefers-color-scheme: dark)\">\(img)</picture>"
+                return
+                    "<picture><source srcset=\"\(escape(RelativeURL.from(page.url, to: dark)))\" media=\"(prefers-color-scheme: dark)\">\(img)</picture>"
             }
         }
         if !symbolPages.isEmpty {
@@ -144,12 +146,14 @@ public struct PageRenderer: Sendable {
             context["root"] = .string(path)
             context["navigation"] = .string(sidebar.html(current: nil, prefix: path))
             if templates.usesNavList {
-                context["nav"] = .list(navigation.pages.map {
-                    ["title": .string($0.title), "url": .string(path + RelativeURL.encoded($0.url)), "current": false]
-                })
+                context["nav"] = .list(
+                    navigation.pages.map {
+                        ["title": .string($0.title), "url": .string(path + RelativeURL.encoded($0.url)), "current": false]
+                    })
             }
         }
-        let message = "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "
+        let message =
+            "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "
             + "Start again from the <a href=\"\(HTMLEscaping.escape(root))index.html\">home page</a>.</p>\n"
         context["page"] = ["title": "Page not found", "content": .string(message), "url": "404.html", "isHome": false]
         context["hasTOC"] = false
@@ -166,9 +170,10 @@ public struct PageRenderer: Sendable {
         ]
         // The list of every page, for themes that walk it: linear per page, so only when used.
         if templates.usesNavList {
-            context["nav"] = .list(navigation.pages.map { page in
-                ["title": .string(page.title), "url": .string(RelativeURL.from(url, to: page.url)), "current": .bool(page.url == current)]
-            })
+            context["nav"] = .list(
+                navigation.pages.map { page in
+                    ["title": .string(page.title), "url": .string(RelativeURL.from(url, to: page.url)), "current": .bool(page.url == current)]
+                })
         }
         return context
     }

@@ -47,12 +47,13 @@ public struct SearchIndex: Sendable {
                 let isTitle = heading.map { $0.level == 1 && $0.text == page.title } ?? true
                 let text = Self.capped(section.text)
                 if !isTitle || !text.isEmpty || section.headingIndex == nil {
-                    entries.append(Entry(
-                        t: page.title,
-                        h: isTitle ? "" : heading?.text ?? "",
-                        u: RelativeURL.encoded(page.url) + (isTitle ? "" : heading.map { "#\($0.id)" } ?? ""),
-                        x: text
-                    ))
+                    entries.append(
+                        Entry(
+                            t: page.title,
+                            h: isTitle ? "" : heading?.text ?? "",
+                            u: RelativeURL.encoded(page.url) + (isTitle ? "" : heading.map { "#\($0.id)" } ?? ""),
+                            x: text
+                        ))
                 }
             }
         }

@@ -77,11 +77,13 @@ public final class SidebarNavigation: Sendable {
         let prefix = fixedPrefix ?? RelativeURL.from(at, to: "")
         let section = isSectioned ? current.flatMap { sectionOfPage[$0.url] } ?? -1 : -1
         let key = "\(prefix)|\(section)"
-        let list = cache.withLock { $0[key] } ?? {
-            let rendered = render(prefix: prefix, expanded: section)
-            cache.withLock { $0[key] = rendered }
-            return rendered
-        }()
+        let list =
+            cache.withLock { $0[key] }
+            ?? {
+                let rendered = render(prefix: prefix, expanded: section)
+                cache.withLock { $0[key] = rendered }
+                return rendered
+            }()
         // One copy of the list with the marker spliced in at the recorded offset.
         guard let current, let offset = list.linkEnds[current.url] else { return list.html }
         let utf8 = list.html.utf8
@@ -121,12 +123,14 @@ public final class SidebarNavigation: Sendable {
         for (index, section) in sections.enumerated() {
             if section.key.isEmpty || index == expanded {
                 if !section.key.isEmpty {
-                    html += "<li class=\"nav-section nav-section-open\"><span class=\"nav-section-title\">\(HTMLEscaping.escape(section.title))</span><ul>\n"
+                    html +=
+                        "<li class=\"nav-section nav-section-open\"><span class=\"nav-section-title\">\(HTMLEscaping.escape(section.title))</span><ul>\n"
                 }
                 for page in section.pages { add(page) }
                 if !section.key.isEmpty { html += "</ul></li>\n" }
             } else if let first = section.pages.first {
-                html += "<li class=\"nav-section\"><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(first.url)))\" class=\"nav-section-link\">"
+                html +=
+                    "<li class=\"nav-section\"><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(first.url)))\" class=\"nav-section-link\">"
                     + "\(HTMLEscaping.escape(section.title)) <span class=\"nav-section-count\">(\(section.pages.count))</span></a></li>\n"
             }
         }

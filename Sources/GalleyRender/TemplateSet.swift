@@ -60,11 +60,14 @@ public struct TemplateSet: Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw DiagnosticList([Diagnostic(
-                    "templates folder '\(displayPath)' is a file, not a folder",
-                    at: SourceLocation(path: displayPath),
-                    suggestion: "Move it away to use the built-in theme, or make it a folder of templates (galley init --theme DIR writes a copy of the built-in one)"
-                )])
+                throw DiagnosticList([
+                    Diagnostic(
+                        "templates folder '\(displayPath)' is a file, not a folder",
+                        at: SourceLocation(path: displayPath),
+                        suggestion:
+                            "Move it away to use the built-in theme, or make it a folder of templates (galley init --theme DIR writes a copy of the built-in one)"
+                    )
+                ])
             }
             let entries = FileTree.entries(under: directory, includingSymbolicLinks: containment != nil)
             let problems = containment?.problems(of: entries, under: directory, displayPath: displayPath) ?? [:]
@@ -79,10 +82,13 @@ public struct TemplateSet: Sendable {
                 sources[path] = .file(url)
             }
         } else if requiresDirectory {
-            throw DiagnosticList([Diagnostic(
-                "templates folder '\(displayPath)' does not exist",
-                suggestion: "Check the --templates path, leave the option out to use the built-in theme, or create a copy of the built-in theme to edit with `galley init --theme DIR`"
-            )])
+            throw DiagnosticList([
+                Diagnostic(
+                    "templates folder '\(displayPath)' does not exist",
+                    suggestion:
+                        "Check the --templates path, leave the option out to use the built-in theme, or create a copy of the built-in theme to edit with `galley init --theme DIR`"
+                )
+            ])
         }
 
         var library = MustacheLibrary()
@@ -112,8 +118,9 @@ public struct TemplateSet: Sendable {
                 case .builtIn(let data):
                     display = "\(builtInDisplayPath)/\(path)"
                     guard let decoded = String(validating: data, as: UTF8.self) else {
-                        throw Diagnostic("file is not valid UTF-8", at: SourceLocation(path: display),
-                                         suggestion: "Rebuild galley after `make theme`")
+                        throw Diagnostic(
+                            "file is not valid UTF-8", at: SourceLocation(path: display),
+                            suggestion: "Rebuild galley after `make theme`")
                     }
                     text = decoded
                 }
@@ -124,18 +131,20 @@ public struct TemplateSet: Sendable {
             }
         }
         if templates[layoutName] == nil && !unparsed.contains(layoutName) {
-            errors.append(Diagnostic(
-                "missing template '\(displayPath)/\(layoutName).mustache'",
-                suggestion: "Every theme needs a layout.mustache; `galley init --theme DIR` writes a copy of the built-in one"
-            ))
+            errors.append(
+                Diagnostic(
+                    "missing template '\(displayPath)/\(layoutName).mustache'",
+                    suggestion: "Every theme needs a layout.mustache; `galley init --theme DIR` writes a copy of the built-in one"
+                ))
         }
         for (name, template) in templates.sorted(by: { $0.key < $1.key }) where fromFolder.contains(name) {
             for reference in Self.partialReferences(in: template.text) where templates[reference.name] == nil && !unparsed.contains(reference.name) {
-                errors.append(Diagnostic(
-                    "missing partial '\(reference.name)' (no file \(displayPath)/\(reference.name).mustache)",
-                    at: SourceLocation(path: template.display, line: reference.line),
-                    suggestion: "Create the partial or fix its name"
-                ))
+                errors.append(
+                    Diagnostic(
+                        "missing partial '\(reference.name)' (no file \(displayPath)/\(reference.name).mustache)",
+                        at: SourceLocation(path: template.display, line: reference.line),
+                        suggestion: "Create the partial or fix its name"
+                    ))
             }
         }
         // A cycle goes through a site's template (the built-in theme has none).
@@ -185,11 +194,12 @@ public struct TemplateSet: Sendable {
                         let key = Set(chain).sorted().joined(separator: "\u{0}")
                         if reported.insert(key).inserted {
                             let first = edges[start]?.first { $0.name == (chain.count > 1 ? chain[1] : start) }
-                            errors.append(Diagnostic(
-                                "the partial '\(start)' includes itself: " + chain.map { "{{> \($0)}}" }.joined(separator: " → "),
-                                at: SourceLocation(path: templates[start]?.display ?? start, line: first?.line),
-                                suggestion: "Break the cycle: a partial may not include itself, directly or through other partials"
-                            ))
+                            errors.append(
+                                Diagnostic(
+                                    "the partial '\(start)' includes itself: " + chain.map { "{{> \($0)}}" }.joined(separator: " → "),
+                                    at: SourceLocation(path: templates[start]?.display ?? start, line: first?.line),
+                                    suggestion: "Break the cycle: a partial may not include itself, directly or through other partials"
+                                ))
                         }
                     } else if seen.insert(edge.name).inserted {
                         stack.append((edge.name, path + [edge.name], edge.line))

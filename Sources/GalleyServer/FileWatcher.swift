@@ -1,8 +1,9 @@
 import Foundation
 import GalleyCore
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Watches folders and files and reports what changed, in batches: an
@@ -54,8 +55,9 @@ public final class FileWatcher: Sendable {
     public init(targets: [Target], debounce: Duration = .milliseconds(100), mode: Mode = .automatic) throws(Diagnostic) {
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else {
-            throw Diagnostic("cannot start the file watcher: \(String(cString: strerror(errno)))",
-                             suggestion: "Close some programs or raise the open-file limit (ulimit -n)")
+            throw Diagnostic(
+                "cannot start the file watcher: \(String(cString: strerror(errno)))",
+                suggestion: "Close some programs or raise the open-file limit (ulimit -n)")
         }
         for fd in pipeFDs {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -138,100 +140,101 @@ private struct WatchLoop: Sendable {
 
     mutating func startInotify() -> Bool {
         #if os(Linux)
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return false }
-        inotifyFD = fd
-        for target in targets {
-            switch target {
-            case .folder(let url): addWatches(under: url.standardizedFileURL.path, recursive: true)
-            case .file(let url): addWatch(url.standardizedFileURL.deletingLastPathComponent().path, recursive: false)
+            let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard fd >= 0 else { return false }
+            inotifyFD = fd
+            for target in targets {
+                switch target {
+                case .folder(let url): addWatches(under: url.standardizedFileURL.path, recursive: true)
+                case .file(let url): addWatch(url.standardizedFileURL.deletingLastPathComponent().path, recursive: false)
+                }
             }
-        }
-        if watches.isEmpty && !targets.isEmpty {
-            Glibc.close(fd)
-            inotifyFD = -1
-            return false
-        }
-        return true
+            if watches.isEmpty && !targets.isEmpty {
+                Glibc.close(fd)
+                inotifyFD = -1
+                return false
+            }
+            return true
         #else
-        return false
+            return false
         #endif
     }
 
     #if os(Linux)
-    private static let mask = UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
-        | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF)
-        | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+        private static let mask =
+            UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+            | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF)
+            | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
 
-    private mutating func addWatch(_ path: String, recursive: Bool) {
-        let wd = inotify_add_watch(inotifyFD, path, Self.mask)
-        if wd >= 0 { watches[wd] = (path, recursive) }
-    }
-
-    private mutating func addWatches(under path: String, recursive: Bool) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
-        addWatch(path, recursive: recursive)
-        guard recursive, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        for name in names where !FileWatcher.isIgnored(name) {
-            let child = path + "/" + name
-            var childIsDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: child, isDirectory: &childIsDirectory), childIsDirectory.boolValue {
-                addWatches(under: child, recursive: true)
-            }
+        private mutating func addWatch(_ path: String, recursive: Bool) {
+            let wd = inotify_add_watch(inotifyFD, path, Self.mask)
+            if wd >= 0 { watches[wd] = (path, recursive) }
         }
-    }
 
-    /// Reads every pending inotify event into `changed`.
-    private mutating func drainInotify(into changed: inout Set<String>) {
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(inotifyFD, buffer, capacity)
-            guard count > 0 else { return }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
-                let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
-                offset += MemoryLayout<inotify_event>.size + Int(event.len)
-                handle(event, name: name, into: &changed)
-            }
-        }
-    }
-
-    private mutating func handle(_ event: inotify_event, name: String, into changed: inout Set<String>) {
-        if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-            // Events were lost: report every target, which rebuilds everything.
-            for target in targets {
-                switch target {
-                case .folder(let url), .file(let url): changed.insert(url.standardizedFileURL.path)
+        private mutating func addWatches(under path: String, recursive: Bool) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+            addWatch(path, recursive: recursive)
+            guard recursive, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            for name in names where !FileWatcher.isIgnored(name) {
+                let child = path + "/" + name
+                var childIsDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: child, isDirectory: &childIsDirectory), childIsDirectory.boolValue {
+                    addWatches(under: child, recursive: true)
                 }
             }
-            return
         }
-        guard let watch = watches[event.wd] else { return }
-        if event.mask & UInt32(IN_IGNORED) != 0 {
-            watches[event.wd] = nil
-            return
+
+        /// Reads every pending inotify event into `changed`.
+        private mutating func drainInotify(into changed: inout Set<String>) {
+            let capacity = 64 * 1024
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
+            defer { buffer.deallocate() }
+            while true {
+                let count = read(inotifyFD, buffer, capacity)
+                guard count > 0 else { return }
+                var offset = 0
+                while offset + MemoryLayout<inotify_event>.size <= count {
+                    let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                    let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
+                    let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
+                    offset += MemoryLayout<inotify_event>.size + Int(event.len)
+                    handle(event, name: name, into: &changed)
+                }
+            }
         }
-        if event.mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 {
-            changed.insert(watch.path)
-            return
+
+        private mutating func handle(_ event: inotify_event, name: String, into changed: inout Set<String>) {
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                // Events were lost: report every target, which rebuilds everything.
+                for target in targets {
+                    switch target {
+                    case .folder(let url), .file(let url): changed.insert(url.standardizedFileURL.path)
+                    }
+                }
+                return
+            }
+            guard let watch = watches[event.wd] else { return }
+            if event.mask & UInt32(IN_IGNORED) != 0 {
+                watches[event.wd] = nil
+                return
+            }
+            if event.mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 {
+                changed.insert(watch.path)
+                return
+            }
+            guard !name.isEmpty, !FileWatcher.isIgnored(name) else { return }
+            if let names = fileFilters[watch.path], !watch.recursive {
+                guard names.contains(name) else { return }
+            }
+            let path = watch.path + "/" + name
+            changed.insert(path)
+            let isDirectory = event.mask & UInt32(IN_ISDIR) != 0
+            if isDirectory, watch.recursive, event.mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
+                addWatches(under: path, recursive: true)
+                for file in Self.files(under: path) { changed.insert(file) }
+            }
         }
-        guard !name.isEmpty, !FileWatcher.isIgnored(name) else { return }
-        if let names = fileFilters[watch.path], !watch.recursive {
-            guard names.contains(name) else { return }
-        }
-        let path = watch.path + "/" + name
-        changed.insert(path)
-        let isDirectory = event.mask & UInt32(IN_ISDIR) != 0
-        if isDirectory, watch.recursive, event.mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
-            addWatches(under: path, recursive: true)
-            for file in Self.files(under: path) { changed.insert(file) }
-        }
-    }
     #endif
 
     // MARK: polling
@@ -310,7 +313,7 @@ private struct WatchLoop: Sendable {
             if fds[0].revents != 0 { return }
             var round: Set<String> = []
             #if os(Linux)
-            if inotifyFD >= 0, fds[1].revents != 0 { drainInotify(into: &round) }
+                if inotifyFD >= 0, fds[1].revents != 0 { drainInotify(into: &round) }
             #endif
             if inotifyFD < 0 { pollChanges(into: &round) }
             let now = ContinuousClock.now

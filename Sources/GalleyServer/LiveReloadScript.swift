@@ -39,72 +39,72 @@ package enum LiveReloadScript {
     }
 
     private static let body = #"""
-    var KEY = "galley-scroll:" + location.pathname;
-    try {
-      var saved = sessionStorage.getItem(KEY);
-      if (saved) {
-        sessionStorage.removeItem(KEY);
-        var xy = saved.split(",").map(Number);
-        var restore = function () { window.scrollTo(xy[0] || 0, xy[1] || 0); };
-        restore();
-        window.addEventListener("load", restore);
-      }
-    } catch (e) {}
-    function reload() {
-      try { sessionStorage.setItem(KEY, window.scrollX + "," + window.scrollY); } catch (e) {}
-      location.reload();
-    }
-    function hide() {
-      var overlay = document.getElementById("galley-overlay");
-      if (overlay) overlay.hidden = true;
-    }
-    function show(failure) {
-      var overlay = document.getElementById("galley-overlay");
-      if (!overlay) {
-        overlay = document.createElement("div");
-        overlay.id = "galley-overlay";
-        overlay.setAttribute("role", "alertdialog");
-        overlay.setAttribute("aria-labelledby", "galley-overlay-title");
-        document.body.appendChild(overlay);
-      }
-      overlay.textContent = "";
-      var close = document.createElement("button");
-      close.type = "button";
-      close.textContent = "Close";
-      close.addEventListener("click", hide);
-      var title = document.createElement("h1");
-      title.id = "galley-overlay-title";
-      title.textContent = "Galley: " + failure.message;
-      var subtitle = document.createElement("h2");
-      subtitle.textContent = "This page is the last good build. Fix the problems below and save; the page reloads by itself.";
-      var list = document.createElement("ul");
-      (failure.diagnostics || []).forEach(function (line) {
-        var item = document.createElement("li");
-        item.textContent = line;
-        list.appendChild(item);
-      });
-      overlay.append(close, title, subtitle, list);
-      if (failure.details) {
-        var details = document.createElement("pre");
-        details.textContent = failure.details;
-        overlay.appendChild(details);
-      }
-      overlay.hidden = false;
-      if (window.getComputedStyle(overlay).position !== "fixed") {
-        overlay.style.cssText = "position:fixed;inset:0;z-index:1000;overflow:auto;padding:2rem;" +
-          "background:rgba(12,13,16,.94);color:#f0f3f6;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
-      }
-    }
-    if (!window.EventSource) return;
-    var source = new EventSource("\#(eventsPath)");
-    source.addEventListener("ready", function (event) {
-      if (event.data !== BUILD) reload(); else hide();
-    });
-    source.addEventListener("reload", function () { reload(); });
-    // Not "error": EventSource fires its own "error" event when the connection drops.
-    source.addEventListener("build-error", function (event) {
-      show(JSON.parse(event.data));
-    });
+        var KEY = "galley-scroll:" + location.pathname;
+        try {
+          var saved = sessionStorage.getItem(KEY);
+          if (saved) {
+            sessionStorage.removeItem(KEY);
+            var xy = saved.split(",").map(Number);
+            var restore = function () { window.scrollTo(xy[0] || 0, xy[1] || 0); };
+            restore();
+            window.addEventListener("load", restore);
+          }
+        } catch (e) {}
+        function reload() {
+          try { sessionStorage.setItem(KEY, window.scrollX + "," + window.scrollY); } catch (e) {}
+          location.reload();
+        }
+        function hide() {
+          var overlay = document.getElementById("galley-overlay");
+          if (overlay) overlay.hidden = true;
+        }
+        function show(failure) {
+          var overlay = document.getElementById("galley-overlay");
+          if (!overlay) {
+            overlay = document.createElement("div");
+            overlay.id = "galley-overlay";
+            overlay.setAttribute("role", "alertdialog");
+            overlay.setAttribute("aria-labelledby", "galley-overlay-title");
+            document.body.appendChild(overlay);
+          }
+          overlay.textContent = "";
+          var close = document.createElement("button");
+          close.type = "button";
+          close.textContent = "Close";
+          close.addEventListener("click", hide);
+          var title = document.createElement("h1");
+          title.id = "galley-overlay-title";
+          title.textContent = "Galley: " + failure.message;
+          var subtitle = document.createElement("h2");
+          subtitle.textContent = "This page is the last good build. Fix the problems below and save; the page reloads by itself.";
+          var list = document.createElement("ul");
+          (failure.diagnostics || []).forEach(function (line) {
+            var item = document.createElement("li");
+            item.textContent = line;
+            list.appendChild(item);
+          });
+          overlay.append(close, title, subtitle, list);
+          if (failure.details) {
+            var details = document.createElement("pre");
+            details.textContent = failure.details;
+            overlay.appendChild(details);
+          }
+          overlay.hidden = false;
+          if (window.getComputedStyle(overlay).position !== "fixed") {
+            overlay.style.cssText = "position:fixed;inset:0;z-index:1000;overflow:auto;padding:2rem;" +
+              "background:rgba(12,13,16,.94);color:#f0f3f6;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
+          }
+        }
+        if (!window.EventSource) return;
+        var source = new EventSource("\#(eventsPath)");
+        source.addEventListener("ready", function (event) {
+          if (event.data !== BUILD) reload(); else hide();
+        });
+        source.addEventListener("reload", function () { reload(); });
+        // Not "error": EventSource fires its own "error" event when the connection drops.
+        source.addEventListener("build-error", function (event) {
+          show(JSON.parse(event.data));
+        });
 
-    """#
+        """#
 }

@@ -66,7 +66,8 @@ struct PreviewResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         if loopbackHostsOnly, !Self.isLoopbackHost(request.head.authority) {
-            return plain(.forbidden, "Forbidden: this preview answers only requests for localhost, 127.0.0.1 or [::1].\n", head: request.method == .head)
+            return plain(
+                .forbidden, "Forbidden: this preview answers only requests for localhost, 127.0.0.1 or [::1].\n", head: request.method == .head)
         }
         guard request.method == .get || request.method == .head else {
             return plain(.methodNotAllowed, "Only GET and HEAD are allowed.\n", extra: [.allow: "GET, HEAD"], head: false)
@@ -76,7 +77,8 @@ struct PreviewResponder: HTTPResponder {
         if path == LiveReloadScript.eventsPath {
             if head { return eventStreamHead() }
             guard let events = reloader.subscribe(limit: maxEventStreams) else {
-                let sentence = "This preview server already has \(maxEventStreams) live-reload connections open, its limit: "
+                let sentence =
+                    "This preview server already has \(maxEventStreams) live-reload connections open, its limit: "
                     + "close some of its tabs, then reload this page.\n"
                 return plain(.serviceUnavailable, sentence, head: false)
             }
@@ -101,7 +103,8 @@ struct PreviewResponder: HTTPResponder {
         let size = content.size
         // Ranges apply to GET only (RFC 9110 §14.2). This server sends no validators,
         // so an If-Range never matches and asks for the whole file.
-        let range = request.method == .get && request.headers[.ifRange] == nil
+        let range =
+            request.method == .get && request.headers[.ifRange] == nil
             ? ByteRange(header: request.headers[.range], length: size) : .whole
         var headers = Self.headers(contentType: content.contentType)
         headers[.acceptRanges] = "bytes"
@@ -189,10 +192,10 @@ struct PreviewResponder: HTTPResponder {
         // No site yet (the first build failed): a page that still carries the script,
         // so the overlay shows the diagnostics and the fix reloads it.
         let html = """
-        <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found · Galley preview</title></head>
-        <body><h1>Not found</h1><p>There is no page at this address\(reloader.currentFailure == nil ? "" : " yet: the site has not been built").</p></body></html>
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found · Galley preview</title></head>
+            <body><h1>Not found</h1><p>There is no page at this address\(reloader.currentFailure == nil ? "" : " yet: the site has not been built").</p></body></html>
 
-        """
+            """
         let buildID = reloader.buildID
         let bytes = LiveReloadScript.inject(into: Array(html.utf8), buildID: buildID)
         let page = SiteFileCache.Entry(bytes: bytes, contentType: "text/html; charset=utf-8", buildID: buildID)
@@ -231,11 +234,13 @@ struct PreviewResponder: HTTPResponder {
 
     /// A stream that lasts until the browser leaves or the server stops.
     private func eventStream(_ events: AsyncStream<ReloadEvent>) -> Response {
-        Response(status: .ok, headers: Self.eventHeaders, body: ResponseBody { writer in
-            for await event in events.cancelOnGracefulShutdown() {
-                try await writer.write(ByteBuffer(string: event.serverSentEvent))
-            }
-            try await writer.finish(nil)
-        })
+        Response(
+            status: .ok, headers: Self.eventHeaders,
+            body: ResponseBody { writer in
+                for await event in events.cancelOnGracefulShutdown() {
+                    try await writer.write(ByteBuffer(string: event.serverSentEvent))
+                }
+                try await writer.finish(nil)
+            })
     }
 }

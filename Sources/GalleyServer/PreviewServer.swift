@@ -95,9 +95,10 @@ public struct PreviewServer: Sendable {
         await coordinator.waitUntilIdle()
 
         let folders = await coordinator.watchedFolders
-        let targets: [FileWatcher.Target] = [
-            .folder(layout.contentDirectory), .folder(layout.templatesDirectory), .file(layout.configurationFile),
-        ] + folders.all.map { .folder($0) }
+        let targets: [FileWatcher.Target] =
+            [
+                .folder(layout.contentDirectory), .folder(layout.templatesDirectory), .file(layout.configurationFile),
+            ] + folders.all.map { .folder($0) }
         let watcher = try FileWatcher(targets: targets, debounce: options.debounce, mode: options.watchMode)
         defer { watcher.stop() }
 

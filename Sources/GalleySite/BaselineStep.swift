@@ -48,11 +48,12 @@ struct BaselineStep: Sendable {
         let (applied, stale) = known.apply(to: report, displayPath: display)
         var outcome = Outcome(report: applied, notes: notes)
         if !stale.isEmpty {
-            outcome.warnings.append(.warning(
-                "\(stale.count) entr\(stale.count == 1 ? "y" : "ies") of \(display) match no sample any more (changed or removed): "
-                    + stale.prefix(3).map { "\($0.page):\($0.line)" }.joined(separator: ", ") + (stale.count > 3 ? ", …" : ""),
-                suggestion: "Record the baseline again with --bless-baseline"
-            ))
+            outcome.warnings.append(
+                .warning(
+                    "\(stale.count) entr\(stale.count == 1 ? "y" : "ies") of \(display) match no sample any more (changed or removed): "
+                        + stale.prefix(3).map { "\($0.page):\($0.line)" }.joined(separator: ", ") + (stale.count > 3 ? ", …" : ""),
+                    suggestion: "Record the baseline again with --bless-baseline"
+                ))
         }
         return outcome
     }

@@ -43,7 +43,8 @@ public struct BuildReport: Sendable {
     /// rounded up), without `String(format:)`, whose first use cost every
     /// build most of a millisecond.
     public static func seconds(_ duration: Duration) -> String {
-        let hundredths = max(0, duration.components.seconds * 100 + (duration.components.attoseconds + 5_000_000_000_000_000) / 10_000_000_000_000_000)
+        let hundredths = max(
+            0, duration.components.seconds * 100 + (duration.components.attoseconds + 5_000_000_000_000_000) / 10_000_000_000_000_000)
         let fraction = hundredths % 100
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }

@@ -190,11 +190,14 @@ private struct Build {
 
         var pagesBySource: [String: Page] = [:]
         for page in content.pages { pagesBySource[page.sourcePath] = page }
-        next = !keepsState ? nil : BuildSession.State(
-            configuration: configuration, templates: templates, pages: pagesBySource, navigationKey: rendered.navigationKey,
-            results: verified.results, problems: verified.problems, compilerVersion: verified.report.compilerVersion,
-            preparation: verified.preparation, generated: generated, copied: files.copied
-        )
+        next =
+            !keepsState
+            ? nil
+            : BuildSession.State(
+                configuration: configuration, templates: templates, pages: pagesBySource, navigationKey: rendered.navigationKey,
+                results: verified.results, problems: verified.problems, compilerVersion: verified.report.compilerVersion,
+                preparation: verified.preparation, generated: generated, copied: files.copied
+            )
         var report = BuildReport(
             pageCount: navigation.pages.count, verification: verified.report,
             fileCount: generated.count + rendered.writtenOnly + files.copied.count,
@@ -227,7 +230,8 @@ private struct Build {
     /// Before any work: a build must never get as far as replacing the
     /// project, and a first build never replaces a folder Galley did not write.
     func guardOutput(_ configuration: SiteConfiguration) throws(BuildFailure) {
-        let libraryPackage = configuration.verification.products.isEmpty
+        let libraryPackage =
+            configuration.verification.products.isEmpty
             ? nil : SampleVerification.packageDirectory(configuration: configuration, layout: layout)
         do {
             try OutputFolderGuard.check(layout: layout, libraryPackage: libraryPackage)
@@ -256,9 +260,10 @@ private struct Build {
 
     /// The pages, re-parsing only those that changed; and the source paths of those that did.
     mutating func loadPages(from source: any PageSource) throws(BuildFailure) -> (LoadedContent, Set<String>) {
-        let changedSources = Set((previous?.pages.keys).map { keys in
-            keys.filter { key in changes.content.contains { RelativePath.is(key, inside: $0) } }
-        } ?? [])
+        let changedSources = Set(
+            (previous?.pages.keys).map { keys in
+                keys.filter { key in changes.content.contains { RelativePath.is(key, inside: $0) } }
+            } ?? [])
         let content: LoadedContent
         do {
             content = try source.load(reusing: previous?.pages ?? [:], changed: changedSources)
@@ -289,11 +294,12 @@ private struct Build {
         configuration: SiteConfiguration, source: any PageSource
     ) {
         if templates != nil, files.copied[configuration.favicon] == nil, files.builtInAssets[configuration.favicon] == nil {
-            errors.append(Diagnostic(
-                "the favicon '\(configuration.favicon)' is not a file of the site",
-                at: SourceLocation(path: layout.displayPath(of: layout.configurationFile)),
-                suggestion: "Put the icon in content/ (e.g. content/images/icon.png) and write `favicon: images/icon.png`"
-            ))
+            errors.append(
+                Diagnostic(
+                    "the favicon '\(configuration.favicon)' is not a file of the site",
+                    at: SourceLocation(path: layout.displayPath(of: layout.configurationFile)),
+                    suggestion: "Put the icon in content/ (e.g. content/images/icon.png) and write `favicon: images/icon.png`"
+                ))
         }
         errors += checker.check()
         let themeClashes = Set(content.assets).intersection(templates?.assets.keys.map { "assets/\($0)" } ?? [])
@@ -446,12 +452,13 @@ private struct Build {
         // and, in a build no other follows, dropped then: its memory serves the next page.
         let keepsPages = keepsState || staging == nil
         let pages = Concurrently.map(toRender) { page -> (String, Data?) in
-            let html = Data(renderer.render(
-                page,
-                codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report),
-                snippetResult: { path in report.results(forPage: path).first },
-                footer: SampleHTML.footer(for: page, report: report)
-            ).utf8)
+            let html = Data(
+                renderer.render(
+                    page,
+                    codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report),
+                    snippetResult: { path in report.results(forPage: path).first },
+                    footer: SampleHTML.footer(for: page, report: report)
+                ).utf8)
             staging?.add(page.url, html, keepingBytes: keepsPages)
             return (page.url, keepsPages ? html : nil)
         }
@@ -493,7 +500,8 @@ private struct Build {
                 let templates = FolderPath(layout.templatesDirectory)
                 for (path, source) in copied.sorted(by: { $0.key < $1.key }) {
                     let isTheme = path.hasPrefix("assets/") && templates.contains(source.path)
-                    let touched = changes.everything || written.copied[path] != source
+                    let touched =
+                        changes.everything || written.copied[path] != source
                         || (isTheme ? changes.templates : changes.content.contains { RelativePath.is(path, inside: $0) })
                     if touched { changed.append(.copy(path, from: source)) }
                 }

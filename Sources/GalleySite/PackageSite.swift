@@ -141,7 +141,8 @@ public struct PackageSite: Sendable {
         if let contentFolder {
             found = "'\(layout.displayPath(of: contentFolder))'"
         } else {
-            found = "\(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s")"
+            found =
+                "\(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s")"
                 + (catalogs.count == 1 ? " (\(layout.displayPath(of: catalogs[0].directory)))" : "")
         }
         return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s")"

@@ -113,12 +113,13 @@ public struct VerifyRun: Sendable {
         }
         outcome.warnings = selected.flatMap(\.warnings) + outcome.report.warnings
         // Pages that could not be read are failures of the run, in every report format.
-        outcome.report.problems = Diagnostic.sorted(pageProblems.map { problem in
-            var problem = problem
-            problem.location = problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory))
-            problem.suggestion = problem.suggestion ?? "Fix the page"
-            return problem
-        } + outcome.report.problems)
+        outcome.report.problems = Diagnostic.sorted(
+            pageProblems.map { problem in
+                var problem = problem
+                problem.location = problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory))
+                problem.suggestion = problem.suggestion ?? "Fix the page"
+                return problem
+            } + outcome.report.problems)
         if options.baseline != nil {
             try applyBaseline(to: &outcome)
         }
@@ -131,9 +132,11 @@ public struct VerifyRun: Sendable {
         var documents: [(name: String, data: Data)] = []
         for path in paths {
             guard let data = FileManager.default.contents(atPath: resolve(path).path) else {
-                throw DiagnosticList([Diagnostic(
-                    "cannot read the report '\(path)'", suggestion: "Check the path; shards write theirs with --format json > shard.json"
-                )])
+                throw DiagnosticList([
+                    Diagnostic(
+                        "cannot read the report '\(path)'", suggestion: "Check the path; shards write theirs with --format json > shard.json"
+                    )
+                ])
             }
             documents.append((path, data))
         }
@@ -177,9 +180,11 @@ public struct VerifyRun: Sendable {
             } else if let problem = content.problems.first(where: { $0.location?.path == normalized }) {
                 problems.append(problem)
             } else {
-                throw DiagnosticList([Diagnostic(
-                    "no page '\(name)' under '\(source.displayPath)'", suggestion: "Name pages as content/<page>.md"
-                )])
+                throw DiagnosticList([
+                    Diagnostic(
+                        "no page '\(name)' under '\(source.displayPath)'", suggestion: "Name pages as content/<page>.md"
+                    )
+                ])
             }
         }
         return (selected, problems)

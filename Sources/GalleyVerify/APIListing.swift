@@ -61,8 +61,9 @@ package enum APIListing {
                     return symbol.path.dropLast().last == context
                 }
                 let real = Array(Set(similar.map(\.declaration))).sorted().prefix(5).map { "    " + $0 }.joined(separator: "\n")
-                problems.append("'\(claim.declaration)': the library's public API has no '\(place)'"
-                    + (real.isEmpty ? "" : "; it declares:\n" + real))
+                problems.append(
+                    "'\(claim.declaration)': the library's public API has no '\(place)'"
+                        + (real.isEmpty ? "" : "; it declares:\n" + real))
             } else if !named.contains(where: { signature(of: $0.declaration) == claim.signature }) {
                 let real = Array(Set(named.map(\.declaration))).sorted().prefix(5).map { "    " + $0 }.joined(separator: "\n")
                 problems.append("'\(claim.declaration)': the library declares '\(place)' with another signature:\n\(real)")
@@ -82,10 +83,11 @@ package enum APIListing {
         var claims: [Claim] = []
         func add(_ decl: DeclSyntax, context: String?) {
             guard let title = title(of: decl) else { return }
-            claims.append(Claim(
-                context: context, title: title, signature: signature(of: decl),
-                declaration: collapsed(decl.trimmedDescription), line: converter.location(for: decl.positionAfterSkippingLeadingTrivia).line
-            ))
+            claims.append(
+                Claim(
+                    context: context, title: title, signature: signature(of: decl),
+                    declaration: collapsed(decl.trimmedDescription), line: converter.location(for: decl.positionAfterSkippingLeadingTrivia).line
+                ))
         }
         for item in tree.statements {
             guard let decl = item.item.as(DeclSyntax.self) else { continue }
@@ -123,17 +125,19 @@ package enum APIListing {
             return "subscript" + labels(subscriptDecl.parameterClause.parameters, isSubscript: true)
         }
         if let variable = decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
-           let name = binding.pattern.as(IdentifierPatternSyntax.self) {
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)
+        {
             return name.identifier.text
         }
         return nil
     }
 
     private static func labels(_ parameters: FunctionParameterListSyntax, isSubscript: Bool) -> String {
-        "(" + parameters.map { parameter in
-            let label = isSubscript && parameter.secondName == nil ? "_" : parameter.firstName.text
-            return label + ":"
-        }.joined() + ")"
+        "("
+            + parameters.map { parameter in
+                let label = isSubscript && parameter.secondName == nil ? "_" : parameter.firstName.text
+                return label + ":"
+            }.joined() + ")"
     }
 
     /// What a claim is compared by: labels and types, effects, result, generics.
@@ -144,10 +148,11 @@ package enum APIListing {
 
     static func signature(of decl: DeclSyntax) -> String {
         func parameters(_ list: FunctionParameterListSyntax, isSubscript: Bool) -> String {
-            "(" + list.map { parameter in
-                let label = isSubscript && parameter.secondName == nil ? "_" : parameter.firstName.text
-                return label + ":" + compact(parameter.type.trimmedDescription) + (parameter.ellipsis != nil ? "..." : "")
-            }.joined(separator: ",") + ")"
+            "("
+                + list.map { parameter in
+                    let label = isSubscript && parameter.secondName == nil ? "_" : parameter.firstName.text
+                    return label + ":" + compact(parameter.type.trimmedDescription) + (parameter.ellipsis != nil ? "..." : "")
+                }.joined(separator: ",") + ")"
         }
         func generics(_ clause: GenericParameterClauseSyntax?) -> String {
             clause.map { compact($0.trimmedDescription) } ?? ""
@@ -161,8 +166,10 @@ package enum APIListing {
         }
         if let function = decl.as(FunctionDeclSyntax.self) {
             let result = function.signature.returnClause.map { "->" + compact($0.type.trimmedDescription) } ?? ""
-            let mutating = function.modifiers.contains { ["mutating", "static", "class"].contains($0.name.text) }
-                ? function.modifiers.filter { ["mutating", "static", "class"].contains($0.name.text) }.map(\.name.text).joined(separator: " ") + " " : ""
+            let mutating =
+                function.modifiers.contains { ["mutating", "static", "class"].contains($0.name.text) }
+                ? function.modifiers.filter { ["mutating", "static", "class"].contains($0.name.text) }.map(\.name.text).joined(separator: " ") + " "
+                : ""
             return mutating + "func " + function.name.text + generics(function.genericParameterClause)
                 + parameters(function.signature.parameterClause.parameters, isSubscript: false)
                 + effects(function.signature.effectSpecifiers) + result + whereClause(function.genericWhereClause)
@@ -197,4 +204,3 @@ package enum APIListing {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
-

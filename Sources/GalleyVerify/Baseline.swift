@@ -1,6 +1,6 @@
-import GalleyCore
 import Crypto
 import Foundation
+import GalleyCore
 
 /// Today's failures, recorded so that a team can turn verification on in CI
 /// the day it adopts Galley: listed failures are reported as *known* and do
@@ -45,12 +45,14 @@ public struct Baseline: Sendable, Equatable {
     /// Every failure of `report`.
     public init(recording report: VerificationReport) {
         var entries = report.results.filter { $0.status == .failed || $0.status == .knownFailure }.map { result in
-            Entry(page: result.sample.page, sample: Self.key(for: result.sample), line: result.sample.block.fenceLine,
-                  failure: Self.headline(result.failure ?? "failed"))
+            Entry(
+                page: result.sample.page, sample: Self.key(for: result.sample), line: result.sample.block.fenceLine,
+                failure: Self.headline(result.failure ?? "failed"))
         }
         entries += (report.problems + report.knownProblems).map { problem in
-            Entry(page: problem.place.path, sample: Self.key(for: problem), line: problem.place.line ?? 0,
-                  failure: Self.headline(problem.message))
+            Entry(
+                page: problem.place.path, sample: Self.key(for: problem), line: problem.place.line ?? 0,
+                failure: Self.headline(problem.message))
         }
         self.init(entries: entries)
     }
@@ -58,21 +60,24 @@ public struct Baseline: Sendable, Equatable {
     /// Reads a baseline file; `displayPath` names it in errors.
     public static func load(from file: URL, displayPath: String) throws(Diagnostic) -> Baseline {
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw Diagnostic("the baseline file '\(displayPath)' does not exist",
-                             suggestion: "Record today's failures with `galley verify --baseline \(displayPath) --bless-baseline`")
+            throw Diagnostic(
+                "the baseline file '\(displayPath)' does not exist",
+                suggestion: "Record today's failures with `galley verify --baseline \(displayPath) --bless-baseline`")
         }
         do {
             let decoded = try JSONDecoder().decode(File.self, from: data)
             guard decoded.version == 1 else {
-                throw Diagnostic("the baseline file '\(displayPath)' has version \(decoded.version); this Galley reads version 1",
-                                 suggestion: "Record it again with --bless-baseline")
+                throw Diagnostic(
+                    "the baseline file '\(displayPath)' has version \(decoded.version); this Galley reads version 1",
+                    suggestion: "Record it again with --bless-baseline")
             }
             return Baseline(entries: decoded.knownFailures)
         } catch let error as Diagnostic {
             throw error
         } catch {
-            throw Diagnostic("the baseline file '\(displayPath)' is not a Galley baseline (\(error))",
-                             suggestion: "Record it again with `galley verify --baseline \(displayPath) --bless-baseline`")
+            throw Diagnostic(
+                "the baseline file '\(displayPath)' is not a Galley baseline (\(error))",
+                suggestion: "Record it again with `galley verify --baseline \(displayPath) --bless-baseline`")
         }
     }
 
@@ -84,8 +89,9 @@ public struct Baseline: Sendable, Equatable {
             let data = try encoder.encode(File(version: 1, knownFailures: entries))
             try (data + Data("\n".utf8)).write(to: file, options: .atomic)
         } catch {
-            throw Diagnostic("cannot write the baseline file '\(displayPath)': \(error.localizedDescription)",
-                             suggestion: "Check that its folder exists and is writable")
+            throw Diagnostic(
+                "cannot write the baseline file '\(displayPath)': \(error.localizedDescription)",
+                suggestion: "Check that its folder exists and is writable")
         }
     }
 
@@ -111,7 +117,8 @@ public struct Baseline: Sendable, Equatable {
             case .passed:
                 report.results[index].status = .failed
                 report.results[index].failureLocation = result.sample.location
-                report.results[index].failure = "passes now, but '\(displayPath)' lists it as a known failure; remove it from the baseline "
+                report.results[index].failure =
+                    "passes now, but '\(displayPath)' lists it as a known failure; remove it from the baseline "
                     + "(`galley verify --baseline \(displayPath) --bless-baseline` records the current failures)"
             case .skipped, .knownFailure:
                 break

@@ -34,7 +34,8 @@ public enum Blesser {
                 do {
                     try Data(updated.utf8).write(to: file, options: .atomic)
                 } catch {
-                    throw Diagnostic("cannot bless '\(page)': \(error.localizedDescription)", suggestion: "Check that the file and its folder are writable")
+                    throw Diagnostic(
+                        "cannot bless '\(page)': \(error.localizedDescription)", suggestion: "Check that the file and its folder are writable")
                 }
                 changed += 1
             }
@@ -60,7 +61,6 @@ public enum Blesser {
         }
         return URL(fileURLWithPath: real)
     }
-
 
     private static func blessPrints(_ sample: Sample, actual: [String], lines: inout [String]) {
         let codeLines = TextLines.split(sample.compiledCode)
@@ -88,16 +88,18 @@ public enum Blesser {
     private static func blessPrintsBlock(_ sample: Sample, actual: [String], lines: inout [String]) {
         let printsLines = sample.expectedPrintsLines
         guard let first = printsLines.first, let last = printsLines.last, !sample.expectedPrintsMatching.isEmpty,
-              sample.expectedPrintsMatching.allSatisfy({ $0 == .elided }),
-              printsLines == Array(first...last), last - 1 < lines.count else { return }
+            sample.expectedPrintsMatching.allSatisfy({ $0 == .elided }),
+            printsLines == Array(first...last), last - 1 < lines.count
+        else { return }
         // The first line's `    //  ` (spaces, slashes, the block's indent after them) starts every new line.
         let block = lines[(first - 1)...(last - 1)]
         guard let firstLine = block.first, let slashes = firstLine.range(of: "//") else { return }
-        let indent = block.compactMap { line -> Int? in
-            guard let range = line.range(of: "//") else { return nil }
-            let after = line[range.upperBound...]
-            return after.allSatisfy(\.isWhitespace) ? nil : after.prefix { $0 == " " }.count
-        }.min() ?? 1
+        let indent =
+            block.compactMap { line -> Int? in
+                guard let range = line.range(of: "//") else { return nil }
+                let after = line[range.upperBound...]
+                return after.allSatisfy(\.isWhitespace) ? nil : after.prefix { $0 == " " }.count
+            }.min() ?? 1
         let prefix = String(firstLine[..<slashes.upperBound]) + String(repeating: " ", count: indent)
         let rewritten = actual.map { $0.isEmpty ? String(firstLine[..<slashes.upperBound]) : prefix + $0 }
         lines.replaceSubrange((first - 1)...(last - 1), with: rewritten)
@@ -107,7 +109,8 @@ public enum Blesser {
     /// `// Prints "…"` comment replaced by `escaped`.
     private static func replacingPrintsLiteral(in line: String, with escaped: String) -> String {
         guard let start = line.range(of: "// Prints \""),
-              let close = line[start.upperBound...].lastIndex(of: "\"") else { return line }
+            let close = line[start.upperBound...].lastIndex(of: "\"")
+        else { return line }
         return String(line[..<start.upperBound]) + escaped + String(line[close...])
     }
 }

@@ -15,7 +15,8 @@ enum CommandLineProgram {
     /// Whether `code` is an `@main` program that reads its command line, so
     /// that a run with no arguments shows nothing of what it documents.
     static func needsArguments(_ code: String) -> Bool {
-        isMain(code) && (code.contains("ParsableCommand") || code.contains("CommandLine.arguments")
-            || code.contains("CommandLine.argc") || code.contains("CommandLine.unsafeArgv"))
+        isMain(code)
+            && (code.contains("ParsableCommand") || code.contains("CommandLine.arguments")
+                || code.contains("CommandLine.argc") || code.contains("CommandLine.unsafeArgv"))
     }
 }

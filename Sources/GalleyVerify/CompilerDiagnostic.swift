@@ -32,7 +32,8 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable {
                 guard let marker = line.range(of: ": \(severity): ") else { continue }
                 let position = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
                 guard position.count >= 3, let lineNumber = Int(position[position.count - 2]),
-                      let column = Int(position[position.count - 1]) else { continue }
+                    let column = Int(position[position.count - 1])
+                else { continue }
                 return CompilerDiagnostic(
                     severity: severity,
                     file: position.dropLast(2).joined(separator: ":"),
@@ -63,7 +64,8 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable {
                 if message.hasPrefix("error: ") { found.append(message) }
                 continue
             }
-            let isError = line.hasPrefix("error: ") || line.contains(": error: ") || line.contains("undefined reference to")
+            let isError =
+                line.hasPrefix("error: ") || line.contains(": error: ") || line.contains("undefined reference to")
                 || line.contains("undefined symbol") || line.hasPrefix("fatal error: ")
             if isError && parse(String(raw)).isEmpty { found.append(line) }
         }

@@ -57,7 +57,10 @@ package enum Elision {
                 guard startsLine || openers.contains(previous!.text), endsLine || closers.contains(next!.text) else { continue }
                 // `array[...]` is Swift's unbounded range.
                 if let previous, previous.text == "[", previous.leadingTrivia.isEmpty, index >= 2,
-                   endsOperand(tokens[index - 2]), next?.text == "]" { continue }
+                    endsOperand(tokens[index - 2]), next?.text == "]"
+                {
+                    continue
+                }
             }
             let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
             let end = token.endPositionBeforeTrailingTrivia.utf8Offset
@@ -68,7 +71,8 @@ package enum Elision {
                 continue
             }
             if isEllipsis, let opener, opener.tokenKind == .leftParen,
-               previous.map({ $0.text == "(" || $0.text == "," }) ?? false, next.map({ $0.text == ")" || $0.text == "," }) ?? false {
+                previous.map({ $0.text == "(" || $0.text == "," }) ?? false, next.map({ $0.text == ")" || $0.text == "," }) ?? false
+            {
                 if let call = opener.parent?.as(FunctionCallExprSyntax.self) {
                     let callStart = call.calledExpression.positionAfterSkippingLeadingTrivia.utf8Offset
                     let callEnd = (call.rightParen ?? token).endPositionBeforeTrailingTrivia.utf8Offset
@@ -78,7 +82,9 @@ package enum Elision {
                     if statement {
                         replacement = "fatalError()"
                     } else if let first = callee.unicodeScalars.first, first.properties.isUppercase,
-                              callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "<" || $0 == ">" || $0 == "," || $0 == " " }) {
+                        callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "<" || $0 == ">" || $0 == "," || $0 == " " }
+                        )
+                    {
                         replacement = "(_galleyHole() as \(callee))"
                     } else {
                         replacement = "_galleyHole()"
@@ -92,7 +98,8 @@ package enum Elision {
                     continue
                 }
             }
-            let statementPosition = (startsLine || previous.map { $0.text == "{" || $0.text == ";" } ?? true)
+            let statementPosition =
+                (startsLine || previous.map { $0.text == "{" || $0.text == ";" } ?? true)
                 && (endsLine || next.map { $0.text == "}" || $0.text == ";" } ?? true)
             if statementPosition, opener == nil || opener!.tokenKind == .leftBrace {
                 if let brace = opener, brace.parent?.is(MemberBlockSyntax.self) == true {
@@ -115,10 +122,11 @@ package enum Elision {
         for edit in edits {
             let location = converter.location(for: AbsolutePosition(utf8Offset: edit.start))
             let shift = shiftOnLine[location.line, default: 0]
-            holes.append(Hole(
-                line: location.line, column: location.column, compiledColumn: location.column + shift,
-                length: edit.end - edit.start, replacementLength: edit.replacement.utf8.count, text: edit.text
-            ))
+            holes.append(
+                Hole(
+                    line: location.line, column: location.column, compiledColumn: location.column + shift,
+                    length: edit.end - edit.start, replacementLength: edit.replacement.utf8.count, text: edit.text
+                ))
             shiftOnLine[location.line] = shift + edit.replacement.utf8.count - (edit.end - edit.start)
         }
         // A replacement of several lines keeps the line count: its newlines follow it.

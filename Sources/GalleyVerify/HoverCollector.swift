@@ -168,14 +168,16 @@ struct HoverCollector: Sendable {
         let imports = Self.importedModules(in: text)
         var answer = Answer(annotations: [], queryFailures: [])
         for sample in program.samples {
-            collect(sample, of: program, level: level, map: map, file: file, fileText: text, imports: imports, arguments: arguments, cancelled: cancelled,
-                    fileAnswers: &fileAnswers, into: &answer)
+            collect(
+                sample, of: program, level: level, map: map, file: file, fileText: text, imports: imports, arguments: arguments, cancelled: cancelled,
+                fileAnswers: &fileAnswers, into: &answer)
         }
         return answering.isUnresponsive || cancelled() ? nil : answer
     }
 
     private func collect(
-        _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, fileText: String, imports: String, arguments: [String],
+        _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, fileText: String, imports: String,
+        arguments: [String],
         cancelled: @Sendable () -> Bool, fileAnswers: inout [String: CursorInfo?], into answer: inout Answer
     ) {
         let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
@@ -209,8 +211,10 @@ struct HoverCollector: Sendable {
                 if token.isModuleName {
                     // What Quick Help shows for a module, without loading its
                     // documentation (seconds for SwiftUI, once per AST).
-                    answer.annotations.append(SampleAnnotation(kind: .declaration, line: line, column: column, length: token.text.count,
-                                                               text: "module \(token.text)"))
+                    answer.annotations.append(
+                        SampleAnnotation(
+                            kind: .declaration, line: line, column: column, length: token.text.count,
+                            text: "module \(token.text)"))
                     continue
                 }
                 // A type's name means the same type wherever the sample names
@@ -218,8 +222,10 @@ struct HoverCollector: Sendable {
                 // (a third of the identifiers of SwiftUI code).
                 if let term = LanguageTerm.term(for: token) {
                     // A word of the language: no declaration to ask about.
-                    answer.annotations.append(SampleAnnotation(kind: .declaration, line: line, column: column, length: token.text.count,
-                                                               text: term.declaration, summary: term.summary))
+                    answer.annotations.append(
+                        SampleAnnotation(
+                            kind: .declaration, line: line, column: column, length: token.text.count,
+                            text: term.declaration, summary: term.summary))
                     continue
                 }
                 // (An attribute is a type's name too: `@State`, `@MainActor`, or a
@@ -227,7 +233,9 @@ struct HoverCollector: Sendable {
                 // a label is not.)
                 let named = token.role == .name || token.role == .attribute
                 let key = token.role == .attribute ? "@" + token.text : token.text
-                let known = token.isMember || !named ? nil
+                let known =
+                    token.isMember || !named
+                    ? nil
                     : types[key] ?? (fileAnswers[key] ?? nil)
                         ?? (token.role == .attribute ? libraryAnswers.answer(for: key, names: [token.text], in: fileText) : nil)
                 // A property of a value (`items` of `cart.items`): the same
@@ -235,7 +243,8 @@ struct HoverCollector: Sendable {
                 // (Kept when there is no answer too: a tuple's element, asked again, costs a fallback each time.)
                 let member = Self.propertyKey(of: index, in: tokens, answered: answered)
                 let library = member.map { (key: imports + "|" + $0.key, names: LibraryAnswers.names(ofType: $0.type, member: token.text)) }
-                let reused = known ?? member.flatMap { fileAnswers[$0.key] ?? nil }
+                let reused =
+                    known ?? member.flatMap { fileAnswers[$0.key] ?? nil }
                     ?? library.flatMap { libraryAnswers.answer(for: $0.key, names: $0.names, in: fileText) }
                 if reused == nil, let member, fileAnswers.keys.contains(member.key) { continue }
                 guard let info = reused ?? ask(token) else {
@@ -255,10 +264,11 @@ struct HoverCollector: Sendable {
                     }
                 }
                 let (text, declarationLine) = declaration(info, of: sample, in: program, map: map, file: file)
-                answer.annotations.append(SampleAnnotation(
-                    kind: .declaration, line: line, column: column, length: token.text.count,
-                    text: text, summary: info.summary, declarationLine: declarationLine
-                ))
+                answer.annotations.append(
+                    SampleAnnotation(
+                        kind: .declaration, line: line, column: column, length: token.text.count,
+                        text: text, summary: info.summary, declarationLine: declarationLine
+                    ))
             }
         }
         for (markdownLine, text) in sample.displayedLines {
@@ -272,20 +282,26 @@ struct HoverCollector: Sendable {
             }
             let aboveText = lines[above - 1]
             guard caret <= aboveText.count else {
-                answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column,
-                                                         "points past the end of the line above (its caret is at column \(caret), "
-                                                            + "the line has \(aboveText.count) characters)"))
+                answer.queryFailures.append(
+                    queryFailure(
+                        sample, line: markdownLine, column: column,
+                        "points past the end of the line above (its caret is at column \(caret), "
+                            + "the line has \(aboveText.count) characters)"))
                 continue
             }
             let underCaret = tokens.first { $0.line == above && ($0.characterColumn..<$0.characterColumn + $0.text.count).contains(caret) }
             guard let token = underCaret else {
-                answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column,
-                                                         "points at white space or punctuation on the line above, not at a name"))
+                answer.queryFailures.append(
+                    queryFailure(
+                        sample, line: markdownLine, column: column,
+                        "points at white space or punctuation on the line above, not at a name"))
                 continue
             }
             guard let info = ask(token) else {
-                answer.queryFailures.append(queryFailure(sample, line: markdownLine, column: column,
-                                                         "points at '\(token.text)', which the compiler has no type or declaration for"))
+                answer.queryFailures.append(
+                    queryFailure(
+                        sample, line: markdownLine, column: column,
+                        "points at '\(token.text)', which the compiler has no type or declaration for"))
                 continue
             }
             let text = declaration(info, of: sample, in: program, map: map, file: file).text
@@ -318,11 +334,13 @@ struct HoverCollector: Sendable {
     static func propertyKey(of index: Int, in tokens: [HoverTokens.Token], answered: [Int: CursorInfo]) -> (key: String, type: String)? {
         let token = tokens[index]
         guard token.isMember, token.role == .name, index >= 2 else { return nil }
-        let dot = tokens[index - 1], receiver = tokens[index - 2]
+        let dot = tokens[index - 1]
+        let receiver = tokens[index - 2]
         guard dot.text == ".", dot.line == token.line, dot.characterColumn + 1 == token.characterColumn,
-              receiver.line == token.line, receiver.characterColumn + receiver.text.count == dot.characterColumn,
-              let value = answered[index - 2], let type = value.typeName, value.kind.contains(".var."),
-              !typeKinds.contains(where: { value.kind.hasSuffix($0) }) else { return nil }
+            receiver.line == token.line, receiver.characterColumn + receiver.text.count == dot.characterColumn,
+            let value = answered[index - 2], let type = value.typeName, value.kind.contains(".var."),
+            !typeKinds.contains(where: { value.kind.hasSuffix($0) })
+        else { return nil }
         if index + 1 < tokens.count {
             let next = tokens[index + 1]
             if ["(", "{", "<"].contains(next.text) { return nil }
@@ -336,7 +354,8 @@ struct HoverCollector: Sendable {
         _ info: CursorInfo, of sample: Sample, in program: SampleProgram, map: GeneratedSourceMap, file: String
     ) -> (text: String, line: Int?) {
         guard let path = info.declarationFile, path == file, let line = info.declarationLine,
-              let origin = map.origin(ofLine: line), origin.file == sample.page else { return (info.declaration, nil) }
+            let origin = map.origin(ofLine: line), origin.file == sample.page
+        else { return (info.declaration, nil) }
         return (Self.asWritten(info.declaration, source: Self.pageLine(origin.line, in: program)), origin.line)
     }
 
@@ -365,7 +384,8 @@ struct HoverCollector: Sendable {
         // Only for the declaration the line is about (`class Cart` of
         // `@Observable final class Cart`), not a parameter declared on it.
         guard written.contains(where: { !text.contains($0) }), let source, let introducer = introducer(of: source),
-              text.contains(introducer) else { return String(text) }
+            text.contains(introducer)
+        else { return String(text) }
         for attribute in written {
             if let range = text.range(of: attribute + " ") { text.removeSubrange(range) }
         }
@@ -389,7 +409,9 @@ struct HoverCollector: Sendable {
         var found: [String] = []
         while rest.first == "@" {
             var end = rest.index(after: rest.startIndex)
-            while end < rest.endIndex, rest[end].isLetter || rest[end].isNumber || rest[end] == "_" || rest[end] == "." { end = rest.index(after: end) }
+            while end < rest.endIndex, rest[end].isLetter || rest[end].isNumber || rest[end] == "_" || rest[end] == "." {
+                end = rest.index(after: end)
+            }
             if end < rest.endIndex, rest[end] == "(" {
                 var depth = 0
                 while end < rest.endIndex {

@@ -78,8 +78,9 @@ public struct JSONReport: Codable, Sendable {
     }
 
     private static func problem(_ problem: Diagnostic, known: Bool) -> Problem {
-        Problem(path: problem.place.path, line: problem.place.line, column: problem.place.column,
-                message: problem.message, suggestion: problem.suggestion ?? "", known: known)
+        Problem(
+            path: problem.place.path, line: problem.place.line, column: problem.place.column,
+            message: problem.message, suggestion: problem.suggestion ?? "", known: known)
     }
 
     /// The report these JSON documents (of shards of one run) make together:
@@ -95,12 +96,14 @@ public struct JSONReport: Codable, Sendable {
             do {
                 report = try JSONDecoder().decode(JSONReport.self, from: data)
             } catch {
-                throw Diagnostic("'\(name)' is not a report of `galley verify --format json` (\(error))",
-                                 suggestion: "Pass the JSON reports the shards wrote")
+                throw Diagnostic(
+                    "'\(name)' is not a report of `galley verify --format json` (\(error))",
+                    suggestion: "Pass the JSON reports the shards wrote")
             }
             guard report.version == 2 else {
-                throw Diagnostic("'\(name)' is a version \(report.version) report; this Galley merges version 2",
-                                 suggestion: "Verify the shards again with this Galley")
+                throw Diagnostic(
+                    "'\(name)' is a version \(report.version) report; this Galley merges version 2",
+                    suggestion: "Verify the shards again with this Galley")
             }
             compiler = compiler ?? report.compiler
             seconds = max(seconds, report.seconds)
@@ -127,10 +130,12 @@ public struct JSONReport: Codable, Sendable {
 extension JSONReport.Entry {
     /// The verdict with a sample rebuilt from what the report kept.
     var result: SampleResult {
-        let block = CodeBlock(language: "swift", attributes: attributes, code: code, fenceLine: line, fenceColumn: column,
-                              firstCodeLine: firstCodeLine, endLine: endLine, index: 0)
-        let sample = Sample(page: page, block: block, mode: Sample.Mode(rawValue: mode) ?? .run, group: nil, swift5: false,
-                            compiledCode: code, displayedLines: [], expectedPrints: nil, outputBlock: nil, errorMarkers: [])
+        let block = CodeBlock(
+            language: "swift", attributes: attributes, code: code, fenceLine: line, fenceColumn: column,
+            firstCodeLine: firstCodeLine, endLine: endLine, index: 0)
+        let sample = Sample(
+            page: page, block: block, mode: Sample.Mode(rawValue: mode) ?? .run, group: nil, swift5: false,
+            compiledCode: code, displayedLines: [], expectedPrints: nil, outputBlock: nil, errorMarkers: [])
         let location = failurePath.map { SourceLocation(path: $0, line: failureLine, column: failureColumn) }
         var result = SampleResult(
             sample: sample, status: SampleResult.Status(rawValue: status) ?? .failed, failure: failure,

@@ -32,7 +32,8 @@ struct LanguageTerm: Sendable, Equatable {
         "unchecked": "The conformance is not checked by the compiler: the type's author vouches that sharing it across concurrency domains is safe.",
         "concurrent": "The function runs on the concurrent thread pool, off any actor, whatever actor its caller is on (SE-0461).",
         "preconcurrency": "Concurrency checking of what this names is relaxed for code that has not adopted Swift concurrency yet.",
-        "propertyWrapper": "The type can be written as an attribute on a property, whose storage becomes an instance of it, used through its wrappedValue.",
+        "propertyWrapper":
+            "The type can be written as an attribute on a property, whose storage becomes an instance of it, used through its wrappedValue.",
         "resultBuilder": "The type builds a result from the statements of a closure or function body written in its domain-specific syntax.",
         "discardableResult": "Calling the function without using its result produces no warning.",
         "main": "The type is the program's entry point: its static main() runs when the program starts.",

@@ -40,10 +40,11 @@ struct LibraryState {
     /// The recorded build, when nothing it depends on changed.
     func reusableBuild() -> SampleLibrary.Built? {
         guard let data = FileManager.default.contents(atPath: file.path),
-              let record = try? JSONDecoder().decode(Record.self, from: data),
-              record.inputs == inputFingerprint(),
-              !record.built.artifacts.isEmpty,
-              record.products == Self.attributes(of: record.built.artifacts) else { return nil }
+            let record = try? JSONDecoder().decode(Record.self, from: data),
+            record.inputs == inputFingerprint(),
+            !record.built.artifacts.isEmpty,
+            record.products == Self.attributes(of: record.built.artifacts)
+        else { return nil }
         return record.built
     }
 

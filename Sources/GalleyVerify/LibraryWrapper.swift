@@ -44,8 +44,9 @@ struct LibraryWrapper {
         let binPath = self.binPath
         let shared = binPath.appendingPathComponent("lib\(Self.name).so")
         guard FileManager.default.fileExists(atPath: shared.path) else {
-            throw Diagnostic("the wrapper package in '\(directory.path)' did not produce \(shared.path)",
-                             suggestion: "Delete \(directory.path) and verify again")
+            throw Diagnostic(
+                "the wrapper package in '\(directory.path)' did not produce \(shared.path)",
+                suggestion: "Delete \(directory.path) and verify again")
         }
         // Dynamic products among the dependencies are libraries of their own, next to the wrapper's.
         let others = ((try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []).sorted().compactMap { file -> String? in
@@ -70,25 +71,25 @@ struct LibraryWrapper {
     var manifest: String {
         let products = library.products.map { ".product(name: \(literal($0)), package: \(literal(packageIdentity)))" }
         return """
-        // swift-tools-version: 5.9
-        // Written by Galley (galley verify): one dynamic library of the products
-        // samples link. Rewritten when they change; edits are lost.
-        import PackageDescription
+            // swift-tools-version: 5.9
+            // Written by Galley (galley verify): one dynamic library of the products
+            // samples link. Rewritten when they change; edits are lost.
+            import PackageDescription
 
-        let package = Package(
-            name: "\(Self.name)",
-            products: [.library(name: "\(Self.name)", type: .dynamic, targets: ["\(Self.name)"])],
-            dependencies: [.package(path: \(literal(library.packageDirectory.standardizedFileURL.path)))],
-            targets: [
-                .target(
-                    name: "\(Self.name)",
-                    dependencies: [\(products.joined(separator: ", "))],
-                    path: "Sources"
-                )
-            ]
-        )
+            let package = Package(
+                name: "\(Self.name)",
+                products: [.library(name: "\(Self.name)", type: .dynamic, targets: ["\(Self.name)"])],
+                dependencies: [.package(path: \(literal(library.packageDirectory.standardizedFileURL.path)))],
+                targets: [
+                    .target(
+                        name: "\(Self.name)",
+                        dependencies: [\(products.joined(separator: ", "))],
+                        path: "Sources"
+                    )
+                ]
+            )
 
-        """
+            """
     }
 
     /// The wrapper's one source file: the products' modules, re-exported.
@@ -117,8 +118,9 @@ struct LibraryWrapper {
                 try pins.write(to: copy, options: .atomic)
             }
         } catch {
-            throw Diagnostic("cannot write the wrapper package in '\(directory.path)': \(error.localizedDescription)",
-                             suggestion: "Check that the package's .build folder is writable")
+            throw Diagnostic(
+                "cannot write the wrapper package in '\(directory.path)': \(error.localizedDescription)",
+                suggestion: "Check that the package's .build folder is writable")
         }
     }
 

@@ -31,7 +31,8 @@ package enum OutputComparison {
             case .exact: return expected == actual
             case .ignoringTrailingWhitespace: return expected.trimmingTrailingWhitespace() == actual.trimmingTrailingWhitespace()
             case .elided:
-                let pattern = expected.trimmingTrailingWhitespace(), text = actual.trimmingTrailingWhitespace()
+                let pattern = expected.trimmingTrailingWhitespace()
+                let text = actual.trimmingTrailingWhitespace()
                 guard pattern.contains("…") else { return pattern == text }
                 return OutputComparison.matches(pattern.split(separator: "…", omittingEmptySubsequences: false), Substring(text))
             }
@@ -101,7 +102,8 @@ package enum OutputComparison {
     public static func diff(expected: [String], actual: [String], matchings: [Matching]) -> String? {
         guard !equal(expected, actual, matchings) else { return nil }
         // Longest common subsequence, fine for sample-sized outputs.
-        let n = expected.count, m = actual.count
+        let n = expected.count
+        let m = actual.count
         var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
@@ -109,7 +111,8 @@ package enum OutputComparison {
             }
         }
         var lines: [String] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n || j < m {
             if i < n, j < m, matchings[i].matches(expected[i], actual[j]) {
                 lines.append("  \(visible(actual[j]))"); i += 1; j += 1

@@ -1,4 +1,5 @@
 import Foundation
+
 /// `// Prints "…"` comments, the Swift book's way to state a print's output.
 ///
 /// The expected text runs from the first `"` after `// Prints ` to the last
@@ -59,7 +60,8 @@ enum PrintsComment {
             return .multiLine(column: column)
         }
         if !afterWord.contains("\""), afterWord.split(whereSeparator: { $0 == " " || $0 == "\t" }).count >= 2,
-           afterWord.first == " " || afterWord.first == "\t" {
+            afterWord.first == " " || afterWord.first == "\t"
+        {
             // `// Prints sensitive information in debug builds only`: words, no string.
             return .prose("'// Prints' followed by words and no string in quotes is prose", column: column)
         }
@@ -81,7 +83,9 @@ enum PrintsComment {
         var trailing = literal[literal.index(after: close)...]
         if trailing.first == "." { trailing = trailing.dropFirst() }
         guard proseAfter != nil || trailing.allSatisfy({ $0 == " " || $0 == "\t" }) else {
-            return .malformed("unexpected text after the closing quote of '// Prints': '\(Substring(trailing).trimmingCharacters(in: .whitespaces))'", column: column)
+            return .malformed(
+                "unexpected text after the closing quote of '// Prints': '\(Substring(trailing).trimmingCharacters(in: .whitespaces))'",
+                column: column)
         }
         switch unescape(literal[..<close]) {
         case .success(let text):
@@ -137,7 +141,8 @@ enum PrintsComment {
             let word = rest.firstIndex { $0 != " " && $0 != "\t" } ?? rest.endIndex
             let candidate = rest[word...]
             guard candidate.count >= "Prints".count,
-                  candidate.prefix("Prints".count).lowercased() == "prints" else { continue }
+                candidate.prefix("Prints".count).lowercased() == "prints"
+            else { continue }
             let next = candidate.dropFirst("Prints".count).first
             if let next, next.isLetter || next.isNumber || next == "_" { continue }
             return (slashes.lowerBound, rest[..<word], word)
@@ -161,7 +166,9 @@ enum PrintsComment {
                 continue
             }
             index = body.index(after: index)
-            guard index < body.endIndex else { return .failure(EscapeProblem(reason: "a '\\' ends the string after '// Prints'; write '\\\\' for a backslash")) }
+            guard index < body.endIndex else {
+                return .failure(EscapeProblem(reason: "a '\\' ends the string after '// Prints'; write '\\\\' for a backslash"))
+            }
             switch body[index] {
             case "n": text.append("\n")
             case "t": text.append("\t")

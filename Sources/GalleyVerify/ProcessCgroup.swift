@@ -35,7 +35,8 @@ struct ProcessCgroup: Sendable {
         if manager.fileExists(atPath: v1 + "/cgroup.procs"), access(v1, W_OK) == 0 { return v1 }
         let v2 = "/sys/fs/cgroup"
         if let controllers = try? String(contentsOfFile: v2 + "/cgroup.subtree_control", encoding: .utf8),
-           controllers.split(whereSeparator: \.isWhitespace).contains("pids"), access(v2, W_OK) == 0 {
+            controllers.split(whereSeparator: \.isWhitespace).contains("pids"), access(v2, W_OK) == 0
+        {
             return v2
         }
         return nil

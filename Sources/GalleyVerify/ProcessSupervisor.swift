@@ -79,7 +79,8 @@ public final class ProcessSupervisor: Sendable {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             for entry in entries {
                 guard let pid = pid_t(entry), pid != me,
-                      let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
+                    let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
+                else { continue }
                 let matches = environment.split(separator: 0, omittingEmptySubsequences: true).contains { variable in
                     variable.starts(with: needle) && (!exact || variable.count == needle.count)
                 }
@@ -101,8 +102,9 @@ public final class ProcessSupervisor: Sendable {
         var names: [String] = []
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = pid_t(entry), pid != me, pid != leader,
-                  let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
-                  let close = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
+                let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
+                let close = stat.lastIndex(of: UInt8(ascii: ")"))
+            else { continue }
             // After "pid (comm)": state, ppid, pgrp.
             let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
             guard fields.count > 2, fields[0].first != UInt8(ascii: "Z") else { continue }

@@ -11,27 +11,27 @@ enum ProgramSource {
 
     /// Support code compiled into every sample executable.
     static let runtime = """
-    #if canImport(Glibc)
-    import Glibc
-    #elseif canImport(Darwin)
-    import Darwin
-    #endif
+        #if canImport(Glibc)
+        import Glibc
+        #elseif canImport(Darwin)
+        import Darwin
+        #endif
 
-    /// Called before the first sample (reserved for set-up that must come first).
-    func _galleySetUp() {}
+        /// Called before the first sample (reserved for set-up that must come first).
+        func _galleySetUp() {}
 
-    /// What elided code (`...`, `…`, `<#name#>`) compiles as: a value of any
-    /// type. Samples with holes are compiled, never run.
-    func _galleyHole<T>() -> T { fatalError("galley: elided code was run") }
+        /// What elided code (`...`, `…`, `<#name#>`) compiles as: a value of any
+        /// type. Samples with holes are compiled, never run.
+        func _galleyHole<T>() -> T { fatalError("galley: elided code was run") }
 
-    /// Marks the end of one sample's output.
-    func _galleyBoundary() {
-        fflush(nil)
-        print("\\u{1E}galley-boundary")
-        fflush(nil)
-    }
+        /// Marks the end of one sample's output.
+        func _galleyBoundary() {
+            fflush(nil)
+            print("\\u{1E}galley-boundary")
+            fflush(nil)
+        }
 
-    """
+        """
 
     /// The standalone `main.swift` of `program`: its samples' code as top-level
     /// code, in order. `@main` programs get no boundaries (see `needsParseAsLibrary`).
@@ -121,7 +121,8 @@ enum ProgramSource {
             let indent = item.leadingTrivia.contains(where: \.isNewline) ? "" : String(repeating: " ", count: start.column - 1)
             let located = directive(name, line) + indent
             if let decl = item.item.as(DeclSyntax.self), isTopLevelDeclaration(decl),
-               hoistingFunctions || !decl.is(FunctionDeclSyntax.self) {
+                hoistingFunctions || !decl.is(FunctionDeclSyntax.self)
+            {
                 declarations += located + makeFilePrivate(item) + "\n#sourceLocation()\n"
             } else {
                 statements += located + item.description + "\n#sourceLocation()\n"
@@ -167,13 +168,14 @@ enum ProgramSource {
     /// level) so that equal names in different samples never clash.
     private static func makeFilePrivate(_ item: CodeBlockItemSyntax) -> String {
         guard let decl = item.item.as(DeclSyntax.self),
-              !decl.is(ImportDeclSyntax.self), !decl.is(OperatorDeclSyntax.self),
-              !decl.is(PrecedenceGroupDeclSyntax.self), !decl.is(MacroDeclSyntax.self),
-              let withModifiers = decl.asProtocol(WithModifiersSyntax.self) else {
+            !decl.is(ImportDeclSyntax.self), !decl.is(OperatorDeclSyntax.self),
+            !decl.is(PrecedenceGroupDeclSyntax.self), !decl.is(MacroDeclSyntax.self),
+            let withModifiers = decl.asProtocol(WithModifiersSyntax.self)
+        else {
             return item.description
         }
         if let ext = decl.as(ExtensionDeclSyntax.self), ext.inheritanceClause != nil {
-            return item.description   // conformances cannot be fileprivate
+            return item.description  // conformances cannot be fileprivate
         }
         var bytes = Array(item.description.utf8)
         let base = item.position.utf8Offset
@@ -186,7 +188,8 @@ enum ProgramSource {
         } else {
             var insertion = decl.positionAfterSkippingLeadingTrivia
             if let attributed = decl.asProtocol(WithAttributesSyntax.self), !attributed.attributes.isEmpty,
-               let next = attributed.attributes.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate) {
+                let next = attributed.attributes.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate)
+            {
                 insertion = next.positionAfterSkippingLeadingTrivia
             }
             bytes.insert(contentsOf: Array("fileprivate ".utf8), at: insertion.utf8Offset - base)

@@ -50,7 +50,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         func xml(_ text: String) -> String { HTMLEscaping.escape(text) }
         let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<testsuites name=\"galley verify\" tests=\"\(report.results.count + report.problems.count)\" failures=\"\(report.failed)\" skipped=\"\(report.skipped + report.knownFailures)\" time=\"\(String(format: "%.3f", seconds))\">\n"
+        text +=
+            "<testsuites name=\"galley verify\" tests=\"\(report.results.count + report.problems.count)\" failures=\"\(report.failed)\" skipped=\"\(report.skipped + report.knownFailures)\" time=\"\(String(format: "%.3f", seconds))\">\n"
         var pages: [String] = []
         for result in report.results where !pages.contains(result.sample.page) { pages.append(result.sample.page) }
         for problem in report.problems where !pages.contains(problem.place.path) { pages.append(problem.place.path) }
@@ -61,7 +62,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             let skipped = results.filter { $0.status == .skipped || $0.status == .knownFailure }.count
             text += "  <testsuite name=\"\(xml(page))\" tests=\"\(results.count + problems.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">\n"
             for result in results {
-                text += "    <testcase classname=\"\(xml(page))\" name=\"\(xml(result.sample.id))\" file=\"\(xml(page))\" line=\"\(result.sample.block.fenceLine)\">"
+                text +=
+                    "    <testcase classname=\"\(xml(page))\" name=\"\(xml(result.sample.id))\" file=\"\(xml(page))\" line=\"\(result.sample.block.fenceLine)\">"
                 switch result.status {
                 case .passed: break
                 case .skipped: text += "<skipped message=\"\(xml(result.skipReason ?? "ignore"))\"/>"
@@ -76,7 +78,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
                 text += "</testcase>\n"
             }
             for problem in problems {
-                text += "    <testcase classname=\"\(xml(page))\" name=\"\(xml(problem.place.description))\"><failure message=\"\(xml(problem.message))\">\(xml(problem.description))</failure></testcase>\n"
+                text +=
+                    "    <testcase classname=\"\(xml(page))\" name=\"\(xml(problem.place.description))\"><failure message=\"\(xml(problem.message))\">\(xml(problem.description))</failure></testcase>\n"
             }
             text += "  </testsuite>\n"
         }
@@ -103,9 +106,13 @@ struct HumanReport {
             text += "\(paint("error:", "1;31")) \(location): \(headline)\n"
             if let sample { text += excerpt(of: sample, at: location) }
             for line in lines {
-                if line.hasPrefix("- ") { text += "    \(paint(line, "31"))\n" }
-                else if line.hasPrefix("+ ") { text += "    \(paint(line, "32"))\n" }
-                else { text += "    \(line)\n" }
+                if line.hasPrefix("- ") {
+                    text += "    \(paint(line, "31"))\n"
+                } else if line.hasPrefix("+ ") {
+                    text += "    \(paint(line, "32"))\n"
+                } else {
+                    text += "    \(line)\n"
+                }
             }
             text += "\n"
         }

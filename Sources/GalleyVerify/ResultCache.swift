@@ -23,7 +23,7 @@ struct ResultCache: Sendable {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        add("galley-cache-v3")   // v3: later samples of a program in nested scopes
+        add("galley-cache-v3")  // v3: later samples of a program in nested scopes
         add(ProgramSource.runtime)
         add(toolchain.version)
         add(library.fingerprint)

@@ -21,7 +21,8 @@ struct SampleCompiler: Sendable {
         var runs = [ProgramRun?](repeating: nil, count: programs.count)
         // The run's sourcekitd lanes: each compile submits its files and the
         // answers are collected at the end (``HoverQueue``).
-        let hoverQueue = HoverQueue(lanes: hovers?.lanes ?? 1, removingFolders: { [supervisor = runner.supervisor] in supervisor.removeTemporaryFolder($0) })
+        let hoverQueue = HoverQueue(
+            lanes: hovers?.lanes ?? 1, removingFolders: { [supervisor = runner.supervisor] in supervisor.removeTemporaryFolder($0) })
         var pending: [PendingHovers] = []
         var standalone: [Int] = []
         // Programs compile together only with the same language mode and flags.
@@ -130,9 +131,10 @@ struct SampleCompiler: Sendable {
                 // Answers about code that did not compile are not wanted; the
                 // programs that compile are asked again in the next round.
                 if let hovering { queue.cancel(hovering.ticket) }
-                let broken = Set(included.indices.filter { position in
-                    compiled.diagnostics.contains { $0.severity == "error" && Self.belongs($0, to: programs[included[position]]) }
-                })
+                let broken = Set(
+                    included.indices.filter { position in
+                        compiled.diagnostics.contains { $0.severity == "error" && Self.belongs($0, to: programs[included[position]]) }
+                    })
                 if broken.isEmpty {
                     // An error no sample owns: give up merging these.
                     return (none, rejected + included, nil)
@@ -143,7 +145,8 @@ struct SampleCompiler: Sendable {
             }
             var runs = [ProgramRun?](repeating: nil, count: programs.count)
             let results = concurrently(Array(included.indices), label: "Running") { position in
-                self.run(executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
+                self.run(
+                    executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
             }
             for (position, run) in zip(included.indices, results) { runs[included[position]] = run }
             // The answers go to the compile's programs (offsets into `programs`).
@@ -154,7 +157,11 @@ struct SampleCompiler: Sendable {
 
     private func compileStandalone(_ program: SampleProgram, queue: HoverQueue) -> (ProgramRun, PendingHovers?) {
         guard let folder = try? temporaryFolder() else {
-            return (ProgramRun(compiled: false, diagnostics: [], ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: false), nil)
+            return (
+                ProgramRun(
+                    compiled: false, diagnostics: [], ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: false),
+                nil
+            )
         }
         defer { runner.supervisor.removeTemporaryFolder(folder) }
         let library = ProgramSource.needsParseAsLibrary(program)
@@ -164,15 +171,18 @@ struct SampleCompiler: Sendable {
         let hovering = submitHovers([program], to: queue) { hoverFolder in
             let mainFile = hoverFolder.appendingPathComponent(library ? "sample.swift" : "main.swift")
             let runtime = hoverFolder.appendingPathComponent("galley_runtime.swift")
-            guard (try? Data(main.utf8).write(to: mainFile)) != nil, (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else { return [] }
+            guard (try? Data(main.utf8).write(to: mainFile)) != nil, (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else {
+                return []
+            }
             let arguments = Self.hoverArguments(mode: CompileMode(program), flags: flags, parseAsLibrary: library)
             return [HoverQueue.Unit(programs: [0], path: mainFile.path, text: main, arguments: arguments + [mainFile.path, runtime.path])]
         }
         let pending = hovering.map { PendingHovers(ticket: $0.ticket, levels: $0.levels, runs: [0]) }
         let compiled = compile(main: main, extraFiles: [], in: folder, mode: CompileMode(program), parseAsLibrary: library)
         guard let executable = compiled.executable else {
-            let failed = ProgramRun(compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
-                                    ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
+            let failed = ProgramRun(
+                compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
+                ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
             // A compile_fail sample's valid lines are still answered about: sourcekitd type-checks past errors.
             if program.mode == .compileFail { return (failed, pending) }
             if let hovering { queue.cancel(hovering.ticket) }
@@ -196,8 +206,12 @@ struct SampleCompiler: Sendable {
             var fileAnswers: [String: CursorInfo?] = [:]
             let hovers = hovers.onLane(lane)
             return unit.programs.map { index in
-                (index, hovers.annotate(programs[index], level: levels[index], file: unit.path, text: unit.text,
-                                        arguments: unit.arguments, fileAnswers: &fileAnswers, cancelled: cancelled))
+                (
+                    index,
+                    hovers.annotate(
+                        programs[index], level: levels[index], file: unit.path, text: unit.text,
+                        arguments: unit.arguments, fileAnswers: &fileAnswers, cancelled: cancelled)
+                )
             }
         }
         return (ticket, levels)
@@ -217,7 +231,8 @@ struct SampleCompiler: Sendable {
             return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [], standardError: "", merged: merged)
         }
         guard let folder = try? temporaryFolder() else {
-            return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: merged)
+            return ProgramRun(
+                compiled: true, diagnostics: own, ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: merged)
         }
         defer { runner.supervisor.removeTemporaryFolder(folder) }
         do {
@@ -230,7 +245,10 @@ struct SampleCompiler: Sendable {
                 let wrapped = sandbox.wrap(executable, arguments, in: folder, environment: extra)
                 let processes = ProcessCgroup.make(limit: sandbox.processLimit)
                 defer { processes?.removeLater() }
-                let command = processes.map { $0.joining(wrapped.executable, wrapped.arguments) } ?? (executable: wrapped.executable, arguments: wrapped.arguments)
+                let command =
+                    processes.map { $0.joining(wrapped.executable, wrapped.arguments) } ?? (
+                        executable: wrapped.executable, arguments: wrapped.arguments
+                    )
                 // The sandbox's PID namespace ends every process with it and lists what was left running.
                 var confined = runner
                 confined.confinesDescendants = true
@@ -242,18 +260,21 @@ struct SampleCompiler: Sendable {
                 if processes?.limitReached == true { processLimitReached = sandbox.processLimit }
                 outcome = sandboxed
             } else {
-                outcome = try runner.run(executable, arguments, in: folder,
-                                         environment: Self.environment(temporaryFolder: folder, sampleRun: program.settings.environment))
+                outcome = try runner.run(
+                    executable, arguments, in: folder,
+                    environment: Self.environment(temporaryFolder: folder, sampleRun: program.settings.environment))
             }
             var outputs = outcome.standardOutput.components(separatedBy: ProgramSource.boundary + "\n")
             if ProgramSource.needsParseAsLibrary(program) { outputs = [outcome.standardOutput] }
-            return ProgramRun(compiled: true, diagnostics: own, ending: ProgramRun.Ending(outcome.ending),
-                              outputs: outputs, standardError: outcome.standardError, merged: merged,
-                              leftRunning: outcome.leftRunning.isEmpty ? nil : outcome.leftRunning,
-                              processLimitReached: processLimitReached)
+            return ProgramRun(
+                compiled: true, diagnostics: own, ending: ProgramRun.Ending(outcome.ending),
+                outputs: outputs, standardError: outcome.standardError, merged: merged,
+                leftRunning: outcome.leftRunning.isEmpty ? nil : outcome.leftRunning,
+                processLimitReached: processLimitReached)
         } catch {
-            return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [],
-                              standardError: "cannot run the sample: \(error.localizedDescription)", merged: merged)
+            return ProgramRun(
+                compiled: true, diagnostics: own, ending: .notRun, outputs: [],
+                standardError: "cannot run the sample: \(error.localizedDescription)", merged: merged)
         }
     }
 
@@ -286,8 +307,10 @@ struct SampleCompiler: Sendable {
         } catch {
             return Compiled(executable: nil, diagnostics: [], log: "cannot write sources: \(error.localizedDescription)", mainFile: mainFile)
         }
-        var arguments = ["-swift-version", mode.swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
-                         "-module-name", "GalleySamples", "-o", executable.path]
+        var arguments = [
+            "-swift-version", mode.swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
+            "-module-name", "GalleySamples", "-o", executable.path,
+        ]
         if parseAsLibrary {
             arguments.append("-parse-as-library")
         }

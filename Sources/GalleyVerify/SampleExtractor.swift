@@ -23,16 +23,26 @@ package enum SampleExtractor {
         let blocks = document.codeBlocks
         for (index, block) in blocks.enumerated() where block.looksLikeSwift {
             if let problem = block.infoProblem {
-                problems.append(Diagnostic("cannot read the code block's info string: \(problem), so its Swift would not be verified", at: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn), suggestion: "Write ```swift followed by attributes separated by spaces or commas (e.g. ```swift no_run), or give code that is not a sample another language, e.g. ```text"))
+                problems.append(
+                    Diagnostic(
+                        "cannot read the code block's info string: \(problem), so its Swift would not be verified",
+                        at: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn),
+                        suggestion:
+                            "Write ```swift followed by attributes separated by spaces or commas (e.g. ```swift no_run), or give code that is not a sample another language, e.g. ```text"
+                    ))
                 continue
             }
             do {
                 var sample = try sample(from: block, page: page, settings: settings)
                 if index + 1 < blocks.count, blocks[index + 1].language == "output",
-                   onlyBlankLines(between: block, and: blocks[index + 1], in: sourceLines ?? {
-                       sourceLines = TextLines.split(document.source)
-                       return sourceLines!
-                   }(), firstLine: document.firstLine) {
+                    onlyBlankLines(
+                        between: block, and: blocks[index + 1],
+                        in: sourceLines
+                            ?? {
+                                sourceLines = TextLines.split(document.source)
+                                return sourceLines!
+                            }(), firstLine: document.firstLine)
+                {
                     sample.outputBlock = blocks[index + 1]
                 }
                 samples.append(sample)
@@ -108,8 +118,9 @@ package enum SampleExtractor {
             let elided = Elision.substitute(in: compiled)
             if !elided.holes.isEmpty {
                 if mode == .crash {
-                    throw fail("a 'crash' sample cannot elide code ('...', '…' or '<#placeholder#>'): it must run",
-                               "Write the code out, or mark the sample no_run")
+                    throw fail(
+                        "a 'crash' sample cannot elide code ('...', '…' or '<#placeholder#>'): it must run",
+                        "Write the code out, or mark the sample no_run")
                 }
                 compiled = elided.code
                 holes = elided.holes
@@ -121,8 +132,9 @@ package enum SampleExtractor {
             mode = .noRun
         }
         if arguments != nil && !CommandLineProgram.isMain(compiled) {
-            throw fail("'args=' gives command-line arguments to a program with an '@main' entry point, and this sample has none",
-                       "Remove args=, or declare the entry point with @main")
+            throw fail(
+                "'args=' gives command-line arguments to a program with an '@main' entry point, and this sample has none",
+                "Remove args=, or declare the entry point with @main")
         }
         var sample = Sample(
             page: page, block: block, mode: mode, group: mode == .ignore ? nil : group,
@@ -171,11 +183,13 @@ package enum SampleExtractor {
             var kept = texts
             while let last = kept.last, last.text.allSatisfy(\.isWhitespace) { kept.removeLast() }
             guard !kept.isEmpty else {
-                throw Diagnostic("'// Prints:' is not followed by the expected lines", at: SourceLocation(path: page, line: start),
-                                 suggestion: "Write the printed lines as comments after it (// Hello), or write // Prints \"…\"")
+                throw Diagnostic(
+                    "'// Prints:' is not followed by the expected lines", at: SourceLocation(path: page, line: start),
+                    suggestion: "Write the printed lines as comments after it (// Hello), or write // Prints \"…\"")
             }
             // The common indent after `//` is layout, not output.
-            let indent = kept.filter { !$0.text.allSatisfy(\.isWhitespace) }
+            let indent =
+                kept.filter { !$0.text.allSatisfy(\.isWhitespace) }
                 .map { $0.text.prefix { $0 == " " }.count }.min() ?? 0
             for (line, text) in kept {
                 prints.append(String(text.dropFirst(min(indent, text.prefix { $0 == " " }.count))))
@@ -193,16 +207,20 @@ package enum SampleExtractor {
                 switch trimmed {
                 case "// snippet.hide":
                     guard hiddenSince == nil else {
-                        throw Diagnostic("'// snippet.hide' inside a hidden part", at: location, suggestion: "Close the first one with '// snippet.show'")
+                        throw Diagnostic(
+                            "'// snippet.hide' inside a hidden part", at: location, suggestion: "Close the first one with '// snippet.show'")
                     }
                     hiddenSince = lineNumber
                 case "// snippet.show":
                     guard hiddenSince != nil else {
-                        throw Diagnostic("'// snippet.show' without a '// snippet.hide' before it", at: location, suggestion: "Remove it or add '// snippet.hide' above")
+                        throw Diagnostic(
+                            "'// snippet.show' without a '// snippet.hide' before it", at: location,
+                            suggestion: "Remove it or add '// snippet.hide' above")
                     }
                     hiddenSince = nil
                 default:
-                    throw Diagnostic("unknown marker '\(trimmed)'", at: location, suggestion: "Only '// snippet.hide' and '// snippet.show' are markers")
+                    throw Diagnostic(
+                        "unknown marker '\(trimmed)'", at: location, suggestion: "Only '// snippet.hide' and '// snippet.show' are markers")
                 }
                 compiled.append("")
                 continue
@@ -226,13 +244,17 @@ package enum SampleExtractor {
             case .multiLine:
                 multiLine = (lineNumber, [])
             case .prose(let reason, let column):
-                warnings.append(.warning(
-                    "this comment was not read as expected output: \(reason)",
-                    at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
-                    suggestion: "To state what the code prints, write // Prints \"<output>\" or // Prints: followed by comment lines"
-                ))
+                warnings.append(
+                    .warning(
+                        "this comment was not read as expected output: \(reason)",
+                        at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
+                        suggestion: "To state what the code prints, write // Prints \"<output>\" or // Prints: followed by comment lines"
+                    ))
             case .malformed(let reason, let column):
-                throw Diagnostic("cannot read this expected output: \(reason)", at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1), suggestion: "Write // Prints \"<output>\", or reword the comment so that it does not start with 'Prints'")
+                throw Diagnostic(
+                    "cannot read this expected output: \(reason)",
+                    at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
+                    suggestion: "Write // Prints \"<output>\", or reword the comment so that it does not start with 'Prints'")
             }
             var shown = String(line)
             if let marker = ErrorMarkerComment.parse(line) {
@@ -243,7 +265,9 @@ package enum SampleExtractor {
         }
         try finishMultiLine()
         if let start = hiddenSince {
-            throw Diagnostic("'// snippet.hide' is never closed", at: SourceLocation(path: page, line: start), suggestion: "Add '// snippet.show' where the visible code resumes")
+            throw Diagnostic(
+                "'// snippet.hide' is never closed", at: SourceLocation(path: page, line: start),
+                suggestion: "Add '// snippet.show' where the visible code resumes")
         }
         return Scan(
             compiled: compiled.joined(separator: "\n") + "\n", displayed: displayed, hidden: hidden, markers: markers,

@@ -18,8 +18,9 @@ enum SampleJudge {
                 ranToCompletion: sample.mode == .run && run.ending == .exited(0) && position < run.outputs.count,
                 cached: cached, merged: run.merged
             )
-            var failure = judge(sample, position: position, program: program, run: run, result: &result,
-                                timeout: timeout, outputLimit: outputLimit)
+            var failure = judge(
+                sample, position: position, program: program, run: run, result: &result,
+                timeout: timeout, outputLimit: outputLimit)
             if hovers != .off {
                 let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
                 // A compile_fail sample's valid lines have answers; what its errors leave untyped is not shown.
@@ -28,15 +29,18 @@ enum SampleJudge {
                 }
                 let queries = (run.queryFailures ?? []).filter { $0.file == sample.page && lines.contains($0.line) }
                 if failure == nil, let first = queries.first {
-                    failure = (([first.message] + queries.dropFirst().map { "line \($0.line): \($0.message)" }).joined(separator: "\n"),
-                               SourceLocation(path: first.file, line: first.line, column: first.column))
+                    failure = (
+                        ([first.message] + queries.dropFirst().map { "line \($0.line): \($0.message)" }).joined(separator: "\n"),
+                        SourceLocation(path: first.file, line: first.line, column: first.column)
+                    )
                 }
             }
             if let failure {
                 result.status = .failed
                 result.failure = failure.message
                 if let limit = run.processLimitReached {
-                    result.failure! += "\nIt reached the sandbox's limit of \(limit) processes at once: a fork failed (samples must not start that many)"
+                    result.failure! +=
+                        "\nIt reached the sandbox's limit of \(limit) processes at once: a fork failed (samples must not start that many)"
                 }
                 result.failureLocation = failure.location ?? sample.location
             }
@@ -50,9 +54,11 @@ enum SampleJudge {
     /// of a sample in `1. ```swift` is column 17 of the file.
     static func fileColumns(_ diagnostics: [CompilerDiagnostic], in program: SampleProgram) -> [CompilerDiagnostic] {
         diagnostics.map { diagnostic in
-            guard let sample = program.samples.first(where: { sample in
-                diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
-            }) else { return diagnostic }
+            guard
+                let sample = program.samples.first(where: { sample in
+                    diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
+                })
+            else { return diagnostic }
             var mapped = diagnostic
             if !sample.holes.isEmpty {
                 let line = diagnostic.line - sample.block.firstCodeLine + 1
@@ -84,8 +90,10 @@ enum SampleJudge {
             }
             let first = shown.first
             let elsewhere = program.isPage ? " (an error in another sample of its page, which is one program)" : " (an error in its group)"
-            return ("does not compile" + (own.isEmpty && program.samples.count > 1 ? elsewhere : "") + "\n" + text,
-                    first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) })
+            return (
+                "does not compile" + (own.isEmpty && program.samples.count > 1 ? elsewhere : "") + "\n" + text,
+                first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) }
+            )
         }
         // Compiled only: no_run, or a program with elided code (never run).
         if sample.mode == .noRun || !program.runs { return nil }
@@ -93,15 +101,20 @@ enum SampleJudge {
         // A program that otherwise ended well but left processes behind: the
         // last sample is blamed, since they outlived all of it.
         if let left = run.leftRunning, !left.isEmpty, run.ending == .exited(0),
-           position == program.samples.count - 1, sample.mode == .run {
+            position == program.samples.count - 1, sample.mode == .run
+        {
             let names = Array(Set(left)).sorted().joined(separator: ", ")
-            return ("left a background process running (\(names)) when it ended; Galley stopped it. "
-                    + "A sample must wait for the processes it starts (e.g. `process.waitUntilExit()`)", nil)
+            return (
+                "left a background process running (\(names)) when it ended; Galley stopped it. "
+                    + "A sample must wait for the processes it starts (e.g. `process.waitUntilExit()`)", nil
+            )
         }
         switch run.ending {
         case .timedOut:
-            return ("timed out after \(seconds) s and was stopped; samples must end on their own",
-                    SourceLocation(path: sample.page, line: sample.block.firstCodeLine))
+            return (
+                "timed out after \(seconds) s and was stopped; samples must end on their own",
+                SourceLocation(path: sample.page, line: sample.block.firstCodeLine)
+            )
         case .outputLimitExceeded:
             let limit = outputLimit % (1 << 20) == 0 ? "\(outputLimit >> 20) MiB" : "\(outputLimit / 1024) KiB"
             return ("printed more than \(limit); output was cut and the sample stopped. Print less (samples are meant to be read)", nil)
@@ -115,7 +128,8 @@ enum SampleJudge {
             }
             // In a group, only the sample that trapped is blamed; earlier ones printed their part.
             if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
-            let advice = sample.isSnippetFile
+            let advice =
+                sample.isSnippetFile
                 ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
                 : "Mark the sample `crash` if the trap is what it shows"
             return ("crashed: \(message)\n\(advice)", nil)
@@ -135,15 +149,22 @@ enum SampleJudge {
     private static func checkOutput(_ sample: Sample, _ output: String) -> Failure? {
         let actual = OutputComparison.lines(of: output)
         if let expected = sample.expectedPrints {
-            let matchings = sample.expectedPrintsMatching.count == expected.count
+            let matchings =
+                sample.expectedPrintsMatching.count == expected.count
                 ? sample.expectedPrintsMatching : Array(repeating: OutputComparison.Matching.exact, count: expected.count)
-            guard let diff = OutputComparison.diff(expected: expected, actual: actual, matchings: matchings) else { return checkBlock(sample, actual) }
+            guard let diff = OutputComparison.diff(expected: expected, actual: actual, matchings: matchings) else {
+                return checkBlock(sample, actual)
+            }
             // At the comment whose line differs first (the last one when lines are missing or extra).
             let index = OutputComparison.firstDifference(expected: expected, actual: actual, matchings: matchings) ?? 0
-            let line = sample.expectedPrintsLines.isEmpty ? nil
+            let line =
+                sample.expectedPrintsLines.isEmpty
+                ? nil
                 : sample.expectedPrintsLines[min(index, sample.expectedPrintsLines.count - 1)]
-            return ("printed output does not match its // Prints comments (- expected, + printed):\n\(diff)",
-                    line.map { SourceLocation(path: sample.page, line: $0) })
+            return (
+                "printed output does not match its // Prints comments (- expected, + printed):\n\(diff)",
+                line.map { SourceLocation(path: sample.page, line: $0) }
+            )
         }
         return checkBlock(sample, actual)
     }
@@ -151,9 +172,12 @@ enum SampleJudge {
     /// The ` ```output ` block's check: whitespace at line ends is ignored.
     private static func checkBlock(_ sample: Sample, _ actual: [String]) -> Failure? {
         if let block = sample.outputBlock, let expected = sample.expectedOutputBlock,
-           let diff = OutputComparison.diff(expected: expected, actual: actual, matching: .ignoringTrailingWhitespace) {
-            return ("printed output does not match the output block (- expected, + printed):\n\(diff)",
-                    SourceLocation(path: sample.page, line: block.firstCodeLine))
+            let diff = OutputComparison.diff(expected: expected, actual: actual, matching: .ignoringTrailingWhitespace)
+        {
+            return (
+                "printed output does not match the output block (- expected, + printed):\n\(diff)",
+                SourceLocation(path: sample.page, line: block.firstCodeLine)
+            )
         }
         return nil
     }
@@ -185,7 +209,8 @@ enum SampleJudge {
             location = location ?? SourceLocation(path: sample.page, line: error.line, column: error.column)
         }
         if own.isEmpty {
-            problems.append("the compiler failed without an error in the sample:\n" + run.standardError.split(separator: "\n").prefix(10).joined(separator: "\n"))
+            problems.append(
+                "the compiler failed without an error in the sample:\n" + run.standardError.split(separator: "\n").prefix(10).joined(separator: "\n"))
         }
         guard !problems.isEmpty else { return nil }
         return ("compiler errors do not match the // error: markers\n" + problems.joined(separator: "\n"), location)

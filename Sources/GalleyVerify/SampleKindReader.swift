@@ -33,7 +33,10 @@ enum SampleKindReader {
     private static func isManifest(_ tree: SourceFileSyntax) -> Bool {
         for item in tree.statements {
             if let importDecl = item.item.as(ImportDeclSyntax.self),
-               importDecl.path.trimmedDescription == "PackageDescription" { return true }
+                importDecl.path.trimmedDescription == "PackageDescription"
+            {
+                return true
+            }
         }
         let tokens = tree.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind != .endOfFile }
         guard let first = tokens.first else { return false }
@@ -106,4 +109,3 @@ enum SampleKindReader {
         return accessors.allSatisfy { $0.body == nil }
     }
 }
-

@@ -1,6 +1,6 @@
-import GalleyCore
 import Crypto
 import Foundation
+import GalleyCore
 
 /// The library samples compile against: SwiftPM products built first, and
 /// module aliases so that `import SwiftUI` finds a stand-in.
@@ -115,8 +115,9 @@ public struct SampleLibrary: Sendable, Hashable {
             let library = binPath.appendingPathComponent("lib\(product).so")
             guard FileManager.default.fileExists(atPath: library.path) else {
                 guard required else { return nil }
-                throw Diagnostic("the product '\(product)' did not produce \(library.path)",
-                                  suggestion: "Declare it as `.library(name: \"\(product)\", type: .dynamic, …)` in Package.swift, or leave `linking` to Galley")
+                throw Diagnostic(
+                    "the product '\(product)' did not produce \(library.path)",
+                    suggestion: "Declare it as `.library(name: \"\(product)\", type: .dynamic, …)` in Package.swift, or leave `linking` to Galley")
             }
             files.append(library)
         }

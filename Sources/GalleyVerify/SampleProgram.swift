@@ -96,8 +96,9 @@ package struct SampleProgram: Sendable, Hashable {
         for item in SwiftSource.parse(code)?.statements ?? [] {
             guard let decl = item.item.as(DeclSyntax.self) else { continue }
             if let named = decl.asProtocol(NamedDeclSyntax.self),
-               decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
-                || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self) {
+                decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+                    || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
+            {
                 names.insert(named.name.text)
             }
         }

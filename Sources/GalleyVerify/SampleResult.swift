@@ -62,9 +62,13 @@ public struct VerificationReport: Sendable {
 
     /// A note on how samples ran: "sandboxed (bubblewrap)" or why not, or `nil` when none ran.
     public var sandboxNote: String? {
-        sandboxed.map { $0 ? "samples ran sandboxed (bubblewrap: read-only files, no network, own PID namespace"
-            + (ProcessCgroup.isAvailable ? ", at most \(Sandbox.defaultProcessLimit) processes)" : "; no process limit: no writable pids control group)")
-            : "samples ran without a sandbox: bubblewrap is off or cannot start here (apt-get install bubblewrap; verify.sandbox: on requires it)" }
+        sandboxed.map {
+            $0
+                ? "samples ran sandboxed (bubblewrap: read-only files, no network, own PID namespace"
+                    + (ProcessCgroup.isAvailable
+                        ? ", at most \(Sandbox.defaultProcessLimit) processes)" : "; no process limit: no writable pids control group)")
+                : "samples ran without a sandbox: bubblewrap is off or cannot start here (apt-get install bubblewrap; verify.sandbox: on requires it)"
+        }
     }
 
     /// Creates a report; ``Verifier`` makes them, and the preview server
@@ -101,7 +105,8 @@ public struct VerificationReport: Sendable {
     /// Every known failure (listed in the baseline): where, and the first line of what.
     public var knownFailureList: [(location: SourceLocation, message: String)] {
         let problems: [(location: SourceLocation, message: String)] = knownProblems.map { ($0.place, $0.message) }
-        return problems + results.filter { $0.status == .knownFailure }.map {
+        return problems
+            + results.filter { $0.status == .knownFailure }.map {
                 ($0.failureLocation ?? $0.sample.location, ($0.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed")
             }
     }
@@ -112,7 +117,8 @@ public struct VerificationReport: Sendable {
         let problems: [(location: SourceLocation, message: String, sample: Sample?)] = problems.map { problem in
             (problem.place, problem.message + (problem.suggestion.map { ". " + $0 } ?? ""), nil)
         }
-        return problems + results.filter { $0.status == .failed }.map {
+        return problems
+            + results.filter { $0.status == .failed }.map {
                 ($0.failureLocation ?? $0.sample.location, $0.failure ?? "failed", $0.sample)
             }
     }

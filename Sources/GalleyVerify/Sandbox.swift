@@ -113,13 +113,15 @@ public struct Sandbox: Sendable, Equatable {
         }
         guard let bwrap = find("bwrap") else {
             guard mode == .on else { return nil }
-            throw Diagnostic("verify.sandbox is `on`, but bubblewrap (bwrap) is not installed",
-                              suggestion: "Install it (apt-get install bubblewrap), or set `sandbox: auto` in galley.yml")
+            throw Diagnostic(
+                "verify.sandbox is `on`, but bubblewrap (bwrap) is not installed",
+                suggestion: "Install it (apt-get install bubblewrap), or set `sandbox: auto` in galley.yml")
         }
         guard works(bwrap) else {
             guard mode == .on else { return nil }
-            throw Diagnostic("verify.sandbox is `on`, but bubblewrap cannot start here (user namespaces may be disabled)",
-                              suggestion: "Enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1), or set `sandbox: auto`")
+            throw Diagnostic(
+                "verify.sandbox is `on`, but bubblewrap cannot start here (user namespaces may be disabled)",
+                suggestion: "Enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1), or set `sandbox: auto`")
         }
         return Sandbox(bwrap: bwrap)
     }
@@ -207,8 +209,8 @@ public struct Sandbox: Sendable, Equatable {
         ]
         environment.merge(extra) { _, new in new }
         var command = [
-            "--unshare-all",            // no network; own PID, IPC, UTS, cgroup and user namespaces
-            "--cap-drop", "ALL",        // no capabilities, even where Galley runs as root
+            "--unshare-all",  // no network; own PID, IPC, UTS, cgroup and user namespaces
+            "--cap-drop", "ALL",  // no capabilities, even where Galley runs as root
             "--die-with-parent",
             "--new-session",
             "--clearenv",
@@ -224,7 +226,7 @@ public struct Sandbox: Sendable, Equatable {
         }
         command += [
             "--bind", folderPath, folderPath,
-            "--remount-ro", "/",        // the sandbox's own root (a tmpfs) too: the run folder is the only writable place
+            "--remount-ro", "/",  // the sandbox's own root (a tmpfs) too: the run folder is the only writable place
             "--chdir", folderPath,
         ]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { command += ["--setenv", key, value] }

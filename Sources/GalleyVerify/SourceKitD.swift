@@ -63,7 +63,9 @@ final class SourceKitD: CursorInfoAnswering, @unchecked Sendable {
     /// (`<toolchain>/usr/lib/libsourcekitdInProc.so`, or the file
     /// `GALLEY_SOURCEKITD` names), loaded and initialized once per process.
     static func shared(besides swiftc: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<SourceKitD, LoadFailure> {
-        let path = environment["GALLEY_SOURCEKITD"] ?? swiftc.resolvingSymlinksInPath().deletingLastPathComponent()
+        let path =
+            environment["GALLEY_SOURCEKITD"]
+            ?? swiftc.resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("lib/libsourcekitdInProc.so").path
         return loaded.withLock { cache in
             if let known = cache[path] { return known }
@@ -88,23 +90,28 @@ final class SourceKitD: CursorInfoAnswering, @unchecked Sendable {
         }
         initialize = try symbol("sourcekitd_initialize", as: (@convention(c) () -> Void).self)
         uidFromString = try symbol("sourcekitd_uid_get_from_cstr", as: (@convention(c) (UnsafePointer<CChar>) -> UID?).self)
-        dictionaryCreate = try symbol("sourcekitd_request_dictionary_create",
-                                      as: (@convention(c) (UnsafePointer<UID?>?, UnsafePointer<Object?>?, Int) -> Object?).self)
+        dictionaryCreate = try symbol(
+            "sourcekitd_request_dictionary_create",
+            as: (@convention(c) (UnsafePointer<UID?>?, UnsafePointer<Object?>?, Int) -> Object?).self)
         dictionarySetUID = try symbol("sourcekitd_request_dictionary_set_uid", as: (@convention(c) (Object, UID, UID) -> Void).self)
-        dictionarySetString = try symbol("sourcekitd_request_dictionary_set_string",
-                                         as: (@convention(c) (Object, UID, UnsafePointer<CChar>) -> Void).self)
+        dictionarySetString = try symbol(
+            "sourcekitd_request_dictionary_set_string",
+            as: (@convention(c) (Object, UID, UnsafePointer<CChar>) -> Void).self)
         dictionarySetInteger = try symbol("sourcekitd_request_dictionary_set_int64", as: (@convention(c) (Object, UID, Int64) -> Void).self)
         dictionarySetValue = try symbol("sourcekitd_request_dictionary_set_value", as: (@convention(c) (Object, UID, Object) -> Void).self)
         arrayCreate = try symbol("sourcekitd_request_array_create", as: (@convention(c) (UnsafePointer<Object?>?, Int) -> Object?).self)
-        arraySetString = try symbol("sourcekitd_request_array_set_string",
-                                    as: (@convention(c) (Object, UInt, UnsafePointer<CChar>) -> Void).self)
+        arraySetString = try symbol(
+            "sourcekitd_request_array_set_string",
+            as: (@convention(c) (Object, UInt, UnsafePointer<CChar>) -> Void).self)
         requestRelease = try symbol("sourcekitd_request_release", as: (@convention(c) (Object) -> Void).self)
         sendSync = try symbol("sourcekitd_send_request_sync", as: (@convention(c) (Object) -> Object?).self)
         isError = try symbol("sourcekitd_response_is_error", as: (@convention(c) (Object) -> Bool).self)
-        errorDescription = try symbol("sourcekitd_response_error_get_description",
-                                      as: (@convention(c) (Object) -> UnsafePointer<CChar>?).self)
-        describe = try symbol("sourcekitd_response_description_copy",
-                              as: (@convention(c) (Object) -> UnsafeMutablePointer<CChar>?).self)
+        errorDescription = try symbol(
+            "sourcekitd_response_error_get_description",
+            as: (@convention(c) (Object) -> UnsafePointer<CChar>?).self)
+        describe = try symbol(
+            "sourcekitd_response_description_copy",
+            as: (@convention(c) (Object) -> UnsafeMutablePointer<CChar>?).self)
         dispose = try symbol("sourcekitd_response_dispose", as: (@convention(c) (Object) -> Void).self)
         initialize()
     }
@@ -123,9 +130,10 @@ final class SourceKitD: CursorInfoAnswering, @unchecked Sendable {
     func cursorInfoText(file: String, offset: Int, arguments: [String]) -> String? {
         guard let request = dictionaryCreate(nil, nil, 0) else { return nil }
         guard let keyRequest = uid("key.request"), let cursorInfo = uid("source.request.cursorinfo"),
-              let keySourceFile = uid("key.sourcefile"), let keyOffset = uid("key.offset"),
-              let keyArguments = uid("key.compilerargs"), let keyCancel = uid("key.cancel_on_subsequent_request"),
-              let list = arrayCreate(nil, 0) else {
+            let keySourceFile = uid("key.sourcefile"), let keyOffset = uid("key.offset"),
+            let keyArguments = uid("key.compilerargs"), let keyCancel = uid("key.cancel_on_subsequent_request"),
+            let list = arrayCreate(nil, 0)
+        else {
             requestRelease(request)
             return nil
         }

@@ -70,7 +70,8 @@ package final class SourceKitWorker: CursorInfoAnswering, @unchecked Sendable {
     /// test runner): what a worker is started from.
     package static var currentGalley: URL? {
         guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-              (path as NSString).lastPathComponent == "galley" else { return nil }
+            (path as NSString).lastPathComponent == "galley"
+        else { return nil }
         return URL(fileURLWithPath: path)
     }
 
@@ -115,7 +116,8 @@ package final class SourceKitWorker: CursorInfoAnswering, @unchecked Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["sourcekitd-worker", library]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         do {
@@ -172,8 +174,9 @@ package final class SourceKitWorker: CursorInfoAnswering, @unchecked Sendable {
         while let line = Swift.readLine(strippingNewline: true) {
             var text: String?
             if let request = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-               let file = request["file"] as? String, let offset = request["offset"] as? Int,
-               let arguments = request["arguments"] as? [String] {
+                let file = request["file"] as? String, let offset = request["offset"] as? Int,
+                let arguments = request["arguments"] as? [String]
+            {
                 text = sourcekitd.cursorInfoText(file: file, offset: offset, arguments: arguments)
             }
             let object: [String: Any] = ["text": text.map { $0 as Any } ?? NSNull()]

@@ -20,7 +20,8 @@ enum SwiftPMBuildPlan {
         for line in text.split(separator: "\n") where line.hasPrefix("    args: [") && line.contains(marker) {
             let json = line.dropFirst("    args: ".count)
             if let arguments = try? JSONDecoder().decode([String].self, from: Data(json.utf8)),
-               arguments.first?.hasSuffix("swiftc") == true {
+                arguments.first?.hasSuffix("swiftc") == true
+            {
                 return arguments
             }
         }
@@ -77,7 +78,7 @@ enum SwiftPMBuildPlan {
                 index += 2
             case "-Xcc":
                 guard let value = argument(1) else { index += 1; continue }
-                if (value == "-I" || value == "-isystem"), argument(2) == "-Xcc", let path = argument(3) {
+                if value == "-I" || value == "-isystem", argument(2) == "-Xcc", let path = argument(3) {
                     flags.append(["-Xcc", value, "-Xcc", path])
                     index += 4
                     continue

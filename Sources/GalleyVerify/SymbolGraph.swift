@@ -33,7 +33,8 @@ struct SymbolGraph {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
             for name in files.sorted() where name.hasSuffix(".symbols.json") {
                 guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(name).path),
-                      let file = try? JSONDecoder().decode(File.self, from: data) else { continue }
+                    let file = try? JSONDecoder().decode(File.self, from: data)
+                else { continue }
                 for symbol in file.symbols {
                     let declaration = (symbol.declarationFragments ?? []).map(\.spelling).joined()
                     symbols.append(APIListing.Symbol(path: symbol.pathComponents, declaration: APIListing.collapsed(declaration)))
@@ -57,9 +58,9 @@ struct SymbolGraph {
             throw Diagnostic("cannot create '\(output.path)' for the symbol graph: \(error.localizedDescription)")
         }
         #if arch(arm64)
-        let triple = "aarch64-unknown-linux-gnu"
+            let triple = "aarch64-unknown-linux-gnu"
         #else
-        let triple = "x86_64-unknown-linux-gnu"
+            let triple = "x86_64-unknown-linux-gnu"
         #endif
         var arguments = ["-module-name", module, "-target", triple, "-output-dir", output.path, "-minimum-access-level", "public"]
         // The library's search paths and its C modules' (`-Xcc -fmodule-map-file=…`), as the samples compile with.
@@ -81,8 +82,9 @@ struct SymbolGraph {
         }
         guard outcome.ending == .exited(0) else {
             let log = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(10).joined(separator: "\n")
-            throw Diagnostic("cannot read the public API of '\(module)' (swift-symbolgraph-extract failed), so API listings cannot be checked",
-                             suggestion: "Check that the module builds", details: log)
+            throw Diagnostic(
+                "cannot read the public API of '\(module)' (swift-symbolgraph-extract failed), so API listings cannot be checked",
+                suggestion: "Check that the module builds", details: log)
         }
     }
 }
@@ -100,14 +102,18 @@ extension Verifier {
             prepared = try prepare()
             preparation = prepared
         }
-        let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
+        let cache =
+            cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
         // The paths alone are kept too: the standard library's graph is 48 MB of JSON, its paths a few.
         let isStandardLibrary = module == "Swift"
-        let key = isStandardLibrary ? "swift-\(SymbolGraph.key([prepared.toolchain.version], [prepared.toolchain.swiftc.path]))" : prepared.library.fingerprint
+        let key =
+            isStandardLibrary
+            ? "swift-\(SymbolGraph.key([prepared.toolchain.version], [prepared.toolchain.swiftc.path]))" : prepared.library.fingerprint
         let pathsFile = cache.appendingPathComponent("paths").appendingPathComponent("\(key)-\(module).json")
         if key != "none", let data = FileManager.default.contents(atPath: pathsFile.path),
-           let paths = try? JSONDecoder().decode([[String]].self, from: data) {
+            let paths = try? JSONDecoder().decode([[String]].self, from: data)
+        {
             return paths
         }
         let paths = try SymbolGraph.symbols(

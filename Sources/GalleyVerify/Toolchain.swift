@@ -18,12 +18,14 @@ public struct Toolchain: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment, cache: URL? = nil
     ) throws(Diagnostic) -> Toolchain {
         guard let swiftc = swiftc(environment: environment) else {
-            throw Diagnostic("swiftc was not found on PATH, so no sample can be compiled",
-                             suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
+            throw Diagnostic(
+                "swiftc was not found on PATH, so no sample can be compiled",
+                suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
         }
         let identity = Self.identity(of: swiftc)
         if let cache, let identity, let data = FileManager.default.contents(atPath: cache.path),
-           let recorded = try? JSONDecoder().decode(Recorded.self, from: data), recorded.identity == identity {
+            let recorded = try? JSONDecoder().decode(Recorded.self, from: data), recorded.identity == identity
+        {
             return Toolchain(swiftc: swiftc, version: recorded.version)
         }
         let toolchain = try asked(swiftc)
@@ -68,8 +70,9 @@ public struct Toolchain: Sendable {
     /// `swift` (the package manager's driver) beside `swiftc` on `PATH` (or `environment["SWIFTC"]`).
     package static func swiftDriver(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) -> URL {
         guard let swiftc = swiftc(environment: environment) else {
-            throw Diagnostic("swift was not found on PATH, so the package cannot be described or built",
-                              suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
+            throw Diagnostic(
+                "swift was not found on PATH, so the package cannot be described or built",
+                suggestion: "Install Swift and add its usr/bin to PATH (e.g. export PATH=/opt/swift/usr/bin:$PATH)")
         }
         return swiftc.deletingLastPathComponent().appendingPathComponent("swift")
     }
@@ -88,8 +91,9 @@ public struct Toolchain: Sendable {
         }
         guard outcome.ending == .exited(0) else {
             let tail = (outcome.standardError + outcome.standardOutput).split(separator: "\n").suffix(20).joined(separator: "\n")
-            throw Diagnostic("`swift \(arguments.joined(separator: " "))` failed in '\(directory.path)'",
-                             suggestion: "Run it yourself to see why; the package must build with SwiftPM", details: tail)
+            throw Diagnostic(
+                "`swift \(arguments.joined(separator: " "))` failed in '\(directory.path)'",
+                suggestion: "Run it yourself to see why; the package must build with SwiftPM", details: tail)
         }
         return outcome.standardOutput
     }

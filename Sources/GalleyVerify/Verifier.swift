@@ -176,10 +176,11 @@ public struct Verifier: Sendable {
                 compiledCount = misses.count
                 collector?.stopWorkers()
                 if collector?.isUnresponsive == true {
-                    notices.append(.warning(
-                        "sourcekitd did not answer within a minute, so some samples have no hovers or type queries",
-                        suggestion: "Build again; if it happens again, set `hovers: false` in galley.yml and report it"
-                    ))
+                    notices.append(
+                        .warning(
+                            "sourcekitd did not answer within a minute, so some samples have no hovers or type queries",
+                            suggestion: "Build again; if it happens again, set `hovers: false` in galley.yml and report it"
+                        ))
                 }
             }
         }
@@ -195,10 +196,11 @@ public struct Verifier: Sendable {
             }
         }
         let ordered = samples.map { sample in
-            results[sample.id] ?? SampleResult(
-                sample: sample, status: .skipped, failure: nil, failureLocation: nil, output: "",
-                expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: false, merged: false
-            )
+            results[sample.id]
+                ?? SampleResult(
+                    sample: sample, status: .skipped, failure: nil, failureLocation: nil, output: "",
+                    expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: false, merged: false
+                )
         }
         var report = VerificationReport(
             results: ordered, problems: problems, compilerVersion: compilerVersion,
@@ -221,15 +223,17 @@ public struct Verifier: Sendable {
             // cores (one request at a time per process): one lane per core, at
             // most 4, only from the `galley` executable.
             let lanes = Int(environment["GALLEY_HOVER_LANES"] ?? "") ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
-            let workers = hoverWorker.map { galley in
-                (1..<max(1, lanes)).map { _ in SourceKitWorker(executable: galley, library: sourcekitd.libraryPath) }
-            } ?? []
+            let workers =
+                hoverWorker.map { galley in
+                    (1..<max(1, lanes)).map { _ in SourceKitWorker(executable: galley, library: sourcekitd.libraryPath) }
+                } ?? []
             return HoverCollector(sourcekitd: sourcekitd, mode: hovers, workers: workers)
         case .failure(let failure):
-            notices.append(.warning(
-                "samples have no hovers or type queries: \(failure.message)",
-                suggestion: "Install a Swift toolchain that has lib/libsourcekitdInProc.so, or set `hovers: false` in galley.yml"
-            ))
+            notices.append(
+                .warning(
+                    "samples have no hovers or type queries: \(failure.message)",
+                    suggestion: "Install a Swift toolchain that has lib/libsourcekitdInProc.so, or set `hovers: false` in galley.yml"
+                ))
             return nil
         }
     }
@@ -259,7 +263,8 @@ public struct Verifier: Sendable {
         result.cached = verdict != nil
         if verdict == nil {
             if prepared.apiSymbols == nil {
-                let cache = cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
+                let cache =
+                    cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
                     ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
                 prepared.apiSymbols = try SymbolGraph.symbols(
                     modules: modules, flags: prepared.library.flags, fingerprint: prepared.library.fingerprint,

@@ -22,7 +22,8 @@ public struct Environment<Value>: DynamicProperty {
     nonisolated public init(_ objectType: Value.Type) where Value: AnyObject & Observable {
         let key = ObjectIdentifier(objectType)
         read = { $0.observables[key] as? Value }
-        missingMessage = "No Observable object of type \(objectType) found. A View.environmentObject(_:) for \(objectType) may be missing as an ancestor of this view."
+        missingMessage =
+            "No Observable object of type \(objectType) found. A View.environmentObject(_:) for \(objectType) may be missing as an ancestor of this view."
     }
 
     /// Reads an `@Observable` object placed with `.environment(_:)`, or nil.

@@ -14,7 +14,9 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
     @MainActor public var wrappedValue: ObjectType {
         guard let object = box.object else {
             // Deliberate, as in SwiftUI: a guide shows this crash.
-            trap("No ObservableObject of type \(ObjectType.self) found. A View.environmentObject(_:) for \(ObjectType.self) may be missing as an ancestor of this view.")
+            trap(
+                "No ObservableObject of type \(ObjectType.self) found. A View.environmentObject(_:) for \(ObjectType.self) may be missing as an ancestor of this view."
+            )
         }
         return object
     }

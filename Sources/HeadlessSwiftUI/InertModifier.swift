@@ -23,9 +23,14 @@ extension View {
     /// Sets the foreground colour (inert).
     public func foregroundColor(_ color: Color?) -> some View { modifier(_InertModifier(name: "foregroundColor")) }
     /// Fixes the size (inert).
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { modifier(_InertModifier(name: "frame")) }
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+        modifier(_InertModifier(name: "frame"))
+    }
     /// Bounds the size (inert).
-    public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { modifier(_InertModifier(name: "frame")) }
+    public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil,
+        maxHeight: CGFloat? = nil, alignment: Alignment = .center
+    ) -> some View { modifier(_InertModifier(name: "frame")) }
     /// Sets the opacity (inert).
     public func opacity(_ opacity: Double) -> some View { modifier(_InertModifier(name: "opacity")) }
     /// Sets the tint (inert).

@@ -26,7 +26,9 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
         /// Appends a number with a `printf`-style specifier, e.g. `"%.2f"`.
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) { output += String(format: specifier, value) }
         /// Appends a value formatted by a format style.
-        public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F) where F.FormatOutput == String { output += format.format(value) }
+        public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F) where F.FormatOutput == String {
+            output += format.format(value)
+        }
         /// Appends the text of a `Text`.
         public mutating func appendInterpolation(_ text: Text) { output += text.string }
     }

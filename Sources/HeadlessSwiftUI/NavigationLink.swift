@@ -52,7 +52,8 @@ extension NavigationLink: PrimitiveView, NodeAwareChildren, TappableControl {
                 (node.modifierState as? LinkState)?.isActive = false
                 node.graph.reexpand(node)
             }
-            children.append(ChildSpec(key: ChildKey(1), view: SheetPresentation(content: destination.environment(\.dismiss, dismiss), line: "Destination")))
+            children.append(
+                ChildSpec(key: ChildKey(1), view: SheetPresentation(content: destination.environment(\.dismiss, dismiss), line: "Destination")))
         }
         return children
     }

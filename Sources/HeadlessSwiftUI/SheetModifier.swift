@@ -26,10 +26,17 @@ extension _SheetModifier: PrimitiveModifier {
         if isPresented.wrappedValue {
             let binding = isPresented
             let onDismiss = onDismiss
-            children.append(ChildSpec(key: ChildKey(1), view: SheetPresentation(content: content()
-                .modifier(_EnvironmentModifier { environment in
-                    environment.dismiss = DismissAction { binding.wrappedValue = false; onDismiss?() }
-                }))))
+            children.append(
+                ChildSpec(
+                    key: ChildKey(1),
+                    view: SheetPresentation(
+                        content: content()
+                            .modifier(
+                                _EnvironmentModifier { environment in
+                                    environment.dismiss = DismissAction {
+                                        binding.wrappedValue = false; onDismiss?()
+                                    }
+                                }))))
         }
         return children
     }
@@ -37,15 +44,22 @@ extension _SheetModifier: PrimitiveModifier {
 
 extension View {
     /// Presents `content` while `isPresented` is true.
-    public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
+    public func sheet<Content: View>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
+    ) -> some View {
         modifier(_SheetModifier(isPresented: isPresented, onDismiss: onDismiss, content: content))
     }
 
     /// Presents `content` for the item while `item` is non-nil.
-    public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View {
+    public func sheet<Item: Identifiable, Content: View>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View {
         let isPresented = Binding<Bool>(get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } })
-        return modifier(_SheetModifier(isPresented: isPresented, onDismiss: onDismiss, content: {
-            AnyView(erasing: item.wrappedValue.map { AnyView(content($0)) } ?? AnyView(EmptyView()))
-        }))
+        return modifier(
+            _SheetModifier(
+                isPresented: isPresented, onDismiss: onDismiss,
+                content: {
+                    AnyView(erasing: item.wrappedValue.map { AnyView(content($0)) } ?? AnyView(EmptyView()))
+                }))
     }
 }

@@ -6,7 +6,8 @@ public struct Slider<Label: View>: View {
     let write: @MainActor (Double) -> Void
 
     /// A slider with a label view.
-    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label) where V.Stride: BinaryFloatingPoint {
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label)
+    where V.Stride: BinaryFloatingPoint {
         self.label = label()
         read = { Double(value.wrappedValue) }
         write = { value.wrappedValue = min(max(V($0), bounds.lowerBound), bounds.upperBound) }

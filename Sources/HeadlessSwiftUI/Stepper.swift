@@ -14,19 +14,23 @@ public struct Stepper<Label: View>: View {
 
     /// A stepper over a value in a range, with a label view.
     public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label) {
-        self.init(label: label, onIncrement: {
-            let next = value.wrappedValue.advanced(by: step)
-            if next <= bounds.upperBound { value.wrappedValue = next }
-        }, onDecrement: {
-            let next = value.wrappedValue.advanced(by: -step)
-            if next >= bounds.lowerBound { value.wrappedValue = next }
-        })
+        self.init(
+            label: label,
+            onIncrement: {
+                let next = value.wrappedValue.advanced(by: step)
+                if next <= bounds.upperBound { value.wrappedValue = next }
+            },
+            onDecrement: {
+                let next = value.wrappedValue.advanced(by: -step)
+                if next >= bounds.lowerBound { value.wrappedValue = next }
+            })
     }
 
     /// An unbounded stepper over a value, with a label view.
     public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label) {
-        self.init(label: label, onIncrement: { value.wrappedValue = value.wrappedValue.advanced(by: step) },
-                  onDecrement: { value.wrappedValue = value.wrappedValue.advanced(by: -step) })
+        self.init(
+            label: label, onIncrement: { value.wrappedValue = value.wrappedValue.advanced(by: step) },
+            onDecrement: { value.wrappedValue = value.wrappedValue.advanced(by: -step) })
     }
 
     /// Primitive: the runtime interprets it.

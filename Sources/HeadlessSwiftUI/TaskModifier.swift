@@ -53,7 +53,9 @@ extension View {
     }
 
     /// Runs `action` when the view appears and again (after cancelling) whenever `id` changes.
-    public func task<T: Equatable & Hashable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void) -> some View {
+    public func task<T: Equatable & Hashable>(
+        id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void
+    ) -> some View {
         modifier(_TaskModifier(id: AnyHashable(value), priority: priority, action: action))
     }
 }

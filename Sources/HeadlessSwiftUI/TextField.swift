@@ -32,7 +32,8 @@ extension TextField where Label == Text {
         self.init(titleKey, text: text, prompt: nil)
     }
     /// A field editing a value through a format style; text that does not parse is ignored.
-    public init<F: ParseableFormatStyle>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil) where F.FormatOutput == String {
+    public init<F: ParseableFormatStyle>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
+    where F.FormatOutput == String {
         title = titleKey.resolved
         read = { format.format(value.wrappedValue) }
         write = { text in

@@ -18,11 +18,15 @@ public enum ViewBuilder {
     /// An `if` without `else` builds optional content.
     @MainActor public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
     /// The first branch of an `if`/`else` or `switch`.
-    @MainActor public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @MainActor public static func buildEither<TrueContent: View, FalseContent: View>(
+        first: TrueContent
+    ) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
     /// The second branch of an `if`/`else` or `switch`.
-    @MainActor public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @MainActor public static func buildEither<TrueContent: View, FalseContent: View>(
+        second: FalseContent
+    ) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
     /// Content inside `if #available` is type-erased.

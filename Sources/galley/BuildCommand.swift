@@ -8,30 +8,32 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Build the site into the output folder.",
         discussion: """
-        Loads every *.md under the content folder, checks every internal link and anchor, \
-        verifies every Swift sample (see `galley verify --help`), renders each page through the templates and writes the site. The output folder is \
-        replaced only when the whole build succeeds: a failed build leaves it as it was.
+            Loads every *.md under the content folder, checks every internal link and anchor, \
+            verifies every Swift sample (see `galley verify --help`), renders each page through the templates and writes the site. The output folder is \
+            replaced only when the whole build succeeds: a failed build leaves it as it was.
 
-        Examples:
-          galley build
-          galley build --content docs --output _site
-          galley build --baseline known.json --bless-baseline
-                                    Record today's failing samples; the site builds, showing them as known failures
-          galley build --baseline known.json
-                                    Only new failures fail the build; fixed ones must leave the list
-        """
+            Examples:
+              galley build
+              galley build --content docs --output _site
+              galley build --baseline known.json --bless-baseline
+                                        Record today's failing samples; the site builds, showing them as known failures
+              galley build --baseline known.json
+                                        Only new failures fail the build; fixed ones must leave the list
+            """
     )
 
     @OptionGroup var paths: ProjectPaths
 
-    @Option(help: ArgumentHelp(
-        "Known failures (see `galley verify --help`): listed ones are shown as known failures and do not fail the build; "
-            + "new ones do, and a listed one that passes now does.",
-        valueName: "file"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "Known failures (see `galley verify --help`): listed ones are shown as known failures and do not fail the build; "
+                + "new ones do, and a listed one that passes now does.",
+            valueName: "file"
+        ))
     var baseline: String?
 
-    @Flag(name: .customLong("bless-baseline"), help: "Record every current failure in the --baseline file (replacing it), then build with them known.")
+    @Flag(
+        name: .customLong("bless-baseline"), help: "Record every current failure in the --baseline file (replacing it), then build with them known.")
     var blessBaseline = false
 
     func validate() throws {
@@ -55,7 +57,9 @@ struct BuildCommand: AsyncParsableCommand {
             for note in report.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
             Diagnostics.reportWarnings(report.warnings)
             if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
-                print("Samples: \(report.verification.summary)" + (report.verification.sandboxed.map { $0 ? " (sandboxed)" : " (not sandboxed)" } ?? ""))
+                print(
+                    "Samples: \(report.verification.summary)" + (report.verification.sandboxed.map { $0 ? " (sandboxed)" : " (not sandboxed)" } ?? "")
+                )
             }
             if let links = report.knownLinksSummary { print(links) }
             print(report.summary)

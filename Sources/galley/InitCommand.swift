@@ -7,21 +7,21 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Create a new site: galley.yml, a first page and a GitHub Actions workflow.",
         discussion: """
-        Writes galley.yml (every setting commented out and explained), content/index.md (a page \
-        with a Swift sample that galley build verifies) and .github/workflows/docs.yml (verify, \
-        build and publish with GitHub Pages) into the folder, creating it if needed. The site \
-        builds as it is, with the theme built into galley; --theme also writes a copy of that \
-        theme into templates/, where each file you keep overrides the built-in one.
+            Writes galley.yml (every setting commented out and explained), content/index.md (a page \
+            with a Swift sample that galley build verifies) and .github/workflows/docs.yml (verify, \
+            build and publish with GitHub Pages) into the folder, creating it if needed. The site \
+            builds as it is, with the theme built into galley; --theme also writes a copy of that \
+            theme into templates/, where each file you keep overrides the built-in one.
 
-        galley init never overwrites a file: when any of the files already exists it writes \
-        nothing, names them and exits 1.
+            galley init never overwrites a file: when any of the files already exists it writes \
+            nothing, names them and exits 1.
 
-        Examples:
-          galley init                   Start a site in the current folder
-          galley init my-docs           Start a site in my-docs/ (created if missing)
-          galley init --theme my-docs   Also copy the theme into my-docs/templates/
-          galley init --shards 4        A workflow that verifies on 4 machines at once
-        """
+            Examples:
+              galley init                   Start a site in the current folder
+              galley init my-docs           Start a site in my-docs/ (created if missing)
+              galley init --theme my-docs   Also copy the theme into my-docs/templates/
+              galley init --shards 4        A workflow that verifies on 4 machines at once
+            """
     )
 
     @Argument(help: ArgumentHelp("The folder to create the site in (created if missing).", valueName: "dir"))
@@ -30,9 +30,10 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Also copy the built-in theme into DIR/templates/ to edit it.")
     var theme = false
 
-    @Option(help: ArgumentHelp(
-        "Verify the samples on N CI machines at once: the workflow becomes a matrix of `galley verify --shard I/N` jobs whose reports merge and whose cached results the site build reuses.",
-        valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Verify the samples on N CI machines at once: the workflow becomes a matrix of `galley verify --shard I/N` jobs whose reports merge and whose cached results the site build reuses.",
+            valueName: "n"))
     var shards = 1
 
     func validate() throws {

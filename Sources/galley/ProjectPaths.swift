@@ -6,16 +6,20 @@ import GalleySite
 
 /// The folder options every command that reads a project shares.
 struct ProjectPaths: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The folder of Markdown pages (default: content; in a package root without galley.yml, every DocC catalog, or the one named here).",
-        valueName: "dir"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The folder of Markdown pages (default: content; in a package root without galley.yml, every DocC catalog, or the one named here).",
+            valueName: "dir"
+        ))
     var content: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The theme folder: Mustache templates and assets/ that replace the built-in theme's file by file (default: templates, when it exists).",
-        valueName: "dir"
-    ))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The theme folder: Mustache templates and assets/ that replace the built-in theme's file by file (default: templates, when it exists).",
+            valueName: "dir"
+        ))
     var templates: String?
 
     @Option(name: .long, help: ArgumentHelp("The folder the site is written to; replaced whole on success.", valueName: "dir"))

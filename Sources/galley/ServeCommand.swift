@@ -11,18 +11,18 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Preview the site: build it, serve it, and rebuild and reload the browser on every save.",
         discussion: """
-        Builds the site (verifying its samples) into the output folder and serves it at \
-        http://127.0.0.1:8000/. It watches the content and templates folders, galley.yml and the \
-        sample library's Sources/, rebuilds only what a change affects, and reloads open pages \
-        (keeping their scroll position). When a build fails, the last good pages stay served and \
-        the page shows the same diagnostics as the terminal; saving the fix removes them. \
-        Ctrl-C stops the server at once, ending any compiler or sample a build in progress started.
+            Builds the site (verifying its samples) into the output folder and serves it at \
+            http://127.0.0.1:8000/. It watches the content and templates folders, galley.yml and the \
+            sample library's Sources/, rebuilds only what a change affects, and reloads open pages \
+            (keeping their scroll position). When a build fails, the last good pages stay served and \
+            the page shows the same diagnostics as the terminal; saving the fix removes them. \
+            Ctrl-C stops the server at once, ending any compiler or sample a build in progress started.
 
-        Examples:
-          galley serve
-          galley serve --port 8080 --open
-          galley serve --host 0.0.0.0        Reachable from other machines (prints a warning)
-        """
+            Examples:
+              galley serve
+              galley serve --port 8080 --open
+              galley serve --host 0.0.0.0        Reachable from other machines (prints a warning)
+            """
     )
 
     @OptionGroup var paths: ProjectPaths
@@ -42,7 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Checked before the build: a bad address would otherwise fail only when the server binds.
         guard Self.isListenableHost(host) else {
-            throw ValidationError("--host \(host) is not an IP address or a host name this machine knows. Use e.g. --host 127.0.0.1, --host ::1 or --host 0.0.0.0")
+            throw ValidationError(
+                "--host \(host) is not an IP address or a host name this machine knows. Use e.g. --host 127.0.0.1, --host ::1 or --host 0.0.0.0")
         }
     }
 
@@ -108,13 +109,16 @@ struct ServeCommand: AsyncParsableCommand {
                 print(report.summary)
             } else {
                 let what = changes.content.sorted().prefix(3).joined(separator: ", ")
-                print("Rebuilt \(report.renderedPageCount) of \(report.pageCount) pages in \(BuildReport.seconds(report.duration)) s"
-                    + (what.isEmpty ? "" : " (\(what)\(changes.content.count > 3 ? ", …" : ""))"))
+                print(
+                    "Rebuilt \(report.renderedPageCount) of \(report.pageCount) pages in \(BuildReport.seconds(report.duration)) s"
+                        + (what.isEmpty ? "" : " (\(what)\(changes.content.count > 3 ? ", …" : ""))"))
             }
         case .failed(let errors, _):
             Diagnostics.reportBuildFailure(errors)
             let count = errors.errors.count
-            Diagnostics.printError("build failed with \(count) error\(count == 1 ? "" : "s"); still serving the last good site from '\(layout.displayPath(of: layout.outputDirectory))'")
+            Diagnostics.printError(
+                "build failed with \(count) error\(count == 1 ? "" : "s"); still serving the last good site from '\(layout.displayPath(of: layout.outputDirectory))'"
+            )
         }
         fflush(nil)
     }
@@ -122,7 +126,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// Opens `url` with xdg-open when it is on PATH; says so when it is not.
     static func openBrowser(_ url: String) {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        guard let opener = path.split(separator: ":").map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let opener = path.split(separator: ":").map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             Diagnostics.printWarning("--open needs xdg-open, which is not on PATH; open \(url) yourself")
             return
         }

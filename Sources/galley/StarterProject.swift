@@ -42,8 +42,9 @@ struct StarterProject: Sendable {
         var files = [
             File(path: "galley.yml", contents: Data(Self.configuration.utf8)),
             File(path: "content/index.md", contents: Data(Self.indexPage.utf8)),
-            File(path: ".github/workflows/docs.yml",
-                 contents: Data((shards > 1 ? Self.shardedWorkflow(shards: shards) : Self.workflow).utf8)),
+            File(
+                path: ".github/workflows/docs.yml",
+                contents: Data((shards > 1 ? Self.shardedWorkflow(shards: shards) : Self.workflow).utf8)),
         ]
         if includesTheme {
             files += DefaultTheme.files.sorted { $0.key < $1.key }.map { File(path: "templates/\($0.key)", contents: $0.value) }
@@ -66,10 +67,12 @@ struct StarterProject: Sendable {
         let shown = { (path: String) in displayPath == "." ? path : "\(displayPath)/\(path)" }
 
         if Self.exists(directory) && !Self.isFolder(directory) {
-            throw DiagnosticList([Diagnostic(
-                "is a file, not a folder", at: SourceLocation(path: displayPath),
-                suggestion: "Pick another folder: galley init DIR"
-            )])
+            throw DiagnosticList([
+                Diagnostic(
+                    "is a file, not a folder", at: SourceLocation(path: displayPath),
+                    suggestion: "Pick another folder: galley init DIR"
+                )
+            ])
         }
         var conflicts: [Diagnostic] = []
         do {
@@ -92,10 +95,12 @@ struct StarterProject: Sendable {
         if !conflicts.isEmpty {
             var advice = "Move or remove \(conflicts.count == 1 ? "it" : "them"), or pick another folder: galley init DIR"
             if includesTheme {
-                advice += ". To add only the theme to an existing site, run `galley init --theme /tmp/galley-theme` and move its templates/ folder into the site"
+                advice +=
+                    ". To add only the theme to an existing site, run `galley init --theme /tmp/galley-theme` and move its templates/ folder into the site"
             }
             let count = conflicts.count == 1 ? "a file is" : "\(conflicts.count) files are"
-            throw DiagnosticList(conflicts + [Diagnostic("galley init wrote nothing: \(count) in the way, and it never overwrites one", suggestion: advice)])
+            throw DiagnosticList(
+                conflicts + [Diagnostic("galley init wrote nothing: \(count) in the way, and it never overwrites one", suggestion: advice)])
         }
 
         var createdFolders: [URL] = []
@@ -121,11 +126,13 @@ struct StarterProject: Sendable {
             for file in createdFiles.reversed() { try? manager.removeItem(at: file) }
             for folder in createdFolders.reversed() { try? manager.removeItem(at: folder) }
             let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            throw DiagnosticList([Diagnostic(
-                "cannot write the new project: \(reason)",
-                at: SourceLocation(path: displayPath),
-                suggestion: "Check that the folder is writable; nothing galley init wrote was left behind"
-            )])
+            throw DiagnosticList([
+                Diagnostic(
+                    "cannot write the new project: \(reason)",
+                    at: SourceLocation(path: displayPath),
+                    suggestion: "Check that the folder is writable; nothing galley init wrote was left behind"
+                )
+            ])
         }
         return files.map(\.path)
     }

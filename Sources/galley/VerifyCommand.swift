@@ -13,28 +13,28 @@ struct VerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Compile and run every Swift sample, and report failures at their Markdown lines.",
         discussion: """
-        A fenced block whose info string starts with `swift` is a sample. Attributes after \
-        `swift`: no_run (compile only), compile_fail (must not compile; mark expected errors \
-        with `// error: <text>`), crash (must trap), ignore (not compiled), group=<name> \
-        (samples of a group on one page run as one program), swift5 / swift6 (language mode). \
-        Expected output comes from `// Prints "…"` comments and from an ```output block right \
-        after the sample. galley.yml's verify: section (and a page's front matter verify:) sets \
-        prelude, swift_version, flags, default (run, no_run or ignore) and environment for every \
-        sample. Results are cached in .build/galley/cache.
+            A fenced block whose info string starts with `swift` is a sample. Attributes after \
+            `swift`: no_run (compile only), compile_fail (must not compile; mark expected errors \
+            with `// error: <text>`), crash (must trap), ignore (not compiled), group=<name> \
+            (samples of a group on one page run as one program), swift5 / swift6 (language mode). \
+            Expected output comes from `// Prints "…"` comments and from an ```output block right \
+            after the sample. galley.yml's verify: section (and a page's front matter verify:) sets \
+            prelude, swift_version, flags, default (run, no_run or ignore) and environment for every \
+            sample. Results are cached in .build/galley/cache.
 
-        Examples:
-          galley verify                          Verify every page
-          galley verify content/migration.md     Verify one page
-          galley verify --format github          Annotations for GitHub Actions
-          galley verify --bless                  Rewrite expected outputs in place
-          galley verify --baseline known.json --bless-baseline
-                                                 Record today's failures (adopting Galley on existing docs)
-          galley verify --baseline known.json    Only new failures fail; fixed ones must leave the list
-          galley verify --shard 1/2 --format json > shard1.json
-                                                 Half of the pages, for a CI matrix
-          galley verify --merge-reports shard1.json shard2.json
-                                                 One report from the shards
-        """
+            Examples:
+              galley verify                          Verify every page
+              galley verify content/migration.md     Verify one page
+              galley verify --format github          Annotations for GitHub Actions
+              galley verify --bless                  Rewrite expected outputs in place
+              galley verify --baseline known.json --bless-baseline
+                                                     Record today's failures (adopting Galley on existing docs)
+              galley verify --baseline known.json    Only new failures fail; fixed ones must leave the list
+              galley verify --shard 1/2 --format json > shard1.json
+                                                     Half of the pages, for a CI matrix
+              galley verify --merge-reports shard1.json shard2.json
+                                                     One report from the shards
+            """
     )
 
     @OptionGroup var paths: ProjectPaths
@@ -57,7 +57,8 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds one sample program may run (default: from galley.yml, else 10).", valueName: "seconds"))
     var timeout: Int?
 
-    @Option(help: ArgumentHelp("Known failures: listed ones do not fail the run, new ones do, and a listed one that passes now does.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Known failures: listed ones do not fail the run, new ones do, and a listed one that passes now does.", valueName: "file"))
     var baseline: String?
 
     @Flag(name: .customLong("bless-baseline"), help: "Record every current failure in the --baseline file (replacing it), then report them as known.")
@@ -66,8 +67,10 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Verify only shard I of N (balanced by samples, pages never split), e.g. 2/4, for a CI matrix.", valueName: "I/N"))
     var shard: String?
 
-    @Option(name: .customLong("merge-reports"), parsing: .upToNextOption,
-            help: ArgumentHelp("Merge the JSON reports of shards (--format json) into one report in --format, without verifying.", valueName: "report.json"))
+    @Option(
+        name: .customLong("merge-reports"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Merge the JSON reports of shards (--format json) into one report in --format, without verifying.", valueName: "report.json"))
     var mergeReports: [String] = []
 
     func validate() throws {

@@ -49,9 +49,11 @@ struct AdoptionTests {
         #expect(verify.standardOutput.hasSuffix("1 passed, 2 failed, 0 skipped\n"))
         let build = try GalleyExecutable.run(["build"], in: site.url)
         #expect(build.status == 1)
-        for expected in ["content/broken.md:2: invalid front matter", "content/index.md:4",
-                         "content/links.md:3:5: broken link 'doc:Nowhere': no page is named 'Nowhere'",
-                         "content/links.md:3:23: broken link 'doc:index#No-Such-Heading': 'index.md' has no heading 'No-Such-Heading'"] {
+        for expected in [
+            "content/broken.md:2: invalid front matter", "content/index.md:4",
+            "content/links.md:3:5: broken link 'doc:Nowhere': no page is named 'Nowhere'",
+            "content/links.md:3:23: broken link 'doc:index#No-Such-Heading': 'index.md' has no heading 'No-Such-Heading'",
+        ] {
             #expect(build.standardError.contains(expected), "missing \(expected) in \(build.standardError)")
         }
         #expect(!site.exists("public"), "a failed build writes nothing")
@@ -62,7 +64,10 @@ struct AdoptionTests {
         let site = try TemporaryDirectory()
         defer { site.remove() }
         try FixtureTheme.write(into: site)
-        try site.write("templates/partials/head.mustache", "<title>{{page.title}}</title>{{#page.params.tags}}<meta name=\"tag\" content=\"{{.}}\">{{/page.params.tags}}<meta name=\"author\" content=\"{{page.params.author}}\">\n")
+        try site.write(
+            "templates/partials/head.mustache",
+            "<title>{{page.title}}</title>{{#page.params.tags}}<meta name=\"tag\" content=\"{{.}}\">{{/page.params.tags}}<meta name=\"author\" content=\"{{page.params.author}}\">\n"
+        )
         try site.write("content/index.md", "---\ntitle: Home\ntags: [a, b]\nauthor: Ada\ntitel: Typo\n---\n# Home\n")
         let build = try GalleyExecutable.run(["build"], in: site.url)
         #expect(build.status == 0, "\(build.standardError)")
@@ -100,8 +105,10 @@ struct AdoptionTests {
         try site.write("content/block.md", "# Block\n\n```swift\nprint(\"x\")\n```\n\n```output\nx\n```\n")
         let fixed = try GalleyExecutable.run(["verify", "--baseline", "known.json"], in: site.url)
         #expect(fixed.status == 1)
-        #expect(fixed.standardOutput.contains("content/block.md:3:1: passes now, but 'known.json' lists it as a known failure; remove it from the baseline"),
-                "\(fixed.standardOutput)")
+        #expect(
+            fixed.standardOutput.contains(
+                "content/block.md:3:1: passes now, but 'known.json' lists it as a known failure; remove it from the baseline"),
+            "\(fixed.standardOutput)")
         // Editing a listed sample's code takes it off the list: the stale entry is a warning.
         try site.write("content/index.md", "# Home\n\n```swift\nprint(1) // Prints \"1\"\n```\n\n```swift\nprint(3) // Prints \"3\"\n```\n")
         let stale = try GalleyExecutable.run(["verify", "--baseline", "known.json"], in: site.url)
@@ -154,8 +161,9 @@ struct AdoptionTests {
         try site.write("content/block.md", "# Block\n\n```swift\nprint(\"x\")\n```\n\n```output\nx\n```\n")
         let fixed = try GalleyExecutable.run(["build", "--baseline", "known.json"], in: site.url)
         #expect(fixed.status == 1)
-        #expect(fixed.standardError.contains("content/block.md:3:1: passes now, but 'known.json' lists it as a known failure"),
-                "\(fixed.standardError)")
+        #expect(
+            fixed.standardError.contains("content/block.md:3:1: passes now, but 'known.json' lists it as a known failure"),
+            "\(fixed.standardError)")
         let missing = try GalleyExecutable.run(["build", "--baseline", "nope.json"], in: site.url)
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("the baseline file 'nope.json' does not exist"), "\(missing.standardError)")

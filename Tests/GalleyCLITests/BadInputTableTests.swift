@@ -23,14 +23,18 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    static func fails(_ name: String, _ messages: [String], arguments: [String] = ["build"], status: Int32 = 1,
-                      _ apply: @escaping @Sendable (TemporaryDirectory) throws -> Void) -> BadInput {
+    static func fails(
+        _ name: String, _ messages: [String], arguments: [String] = ["build"], status: Int32 = 1,
+        _ apply: @escaping @Sendable (TemporaryDirectory) throws -> Void
+    ) -> BadInput {
         BadInput(name: name, apply: apply, messages: messages, outcome: .fails(status: status), arguments: arguments)
     }
 
-    static func warns(_ name: String, _ messages: [String],
-                      check: @escaping @Sendable (TemporaryDirectory) throws -> Void,
-                      apply: @escaping @Sendable (TemporaryDirectory) throws -> Void) -> BadInput {
+    static func warns(
+        _ name: String, _ messages: [String],
+        check: @escaping @Sendable (TemporaryDirectory) throws -> Void,
+        apply: @escaping @Sendable (TemporaryDirectory) throws -> Void
+    ) -> BadInput {
         BadInput(name: name, apply: apply, messages: messages, outcome: .warns(check: check))
     }
 }
@@ -89,19 +93,31 @@ struct BadInputTableTests {
         .fails("order that is not a number", ["error: content/guide.md:3: 'order' must be a whole number"]) {
             try $0.write("content/guide.md", "---\ntitle: Guide\norder: first\n---\n# Guide\n\n## Setup\n")
         },
-        .fails("an alias bomb in front matter", ["error: content/guide.md:5: 'a3' expands to more than 10000 values (YAML aliases that repeat each other)"]) { site in
+        .fails(
+            "an alias bomb in front matter",
+            ["error: content/guide.md:5: 'a3' expands to more than 10000 values (YAML aliases that repeat each other)"]
+        ) { site in
             var yaml = "---\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
             for level in 1...8 { yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
             try site.write("content/guide.md", yaml + "bomb: *a8\n---\n# Guide\n\n## Setup\n")
         },
         // 3. Templates.
-        .fails("a Mustache section never closed", ["error: templates/partials/extra.mustache:2:3: Mustache syntax error: the section {{#page}} opened here is never closed. Close it with {{/page}}"]) { site in
+        .fails(
+            "a Mustache section never closed",
+            [
+                "error: templates/partials/extra.mustache:2:3: Mustache syntax error: the section {{#page}} opened here is never closed. Close it with {{/page}}"
+            ]
+        ) { site in
             try site.write("templates/partials/extra.mustache", "<p>\n  {{#page}}{{title}}\n</p>\n")
         },
-        .fails("a Mustache section closed with the wrong name", ["error: templates/partials/extra.mustache:1:", "a section is closed with the wrong name"]) { site in
+        .fails(
+            "a Mustache section closed with the wrong name",
+            ["error: templates/partials/extra.mustache:1:", "a section is closed with the wrong name"]
+        ) { site in
             try site.write("templates/partials/extra.mustache", "{{#page}}{{title}}{{/pages}}\n")
         },
-        .fails("a partial that includes itself", ["error: templates/partials/extra.mustache:1: the partial 'partials/extra' includes itself"]) { site in
+        .fails("a partial that includes itself", ["error: templates/partials/extra.mustache:1: the partial 'partials/extra' includes itself"]) {
+            site in
             try site.write("templates/partials/extra.mustache", "{{> partials/extra}}\n")
         },
         .fails("a missing partial", ["error: templates/layout.mustache:1: missing partial 'partials/nope'"]) { site in
@@ -121,12 +137,15 @@ struct BadInputTableTests {
             try $0.write("content/guide.md", "---\ntitle: Guide\n---\n# Guide\n\n## Setup\n\nText.\n```swift\nprint(1) // prints \"1\"\n```\n")
         },
         .fails("an unknown snippet marker", ["error: content/guide.md:10:", "snippet.hidden"]) {
-            try $0.write("content/guide.md", "---\ntitle: Guide\n---\n# Guide\n\n## Setup\n\nText.\n```swift no_run\n// snippet.hidden\nlet x = 1\n```\n")
+            try $0.write(
+                "content/guide.md", "---\ntitle: Guide\n---\n# Guide\n\n## Setup\n\nText.\n```swift no_run\n// snippet.hidden\nlet x = 1\n```\n")
         },
         // 6. A folder without pages.
         .warns("content/ without index.md", ["warning: content folder 'content' has no index.md"]) { site throws in
             #expect(site.exists("public/guide.html"))
-        } apply: { try FileManager.default.removeItem(at: $0.url.appendingPathComponent("content/index.md")) },
+        } apply: {
+            try FileManager.default.removeItem(at: $0.url.appendingPathComponent("content/index.md"))
+        },
         .warns("an empty content/", ["warning: content folder 'content' has no Markdown pages", "Add content/index.md"]) { site throws in
             #expect(site.exists("public/404.html"))
             #expect(!site.exists("public/index.html"))
@@ -137,29 +156,43 @@ struct BadInputTableTests {
         // 7. Deep nesting finishes.
         .warns("10,000 nested block quotes", []) { site throws in
             #expect(try site.read("public/deep.html").contains("<blockquote>"))
-        } apply: { try $0.write("content/deep.md", "# Deep\n\n" + String(repeating: ">", count: 10_000) + " deep\n") },
+        } apply: {
+            try $0.write("content/deep.md", "# Deep\n\n" + String(repeating: ">", count: 10_000) + " deep\n")
+        },
         .warns("10,000 nested list items", []) { site throws in
             #expect(try site.read("public/deep.html").contains("<li>"))
-        } apply: { try $0.write("content/deep.md", "# Deep\n\n" + String(repeating: "- ", count: 10_000) + "item\n") },
+        } apply: {
+            try $0.write("content/deep.md", "# Deep\n\n" + String(repeating: "- ", count: 10_000) + "item\n")
+        },
         .warns("a 4 MB page of 20,000 headings, each linked (anchor checks were quadratic: 34 s)", []) { site throws in
             #expect(try site.read("public/big.html").contains("id=\"section-19999\""))
         } apply: { site in
             var text = "# Big\n\n"
             for index in 0..<20_000 {
-                text += "## Section \(index)\n\nProse with a [link](#section-\(index)) and `code` \(index).\n"
+                text +=
+                    "## Section \(index)\n\nProse with a [link](#section-\(index)) and `code` \(index).\n"
                     + String(repeating: "More words of the paragraph. ", count: 5) + "\n\n```text\nnot swift \(index)\n```\n\n"
             }
             try site.write("content/big.md", text)
         },
         // 8. Names the file system refuses.
-        .fails("a 252-character page name", ["error: content/" + String(repeating: "n", count: 252) + ".md: the name is too long: its output '", "is 257 bytes", "Rename it to a shorter name"]) {
+        .fails(
+            "a 252-character page name",
+            [
+                "error: content/" + String(repeating: "n", count: 252) + ".md: the name is too long: its output '", "is 257 bytes",
+                "Rename it to a shorter name",
+            ]
+        ) {
             try $0.write("content/" + String(repeating: "n", count: 252) + ".md", "# Long\n")
         },
         // 9. A host that is no address.
-        .fails("galley serve --host 999.1.1.1", ["--host 999.1.1.1 is not an IP address or a host name this machine knows"],
-               arguments: ["serve", "--host", "999.1.1.1"], status: 64) { _ in },
+        .fails(
+            "galley serve --host 999.1.1.1", ["--host 999.1.1.1 is not an IP address or a host name this machine knows"],
+            arguments: ["serve", "--host", "999.1.1.1"], status: 64
+        ) { _ in },
         // 11. galley.yml.
-        .fails("an alias bomb in galley.yml", ["error: galley.yml:5: 'a3' expands to more than 10000 values (YAML aliases that repeat each other)"]) { site in
+        .fails("an alias bomb in galley.yml", ["error: galley.yml:5: 'a3' expands to more than 10000 values (YAML aliases that repeat each other)"]) {
+            site in
             var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
             for level in 1...8 { yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
             try site.write("galley.yml", "title: Site\n" + yaml.replacingOccurrences(of: "a0:", with: "allow_outside:") + "description: *a8\n")
@@ -183,7 +216,9 @@ struct BadInputTableTests {
         .warns("a byte order mark before front matter", []) { site throws in
             let html = try site.read("public/guide.html")
             #expect(html.contains("<title>Marked") && !html.contains("title: Marked"))
-        } apply: { try $0.write("content/guide.md", "\u{FEFF}---\ntitle: Marked\n---\n# Guide\n\n## Setup\n") },
+        } apply: {
+            try $0.write("content/guide.md", "\u{FEFF}---\ntitle: Marked\n---\n# Guide\n\n## Setup\n")
+        },
         .fails("CRLF line endings keep line numbers", ["error: content/guide.md:3: 'order' must be a whole number"]) {
             try $0.write("content/guide.md", "---\r\ntitle: Guide\r\norder: x\r\n---\r\n# Guide\r\n\r\n## Setup\r\n[gone](gone.md)\r\n")
         },
@@ -191,7 +226,10 @@ struct BadInputTableTests {
             try $0.write("content/guide.md", "---\r\ntitle: Guide\r\n---\r\n# Guide\r\n\r\n## Setup\r\n\r\n[gone](gone.md)\r\n")
         },
         // Links.
-        .fails("a broken link and a broken anchor", ["error: content/index.md:3:5: broken link 'guide.md#nope'", "error: content/index.md:4:1: broken link 'gone.md'"]) {
+        .fails(
+            "a broken link and a broken anchor",
+            ["error: content/index.md:3:5: broken link 'guide.md#nope'", "error: content/index.md:4:1: broken link 'gone.md'"]
+        ) {
             try $0.write("content/index.md", "# Home\n\nSee [x](guide.md#nope).\n[y](gone.md)\n")
         },
         // Two sources, one URL.
@@ -204,25 +242,35 @@ struct BadInputTableTests {
         .fails("a page and a file at one URL", ["both map to the URL 'guide.html'"]) {
             try $0.write("content/guide.html", "<p>raw</p>\n")
         },
-        .fails("a content asset where a theme asset is", ["error: content/assets/galley.css: 'content/assets/galley.css' has the same path as a theme asset"]) {
+        .fails(
+            "a content asset where a theme asset is",
+            ["error: content/assets/galley.css: 'content/assets/galley.css' has the same path as a theme asset"]
+        ) {
             try $0.write("content/assets/galley.css", "body {}\n")
         },
         // Files outside the project, links that go nowhere.
-        .fails("a symbolic link to /etc/passwd", ["error: content/passwd.txt: 'content/passwd.txt' is a symbolic link to '/etc/passwd', outside the project"]) {
-            try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("content/passwd.txt").path, withDestinationPath: "/etc/passwd")
+        .fails(
+            "a symbolic link to /etc/passwd",
+            ["error: content/passwd.txt: 'content/passwd.txt' is a symbolic link to '/etc/passwd', outside the project"]
+        ) {
+            try FileManager.default.createSymbolicLink(
+                atPath: $0.url.appendingPathComponent("content/passwd.txt").path, withDestinationPath: "/etc/passwd")
         },
         .fails("a symbolic link loop", ["error: content/a.md: 'content/a.md' is a symbolic link loop"]) {
             try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("content/a.md").path, withDestinationPath: "b.md")
             try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("content/b.md").path, withDestinationPath: "a.md")
         },
         .fails("a dangling symbolic link", ["error: content/gone.md: cannot read file"]) {
-            try FileManager.default.createSymbolicLink(atPath: $0.url.appendingPathComponent("content/gone.md").path, withDestinationPath: "/nonexistent/galley/gone.md")
+            try FileManager.default.createSymbolicLink(
+                atPath: $0.url.appendingPathComponent("content/gone.md").path, withDestinationPath: "/nonexistent/galley/gone.md")
         },
         // Output folders that must not be written.
         .fails("an output folder inside content/", ["--output", "content"], arguments: ["build", "--output", "content/public"]) { _ in },
         .fails("the project folder as output", ["--output"], arguments: ["build", "--output", "."]) { _ in },
-        .fails("an output folder that cannot be written", ["cannot write the output folder 'blocker/public'", "is a file, not a folder"],
-               arguments: ["build", "--output", "blocker/public"]) { try $0.write("blocker", "a file where a folder should be\n") },
+        .fails(
+            "an output folder that cannot be written", ["cannot write the output folder 'blocker/public'", "is a file, not a folder"],
+            arguments: ["build", "--output", "blocker/public"]
+        ) { try $0.write("blocker", "a file where a folder should be\n") },
         .fails("an output folder Galley did not write", ["'mine'", "not empty"], arguments: ["build", "--output", "mine"]) {
             try $0.write("mine/notes.txt", "precious\n")
         },

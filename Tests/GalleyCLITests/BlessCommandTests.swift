@@ -10,7 +10,8 @@ struct BlessCommandTests {
         defer { site.remove() }
         try site.write("shared/page.md", "# Page\n\n```swift\nprint(\"actual\") // Prints \"expected\"\n```\n")
         try FileManager.default.createDirectory(at: site.url.appendingPathComponent("content"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: site.url.appendingPathComponent("content/index.md").path, withDestinationPath: "../shared/page.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.url.appendingPathComponent("content/index.md").path, withDestinationPath: "../shared/page.md")
         let blessed = try GalleyExecutable.run(["verify", "--bless"], in: site.url)
         #expect(blessed.status == 0, "\(blessed.standardOutput)\(blessed.standardError)")
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: site.url.appendingPathComponent("content/index.md").path)
@@ -26,7 +27,8 @@ struct BlessCommandTests {
         let original = "# Page\n\n```swift\nprint(\"actual\") // Prints \"expected\"\n```\n"
         try outside.write("page.md", original)
         try FileManager.default.createDirectory(at: site.url.appendingPathComponent("content"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: site.url.appendingPathComponent("content/index.md"), withDestinationURL: outside.url.appendingPathComponent("page.md"))
+        try FileManager.default.createSymbolicLink(
+            at: site.url.appendingPathComponent("content/index.md"), withDestinationURL: outside.url.appendingPathComponent("page.md"))
         let result = try GalleyExecutable.run(["verify", "--bless"], in: site.url)
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("'content/index.md' is a symbolic link to"), "\(result.standardOutput)")
@@ -38,18 +40,20 @@ struct BlessCommandTests {
     func unfixableFailureFailsTheRun() throws {
         let site = try TemporaryDirectory()
         defer { site.remove() }
-        try site.write("content/index.md", """
-        # Home
+        try site.write(
+            "content/index.md",
+            """
+            # Home
 
-        ```swift
-        print("actual") // Prints "expected"
-        ```
+            ```swift
+            print("actual") // Prints "expected"
+            ```
 
-        ```swift
-        let broken: Int = "text"
-        ```
+            ```swift
+            let broken: Int = "text"
+            ```
 
-        """)
+            """)
         let result = try GalleyExecutable.run(["verify", "--bless"], in: site.url)
         #expect(result.status == 1, "\(result.standardOutput)")
         #expect(result.standardOutput.contains("content/index.md:8"), "\(result.standardOutput)")

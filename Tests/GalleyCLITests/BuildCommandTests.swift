@@ -13,8 +13,9 @@ struct BuildCommandTests {
         func loadsSourceKit(_ run: String) throws -> Bool {
             let log = site.url.appendingPathComponent("ld-\(run)")
             try FileManager.default.createDirectory(at: log, withIntermediateDirectories: true)
-            let result = try GalleyExecutable.run(["build"], in: site.url,
-                                                  extraEnvironment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": log.path + "/ld"])
+            let result = try GalleyExecutable.run(
+                ["build"], in: site.url,
+                extraEnvironment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": log.path + "/ld"])
             #expect(result.status == 0, "\(result.standardError)")
             let files = try FileManager.default.contentsOfDirectory(at: log, includingPropertiesForKeys: nil)
             #expect(!files.isEmpty, "glibc wrote its record")
@@ -42,7 +43,10 @@ struct BuildCommandTests {
         #expect(index.contains("<a href=\"guide/one.html\">Next</a>"))
         let one = try site.read("public/guide/one.html")
         #expect(one.contains("<h2 id=\"part\">Part"))
-        #expect(one.contains("<code class=\"language-swift\"><span class=\"ln\" id=\"L6\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" aria-describedby=\"hv-1\">x</span> = <span class=\"tok-number\">1</span>"), "\(one)")
+        #expect(
+            one.contains(
+                "<code class=\"language-swift\"><span class=\"ln\" id=\"L6\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" aria-describedby=\"hv-1\">x</span> = <span class=\"tok-number\">1</span>"
+            ), "\(one)")
         // Its popover: the inferred type, as Quick Help shows it.
         let body = one.components(separatedBy: "id=\"hv-1\"").dropFirst().first?.components(separatedBy: "</div>").first ?? ""
         #expect(body.contains("<span class=\"tok-keyword\">let</span> x: <span class=\"tok-type\">Int</span>"), "\(body)")
@@ -106,7 +110,9 @@ struct VerifyCommandTests {
         #expect(failing.standardOutput.hasSuffix("1 passed, 1 failed, 0 skipped\n"))
         let junit = try GalleyExecutable.run(["verify", "--format", "junit"], in: site.url)
         #expect(junit.status == 1)
-        #expect(junit.standardOutput.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"galley verify\" tests=\"2\" failures=\"1\""))
+        #expect(
+            junit.standardOutput.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"galley verify\" tests=\"2\" failures=\"1\""))
         let blessed = try GalleyExecutable.run(["verify", "--bless"], in: site.url)
         #expect(blessed.status == 0, "\(blessed.standardError)")
         #expect(try site.read("content/index.md").contains("print(\"actual\") // Prints \"actual\""))

@@ -10,8 +10,10 @@ struct InitCommandTests {
         defer { folder.remove() }
         let created = try GalleyExecutable.run(["init", "x"], in: folder.url)
         #expect(created.status == 0, "\(created.standardError)")
-        for line in ["  x/galley.yml\n", "  x/content/index.md\n", "  x/.github/workflows/docs.yml\n",
-                     "cd x && galley build", "galley serve"] {
+        for line in [
+            "  x/galley.yml\n", "  x/content/index.md\n", "  x/.github/workflows/docs.yml\n",
+            "cd x && galley build", "galley serve",
+        ] {
             #expect(created.standardOutput.contains(line), "missing \(line) in:\n\(created.standardOutput)")
         }
         #expect(!folder.exists("x/templates"))
@@ -54,12 +56,13 @@ struct InitCommandTests {
         let again = try GalleyExecutable.run(["init", "x"], in: folder.url)
         #expect(again.status == 1)
         #expect(again.standardOutput.isEmpty)
-        #expect(again.standardError == """
-            error: x/galley.yml: already exists
-            error: x/content/index.md: already exists
-            error: galley init wrote nothing: 2 files are in the way, and it never overwrites one. Move or remove them, or pick another folder: galley init DIR
+        #expect(
+            again.standardError == """
+                error: x/galley.yml: already exists
+                error: x/content/index.md: already exists
+                error: galley init wrote nothing: 2 files are in the way, and it never overwrites one. Move or remove them, or pick another folder: galley init DIR
 
-            """)
+                """)
         #expect(try folder.snapshot("x") == before)
         #expect(!folder.exists("x/.github/workflows/docs.yml"), "a missing file was written although others were in the way")
     }
@@ -71,16 +74,20 @@ struct InitCommandTests {
         let created = try GalleyExecutable.run(["init", "--theme", "x"], in: folder.url)
         #expect(created.status == 0, "\(created.standardError)")
         #expect(created.standardOutput.contains("x/templates/ (the built-in theme, 11 files"))
-        for path in ["layout.mustache", "404.mustache", "partials/head.mustache", "partials/sidebar.mustache",
-                     "partials/page.mustache", "partials/toc.mustache", "assets/galley.css", "assets/galley.js",
-                     "assets/lunr.min.js", "assets/lunr-LICENSE.txt", "assets/favicon.svg"] {
+        for path in [
+            "layout.mustache", "404.mustache", "partials/head.mustache", "partials/sidebar.mustache",
+            "partials/page.mustache", "partials/toc.mustache", "assets/galley.css", "assets/galley.js",
+            "assets/lunr.min.js", "assets/lunr-LICENSE.txt", "assets/favicon.svg",
+        ] {
             #expect(folder.exists("x/templates/\(path)"), "missing templates/\(path)")
         }
         #expect(try folder.read("x/templates/layout.mustache").contains("{{> partials/sidebar}}"))
 
         let sidebar = try folder.read("x/templates/partials/sidebar.mustache")
-        try folder.write("x/templates/partials/sidebar.mustache",
-                         sidebar.replacingOccurrences(of: "<header class=\"sidebar\">", with: "<header class=\"sidebar\">\n<p class=\"edited\">Edited sidebar</p>"))
+        try folder.write(
+            "x/templates/partials/sidebar.mustache",
+            sidebar.replacingOccurrences(of: "<header class=\"sidebar\">", with: "<header class=\"sidebar\">\n<p class=\"edited\">Edited sidebar</p>")
+        )
         let built = try GalleyExecutable.run(["build"], in: folder.url.appendingPathComponent("x"))
         #expect(built.status == 0, "\(built.standardError)")
         let index = try folder.read("x/public/index.html")

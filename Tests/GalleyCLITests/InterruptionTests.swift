@@ -1,17 +1,20 @@
 import Foundation
 import GalleyTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Ctrl-C or SIGTERM to a running `galley` ends every compiler and sample it
 /// started and leaves no `/tmp/galley-*` folder behind.
 @Suite("Interrupting galley build, verify and serve")
 struct InterruptionTests {
-    @Test("a signal stops every sample and removes the temporary folders", arguments: [
-        (["verify"], SIGINT), (["build"], SIGTERM), (["serve", "--port", "0"], SIGINT),
-    ])
+    @Test(
+        "a signal stops every sample and removes the temporary folders",
+        arguments: [
+            (["verify"], SIGINT), (["build"], SIGTERM), (["serve", "--port", "0"], SIGINT),
+        ])
     // Synchronous on purpose: an async test waiting with Task.sleep may not be
     // resumed for many seconds while other suites block the cooperative pool.
     func interrupt(arguments: [String], signal signalNumber: Int32) throws {
@@ -21,19 +24,21 @@ struct InterruptionTests {
         try site.write("galley.yml", "verify:\n  timeout: 120\n")
         let seconds = "300.\(UInt32.random(in: 100_000...999_999))"
         // A sample that starts a background process and never ends on its own.
-        try site.write("content/index.md", """
-        # Home
+        try site.write(
+            "content/index.md",
+            """
+            # Home
 
-        ```swift
-        import Foundation
-        let sleeper = Process()
-        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        sleeper.arguments = ["\(seconds)"]
-        try sleeper.run()
-        while true { usleep(1000) }
-        ```
+            ```swift
+            import Foundation
+            let sleeper = Process()
+            sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            sleeper.arguments = ["\(seconds)"]
+            try sleeper.run()
+            while true { usleep(1000) }
+            ```
 
-        """)
+            """)
         let temporary = site.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let process = Process()
@@ -56,8 +61,9 @@ struct InterruptionTests {
         while LiveProcesses.running(["/bin/sleep", seconds]).isEmpty, clock.now < started, process.isRunning {
             usleep(50_000)
         }
-        #expect(!LiveProcesses.running(["/bin/sleep", seconds]).isEmpty,
-                "the sample never started: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        #expect(
+            !LiveProcesses.running(["/bin/sleep", seconds]).isEmpty,
+            "the sample never started: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         kill(process.processIdentifier, signalNumber)
         let stopped = clock.now + .seconds(10)
         while process.isRunning, clock.now < stopped { usleep(20_000) }

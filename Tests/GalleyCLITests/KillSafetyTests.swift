@@ -1,8 +1,9 @@
 import Foundation
 import GalleyTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `kill -9` at any moment of `galley build` leaves the old site or the new one, never a mix.
@@ -15,7 +16,8 @@ struct KillSafetyTests {
         try FixtureTheme.write(into: site)
         func writePages(_ version: String) throws {
             for page in 0..<40 {
-                try site.write("content/page\(page).md", "# Page \(page)\n\nVersion \(version).\n\n## Part\n\n" + String(repeating: "Text. ", count: 200) + "\n")
+                try site.write(
+                    "content/page\(page).md", "# Page \(page)\n\nVersion \(version).\n\n## Part\n\n" + String(repeating: "Text. ", count: 200) + "\n")
             }
         }
         try writePages("old")
@@ -55,9 +57,10 @@ struct KillSafetyTests {
                     #expect(now == new, "round \(round): public/ is neither the old nor the new site")
                 } else {
                     // Killed after the swap: every page must be the new version.
-                    let versions = Set(now.filter { $0.key.hasSuffix(".html") && $0.key.contains("page") }.values.map {
-                        String(decoding: $0, as: UTF8.self).contains("Version new.") ? "new" : "old"
-                    })
+                    let versions = Set(
+                        now.filter { $0.key.hasSuffix(".html") && $0.key.contains("page") }.values.map {
+                            String(decoding: $0, as: UTF8.self).contains("Version new.") ? "new" : "old"
+                        })
                     #expect(versions == ["new"], "round \(round): a mix of versions \(versions)")
                     #expect(now.count == old.count, "round \(round): files missing or extra")
                 }
@@ -67,7 +70,9 @@ struct KillSafetyTests {
         let final = try GalleyExecutable.run(["build"], in: site.url)
         #expect(final.status == 0, "\(final.standardError)")
         #expect(try site.read("public/page0.html").contains("Version new."))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.url.path).filter { $0.hasPrefix(".public.galley-new") || $0.hasPrefix(".public.galley-old") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.url.path).filter {
+            $0.hasPrefix(".public.galley-new") || $0.hasPrefix(".public.galley-old")
+        }
         #expect(leftovers.isEmpty, "stale staging folders are cleaned up: \(leftovers)")
     }
 }

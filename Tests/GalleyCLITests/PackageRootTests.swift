@@ -26,8 +26,10 @@ struct PackageRootTests {
         defer { package.remove() }
         let cold = try GalleyExecutable.run(["verify"], in: package.url)
         #expect(cold.status == 0, "\(cold.standardError)\n\(cold.standardOutput)")
-        #expect(cold.standardError.contains("Found 1 catalog (Library/Shapes/Shapes.docc), 1 library product, 3 samples and 1 snippet in package Shapes."),
-                "\(cold.standardError)")
+        #expect(
+            cold.standardError.contains(
+                "Found 1 catalog (Library/Shapes/Shapes.docc), 1 library product, 3 samples and 1 snippet in package Shapes."),
+            "\(cold.standardError)")
         #expect(cold.standardOutput.contains("4 passed, 0 failed, 0 skipped"), "3 samples and the snippet: \(cold.standardOutput)")
         #expect(package.exists(".build/galley/library/Package.swift"), "linked through the wrapper package")
 
@@ -38,8 +40,9 @@ struct PackageRootTests {
         let seconds = Date().timeIntervalSince(start)
         #expect(warm.status == 0, "\(warm.standardError)")
         #expect(warm.standardOutput.contains("4 passed, 0 failed, 0 skipped"))
-        #expect(try FileManager.default.attributesOfItem(atPath: state.path)[.modificationDate] as? Date == recorded,
-                "nothing changed: no swift build, the library state is not rewritten")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: state.path)[.modificationDate] as? Date == recorded,
+            "nothing changed: no swift build, the library state is not rewritten")
         #expect(seconds < 5, "a warm run took \(seconds) s")
 
         // A path argument picks the catalog; a page of it is verified alone.
@@ -67,18 +70,23 @@ struct PackageRootTests {
         #expect(gettingStarted.contains("cshapes_rectangle_area"))
         // The snippet: its slice shown, verified as the whole program it is.
         #expect(gettingStarted.contains("Snippet Area · measure · ✓ Verified"), "\(gettingStarted)")
-        #expect(gettingStarted.contains("(width: <span class=\"tok-number\">3</span>, height: <span class=\"tok-number\">5</span>)") && !gettingStarted.contains("unit.area"))
+        #expect(
+            gettingStarted.contains("(width: <span class=\"tok-number\">3</span>, height: <span class=\"tok-number\">5</span>)")
+                && !gettingStarted.contains("unit.area"))
 
         // A snippet that does not do what it says fails at its own file and line.
         let snippet = try package.read("Snippets/Area.swift")
-        try package.write("Snippets/Area.swift", snippet.replacingOccurrences(of: "print(field.area) // Prints \"15\"", with: "print(field.area) // Prints \"16\""))
+        try package.write(
+            "Snippets/Area.swift", snippet.replacingOccurrences(of: "print(field.area) // Prints \"15\"", with: "print(field.area) // Prints \"16\""))
         let wrong = try GalleyExecutable.run(["verify"], in: package.url)
         #expect(wrong.status == 1)
         #expect(wrong.standardOutput.contains("Snippets/Area.swift:9"), "\(wrong.standardOutput)")
         try package.write("Snippets/Area.swift", snippet)
         // Symbol links and DocC URL paths, checked against the module's symbol graph: symbols with no page are code, warned.
         let output = build.standardOutput + build.standardError
-        #expect(output.contains("DocC symbol links and URL paths: 1 to pages, 3 to symbols with no page here (shown without a link), 0 broken"), "\(output)")
+        #expect(
+            output.contains("DocC symbol links and URL paths: 1 to pages, 3 to symbols with no page here (shown without a link), 0 broken"),
+            "\(output)")
         #expect(output.contains("Shapes.docc/Shapes.md:14:"), "the URL path's warning, at its line: \(output)")
         let shapes = try package.read("public/Shapes/Shapes.html")
         #expect(shapes.contains("<code>area</code>") && shapes.contains("see the type."), "\(shapes)")
@@ -142,8 +150,9 @@ struct TrustedPathTests {
         let secret = try TemporaryDirectory()
         defer { secret.remove() }
         try secret.write("shared/leak.md", "# Leak\n")
-        try FileManager.default.createSymbolicLink(at: elsewhere.url.appendingPathComponent("docs/shared"),
-                                                   withDestinationURL: secret.url.appendingPathComponent("shared"))
+        try FileManager.default.createSymbolicLink(
+            at: elsewhere.url.appendingPathComponent("docs/shared"),
+            withDestinationURL: secret.url.appendingPathComponent("shared"))
         let linked = try GalleyExecutable.run(["build", "--templates", theme, "--content", content], in: site.url)
         #expect(linked.status == 1)
         #expect(linked.standardError.contains("error: \(content)/shared: '\(content)/shared' is a symbolic link to '"), "\(linked.standardError)")
@@ -158,8 +167,9 @@ struct TrustedPathTests {
         defer { site.remove(); outside.remove() }
         try site.write("content/index.md", "# Home\n")
         try outside.write("guides/a.md", "# A\n")
-        try FileManager.default.createSymbolicLink(at: site.url.appendingPathComponent("content/guides"),
-                                                   withDestinationURL: outside.url.appendingPathComponent("guides"))
+        try FileManager.default.createSymbolicLink(
+            at: site.url.appendingPathComponent("content/guides"),
+            withDestinationURL: outside.url.appendingPathComponent("guides"))
         let result = try GalleyExecutable.run(["build"], in: site.url)
         #expect(result.status == 1)
         #expect(result.standardError.contains("error: content/guides: 'content/guides' is a symbolic link to '"), "\(result.standardError)")

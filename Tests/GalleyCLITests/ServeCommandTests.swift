@@ -1,8 +1,9 @@
 import Foundation
 import GalleyTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("galley serve, end to end")

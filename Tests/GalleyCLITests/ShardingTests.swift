@@ -45,8 +45,9 @@ struct ShardingTests {
     @Test("the deal is deterministic and never splits a page")
     func deterministic() throws {
         let pages = (1...9).map { number in
-            Page(sourcePath: "p\(number).md", displayPath: "content/p\(number).md", frontMatter: FrontMatter(),
-                 document: .init(parsing: String(repeating: "```swift\nprint(1)\n```\n", count: number)))
+            Page(
+                sourcePath: "p\(number).md", displayPath: "content/p\(number).md", frontMatter: FrontMatter(),
+                document: .init(parsing: String(repeating: "```swift\nprint(1)\n```\n", count: number)))
         }
         let shards = (1...3).map { PageSharding(index: $0, count: 3).pages(of: pages).map(\.sourcePath) }
         #expect(Set(shards.flatMap { $0 }).count == 9)

@@ -1,11 +1,12 @@
 import Foundation
-@testable import galley
 import GalleyCore
-@testable import GalleyProject
 import GalleyRender
 import GalleySite
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyProject
+@testable import galley
 
 /// The files `galley init` writes, and how it refuses to overwrite any.
 @Suite("The starter project of galley init")
@@ -56,8 +57,10 @@ struct StarterProjectTests {
         let yaml = try YAMLMapping(parsing: StarterProject.workflow, file: "docs.yml", lineOffset: 0, what: "workflow")
         let jobs = try #require(try yaml.mapping("jobs"))
         #expect(try jobs.mapping("build") != nil && jobs.mapping("deploy") != nil)
-        for step in ["actions/checkout@", "libcmark-gfm-dev", "galley verify --format github", "run: galley build",
-                     "actions/upload-pages-artifact@", "path: public/", "actions/deploy-pages@"] {
+        for step in [
+            "actions/checkout@", "libcmark-gfm-dev", "galley verify --format github", "run: galley build",
+            "actions/upload-pages-artifact@", "path: public/", "actions/deploy-pages@",
+        ] {
             #expect(StarterProject.workflow.contains(step), "the workflow has no '\(step)'")
         }
     }
@@ -72,9 +75,11 @@ struct StarterProjectTests {
         }
         let matrix = try #require(try jobs.mapping("verify")?.mapping("strategy")?.mapping("matrix"))
         #expect(try matrix.stringList("shard") == ["1", "2", "3", "4"])
-        for step in ["galley verify --shard ${{ matrix.shard }}/4 --format json > shard-${{ matrix.shard }}.json",
-                     ".build/galley/cache/", "pattern: shard-*", "galley verify --merge-reports shard-*.json --format github",
-                     "run: bin/galley build", "actions/upload-pages-artifact@", "actions/deploy-pages@"] {
+        for step in [
+            "galley verify --shard ${{ matrix.shard }}/4 --format json > shard-${{ matrix.shard }}.json",
+            ".build/galley/cache/", "pattern: shard-*", "galley verify --merge-reports shard-*.json --format github",
+            "run: bin/galley build", "actions/upload-pages-artifact@", "actions/deploy-pages@",
+        ] {
             #expect(text.contains(step), "the matrix workflow has no '\(step)'")
         }
         #expect(StarterProject(shards: 4).files.first { $0.path == ".github/workflows/docs.yml" }?.contents == Data(text.utf8))
@@ -117,12 +122,13 @@ struct StarterProjectTests {
             _ = try StarterProject(includesTheme: true).write(into: directory.url, displayPath: ".")
             Issue.record("galley init overwrote files")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "galley.yml: already exists",
-                ".github: is a file where galley init needs a folder",
-                "templates/layout.mustache: already exists",
-                "galley init wrote nothing: 3 files are in the way, and it never overwrites one. Move or remove them, or pick another folder: galley init DIR. To add only the theme to an existing site, run `galley init --theme /tmp/galley-theme` and move its templates/ folder into the site",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "galley.yml: already exists",
+                    ".github: is a file where galley init needs a folder",
+                    "templates/layout.mustache: already exists",
+                    "galley init wrote nothing: 3 files are in the way, and it never overwrites one. Move or remove them, or pick another folder: galley init DIR. To add only the theme to an existing site, run `galley init --theme /tmp/galley-theme` and move its templates/ folder into the site",
+                ])
         }
         #expect(try directory.snapshot("") == before)
         #expect(!directory.exists("content"))

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Work spread over the cores")
 struct ConcurrentlyTests {
-    @Test("results keep the input's order, each element is transformed once, and progress counts to the end", arguments: [0, 1, 7, 100, 1_000, 4_099])
+    @Test(
+        "results keep the input's order, each element is transformed once, and progress counts to the end", arguments: [0, 1, 7, 100, 1_000, 4_099])
     func order(_ count: Int) {
         let calls = Mutex([Int](repeating: 0, count: count))
         let progress = Mutex<[Int]>([])

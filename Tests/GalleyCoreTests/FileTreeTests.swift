@@ -15,10 +15,12 @@ struct FileTreeTests {
         try folder.write("a/.hidden.md", "h")
         try folder.write(".git/config", "x")
         try outside.write("inner/secret.md", "s")
-        try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("a/linked"),
-                                                   withDestinationURL: outside.url.appendingPathComponent("inner"))
-        try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("c.md"),
-                                                   withDestinationURL: folder.url.appendingPathComponent("b.md"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.url.appendingPathComponent("a/linked"),
+            withDestinationURL: outside.url.appendingPathComponent("inner"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.url.appendingPathComponent("c.md"),
+            withDestinationURL: folder.url.appendingPathComponent("b.md"))
         let entries = FileTree.entries(under: folder.url, includingSymbolicLinks: true)
         #expect(entries.map(\.path) == ["a/linked", "a/z.md", "b.md", "c.md"])
         #expect(entries.filter(\.isSymbolicLink).map(\.path) == ["a/linked", "c.md"])

@@ -1,5 +1,6 @@
-@testable import GalleyMarkdown
 import Testing
+
+@testable import GalleyMarkdown
 
 /// The byte-by-byte fast paths of escaping, slugs, link kinds and search
 /// text give exactly what the Character-by-Character definitions give.
@@ -69,7 +70,9 @@ struct ByteFastPathTests {
     func lineCursor() {
         for text in ["", "one", "one\n", "one\ntwo", "a\n\nc\r\nd\n", "é\n👩‍💻 x\n\n", String(repeating: "line\n", count: 50)] {
             // Each line with its newline; a text ending in one has no line after it (but an empty text has line 1).
-            var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) + "\n" }
+            var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self) + "\n"
+            }
             if text.hasSuffix("\n") || text.isEmpty { lines.removeLast() }
             if let last = lines.indices.last, !text.hasSuffix("\n") { lines[last].removeLast() }
             if text.isEmpty { lines = [""] }
@@ -117,8 +120,10 @@ struct ByteFastPathTests {
             }
             return nil
         }
-        let destinations = ["", "md", ".markdown", "a.md#", "a.md?", "x.markdown?q=1#y", "é.markdown", "//host/a.md", "mailto:a@b.md",
-                            "a/b.c.md", "a.mdx", "a.Markdown", "日本.md#見出し", "e\u{301}.md", "?.md", "#.md", "a.md#b.md"]
+        let destinations = [
+            "", "md", ".markdown", "a.md#", "a.md?", "x.markdown?q=1#y", "é.markdown", "//host/a.md", "mailto:a@b.md",
+            "a/b.c.md", "a.mdx", "a.Markdown", "日本.md#見出し", "e\u{301}.md", "?.md", "#.md", "a.md#b.md",
+        ]
         for destination in destinations {
             #expect(MarkdownHTMLRenderer.htmlDestination(for: destination) == reference(destination), "\(destination)")
         }

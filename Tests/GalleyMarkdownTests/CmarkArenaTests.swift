@@ -1,12 +1,13 @@
 import Ccmark
 import CcmarkArena
 import Dispatch
-@testable import GalleyMarkdown
 import Synchronization
 import Testing
 
+@testable import GalleyMarkdown
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The region each cmark tree allocates from (`CcmarkArena`, used by `CmarkTree`).
@@ -65,7 +66,8 @@ struct CmarkArenaTests {
 
     @Test("what cmark allocates outside the region comes from the heap and is freed with the tree")
     func heapBlocksFreed() {
-        var made = 0, freed = 0
+        var made = 0
+        var freed = 0
         do {
             let tree = CmarkTree(parsing: "# Title\n\nSome *text*.\n")
             let text = tree.withArena { tree.nodes(of: CMARK_NODE_TEXT) }

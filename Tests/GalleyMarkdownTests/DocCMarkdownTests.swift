@@ -9,8 +9,10 @@ struct DocCMarkdownTests {
 
     @Test("asides (> Note:, > Warning:, …) render as labelled callouts without their tag")
     func asides() {
-        for (tag, kind) in [("Note", "note"), ("Important", "important"), ("Warning", "warning"), ("Tip", "tip"),
-                            ("Experiment", "experiment"), ("Deprecated", "deprecated")] {
+        for (tag, kind) in [
+            ("Note", "note"), ("Important", "important"), ("Warning", "warning"), ("Tip", "tip"),
+            ("Experiment", "experiment"), ("Deprecated", "deprecated"),
+        ] {
             let output = html("> \(tag): Mind the *gap*.\n> Second line.\n")
             #expect(output.contains("<aside class=\"aside aside-\(kind)\" aria-label=\"\(tag)\">\n<p class=\"aside-label\">\(tag)</p>"), "\(output)")
             #expect(output.contains("<p>Mind the <em>gap</em>.\nSecond line.</p>"), "\(output)")
@@ -31,24 +33,24 @@ struct DocCMarkdownTests {
     @Test("metadata directives are dropped with their content; no @Name text is left")
     func metadataDropped() {
         let markdown = """
-        # Title
+            # Title
 
-        @Metadata {
-            @DisplayName("Other")
-            @PageImage(purpose: icon, source: "icon", alt: "An icon")
-            @Available(iOS, introduced: "17.0")
-        }
+            @Metadata {
+                @DisplayName("Other")
+                @PageImage(purpose: icon, source: "icon", alt: "An icon")
+                @Available(iOS, introduced: "17.0")
+            }
 
-        @Options(scope: global) {
-            @AutomaticSeeAlso(disabled)
-        }
+            @Options(scope: global) {
+                @AutomaticSeeAlso(disabled)
+            }
 
-        @Comment {
-            Not for readers.
-        }
+            @Comment {
+                Not for readers.
+            }
 
-        Body.
-        """
+            Body.
+            """
         let document = MarkdownDocument(parsing: markdown)
         let output = html(markdown)
         #expect(!output.contains("@"), "\(output)")
@@ -60,57 +62,71 @@ struct DocCMarkdownTests {
 
     @Test("@Row/@Column render as a grid, @TabNavigator/@Tab as titled sections, their indented content as Markdown")
     func layoutDirectives() {
-        let output = html("""
-        @Row {
-            @Column(size: 2) {
-                First *column*.
+        let output = html(
+            """
+            @Row {
+                @Column(size: 2) {
+                    First *column*.
+                }
+                @Column {
+                    Second.
+                }
             }
-            @Column {
-                Second.
-            }
-        }
 
-        @TabNavigator {
-            @Tab("Swift") {
-                Swift text.
+            @TabNavigator {
+                @Tab("Swift") {
+                    Swift text.
+                }
+                @Tab("Objective-C") {
+                    Other text.
+                }
             }
-            @Tab("Objective-C") {
-                Other text.
-            }
-        }
-        """)
-        #expect(output.contains("<div class=\"docc-row\">\n<div class=\"docc-column\" style=\"grid-column: span 2\">\n<p>First <em>column</em>.</p>\n</div>\n<div class=\"docc-column\">\n<p>Second.</p>\n</div>\n</div>"), "\(output)")
-        #expect(output.contains("<div class=\"docc-tabs\">\n<section class=\"docc-tab\">\n<p class=\"docc-tab-title\">Swift</p>\n<p>Swift text.</p>\n</section>"), "\(output)")
+            """)
+        #expect(
+            output.contains(
+                "<div class=\"docc-row\">\n<div class=\"docc-column\" style=\"grid-column: span 2\">\n<p>First <em>column</em>.</p>\n</div>\n<div class=\"docc-column\">\n<p>Second.</p>\n</div>\n</div>"
+            ), "\(output)")
+        #expect(
+            output.contains(
+                "<div class=\"docc-tabs\">\n<section class=\"docc-tab\">\n<p class=\"docc-tab-title\">Swift</p>\n<p>Swift text.</p>\n</section>"),
+            "\(output)")
         #expect(!output.contains("<pre>"), "indented content is not code")
         #expect(!output.contains("@"))
     }
 
     @Test("@Image, @Video, @Small, @Links and @DeprecationSummary render as media, small print, a list and an aside")
     func contentDirectives() {
-        let output = html("""
-        @Image(source: "diagram.png", alt: "A \\"quoted\\" diagram")
+        let output = html(
+            """
+            @Image(source: "diagram.png", alt: "A \\"quoted\\" diagram")
 
-        @Video(source: "intro.mp4", poster: "intro-poster") {
-            The intro.
-        }
+            @Video(source: "intro.mp4", poster: "intro-poster") {
+                The intro.
+            }
 
-        @Small {
-            Licensed under Apache 2.0.
-        }
+            @Small {
+                Licensed under Apache 2.0.
+            }
 
-        @Links(visualStyle: list) {
-            - <doc:Intro>
-        }
+            @Links(visualStyle: list) {
+                - <doc:Intro>
+            }
 
-        @DeprecationSummary {
-            Use ``Newer`` instead.
-        }
-        """)
+            @DeprecationSummary {
+                Use ``Newer`` instead.
+            }
+            """)
         #expect(output.contains("<figure class=\"docc-figure\"><img src=\"diagram.png\" alt=\"A &quot;quoted&quot; diagram\"></figure>"), "\(output)")
-        #expect(output.contains("<video controls src=\"intro.mp4\" poster=\"intro-poster\"></video><figcaption>\n<p>The intro.</p>\n</figcaption></figure>"), "\(output)")
+        #expect(
+            output.contains(
+                "<video controls src=\"intro.mp4\" poster=\"intro-poster\"></video><figcaption>\n<p>The intro.</p>\n</figcaption></figure>"),
+            "\(output)")
         #expect(output.contains("<div class=\"docc-small\">\n<p><small>Licensed under Apache 2.0.</small></p>\n</div>"), "\(output)")
         #expect(output.contains("<div class=\"docc-links\">\n<ul>\n<li><a href=\"doc:Intro\">doc:Intro</a></li>"), "\(output)")
-        #expect(output.contains("<aside class=\"aside aside-deprecated\" aria-label=\"Deprecated\">\n<p class=\"aside-label\">Deprecated</p>\n<p>Use <code>Newer</code> instead.</p>\n</aside>"), "\(output)")
+        #expect(
+            output.contains(
+                "<aside class=\"aside aside-deprecated\" aria-label=\"Deprecated\">\n<p class=\"aside-label\">Deprecated</p>\n<p>Use <code>Newer</code> instead.</p>\n</aside>"
+            ), "\(output)")
         #expect(!output.contains("@"))
     }
 
@@ -128,22 +144,22 @@ struct DocCMarkdownTests {
     @Test("directives keep every other line's number: a sample after and inside a directive is at its file line")
     func lineNumbersKept() {
         let markdown = """
-        @Metadata {
-            @TechnologyRoot
-        }
-
-        @Row {
-            @Column {
-                ```swift
-                let inside = 1
-                ```
+            @Metadata {
+                @TechnologyRoot
             }
-        }
 
-        ```swift
-        let after = 2
-        ```
-        """
+            @Row {
+                @Column {
+                    ```swift
+                    let inside = 1
+                    ```
+                }
+            }
+
+            ```swift
+            let after = 2
+            ```
+            """
         let document = MarkdownDocument(parsing: markdown, firstLine: 3)
         #expect(document.codeBlocks.map(\.fenceLine) == [9, 15])
         #expect(document.codeBlocks.map(\.code) == ["let inside = 1\n", "let after = 2\n"])
@@ -153,7 +169,10 @@ struct DocCMarkdownTests {
     @Test("a `}` line inside an indented code block of a directive does not close it")
     func bracesInIndentedCode() {
         let output = html("@Row {\n  @Column {\n    ```swift\n    func f() {\n    }\n    ```\n  }\n  @Column {\n    After.\n  }\n}\n")
-        #expect(output.contains("<div class=\"docc-row\">\n<div class=\"docc-column\">\n<pre><code class=\"language-swift\">func f() {\n}\n</code></pre>\n</div>"), "\(output)")
+        #expect(
+            output.contains(
+                "<div class=\"docc-row\">\n<div class=\"docc-column\">\n<pre><code class=\"language-swift\">func f() {\n}\n</code></pre>\n</div>"),
+            "\(output)")
         #expect(output.contains("<p>After.</p>\n</div>\n</div>"), "\(output)")
         #expect(!output.contains("@Column"))
     }

@@ -6,19 +6,19 @@ struct MarkdownDocumentTests {
     @Test("a fenced block's language, attributes, code and lines are exact")
     func codeBlockInfo() {
         let markdown = """
-        # Title
+            # Title
 
-        Some text.
+            Some text.
 
-        ```swift no_run group=intro
-        let x = 1
-        print(x)
-        ```
+            ```swift no_run group=intro
+            let x = 1
+            print(x)
+            ```
 
-        ~~~output
-        1
-        ~~~
-        """
+            ~~~output
+            1
+            ~~~
+            """
         let document = MarkdownDocument(parsing: markdown, firstLine: 5)
         #expect(document.codeBlocks.count == 2)
         let swift = document.codeBlocks[0]
@@ -75,18 +75,20 @@ struct SlugGeneratorTests {
 
 @Suite("Code fences left open")
 struct OpenFenceTests {
-    @Test("a fence never closed is marked open; closed ones, in lists and quotes too, are not", arguments: [
-        ("# T\n\n```swift\nlet x = 1\n", false),
-        ("# T\n\n```swift\n", false),
-        ("# T\n\n````text\nx\n```\n", false),
-        ("# T\n\n```swift\nlet x = 1\n```\n", true),
-        ("# T\n\n```swift\n```", true),
-        ("# T\n\n~~~\nx\n~~~~\n", true),
-        ("- a\n\n  ```swift\n  let x = 1\n  ```\n", true),
-        ("> ```swift\n> let x = 1\n> ```\n", true),
-        ("> ```swift\n> let x = 1\n\nafter\n", false),
-        ("# T\r\n\r\n```swift\r\nlet x = 1\r\n```\r\n", true),
-    ])
+    @Test(
+        "a fence never closed is marked open; closed ones, in lists and quotes too, are not",
+        arguments: [
+            ("# T\n\n```swift\nlet x = 1\n", false),
+            ("# T\n\n```swift\n", false),
+            ("# T\n\n````text\nx\n```\n", false),
+            ("# T\n\n```swift\nlet x = 1\n```\n", true),
+            ("# T\n\n```swift\n```", true),
+            ("# T\n\n~~~\nx\n~~~~\n", true),
+            ("- a\n\n  ```swift\n  let x = 1\n  ```\n", true),
+            ("> ```swift\n> let x = 1\n> ```\n", true),
+            ("> ```swift\n> let x = 1\n\nafter\n", false),
+            ("# T\r\n\r\n```swift\r\nlet x = 1\r\n```\r\n", true),
+        ])
     func openFence(markdown: String, closed: Bool) {
         let document = MarkdownDocument(parsing: markdown)
         #expect(document.codeBlocks.count == 1)

@@ -1,7 +1,8 @@
 import Dispatch
-@testable import GalleyMarkdown
 import Synchronization
 import Testing
+
+@testable import GalleyMarkdown
 
 @Suite("The parse's tree, rendered once")
 struct ParsedTreeTests {

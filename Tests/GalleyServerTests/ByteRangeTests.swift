@@ -1,5 +1,6 @@
-@testable import GalleyServer
 import Testing
+
+@testable import GalleyServer
 
 @Suite("Range headers")
 struct ByteRangeTests {

@@ -68,9 +68,10 @@ struct FileWatcherTests {
         defer { directory.remove() }
         try directory.write("content/index.md", "x")
         try directory.write("galley.yml", "title: A\n")
-        let watcher = try FileWatcher(targets: [
-            .folder(directory.url.appendingPathComponent("content")), .file(directory.url.appendingPathComponent("galley.yml")),
-        ], debounce: .milliseconds(50))
+        let watcher = try FileWatcher(
+            targets: [
+                .folder(directory.url.appendingPathComponent("content")), .file(directory.url.appendingPathComponent("galley.yml")),
+            ], debounce: .milliseconds(50))
         defer { watcher.stop() }
         let collector = Collector(watcher)
         try directory.write("unrelated.txt", "not watched")

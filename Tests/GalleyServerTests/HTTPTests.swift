@@ -175,9 +175,11 @@ struct HTTPTests {
         try FixtureTheme.write(into: site)
         try site.write("content/index.md", "# Home\n")
         try await ServerHarness.withServer(site) { server in
-            for (host, status) in [("evil.example", 403), ("evil.example:\(server.port)", 403), ("127.0.0.1.evil.example", 403),
-                                   ("localhost:\(server.port)", 200), ("127.0.0.1:\(server.port)", 200), ("[::1]:\(server.port)", 200),
-                                   ("LOCALHOST", 200)] {
+            for (host, status) in [
+                ("evil.example", 403), ("evil.example:\(server.port)", 403), ("127.0.0.1.evil.example", 403),
+                ("localhost:\(server.port)", 200), ("127.0.0.1:\(server.port)", 200), ("[::1]:\(server.port)", 200),
+                ("LOCALHOST", 200),
+            ] {
                 let client = try RawHTTPClient(port: server.port)
                 try client.send("/index.html", host: host)
                 let head = try await blocking { try client.readHead() }

@@ -145,15 +145,18 @@ struct LiveReloadTests {
 
 @Suite("Live reload in a Swift package root", .serialized)
 struct PackageLiveReloadTests {
-    @Test("editing a DocC article or a Snippets/ file of a package (no galley.yml) rebuilds the preview; a broken snippet is an error at its own line")
+    @Test(
+        "editing a DocC article or a Snippets/ file of a package (no galley.yml) rebuilds the preview; a broken snippet is an error at its own line")
     func catalogAndSnippetEdits() async throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
-        try package.write("Package.swift", """
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Tool", targets: [.executableTarget(name: "Tool")])
-        """)
+        try package.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Tool", targets: [.executableTarget(name: "Tool")])
+            """)
         try package.write("Sources/Tool/main.swift", "print(\"tool\")\n")
         try package.write("Sources/Tool/Tool.docc/Tool.md", "# ``Tool``\n\nFirst version.\n\n@Snippet(path: \"Tool/Snippets/Hello\")\n")
         try package.write("Snippets/Hello.swift", "let greeting = \"Hello\"\nprint(greeting) // Prints \"Hello\"\n")

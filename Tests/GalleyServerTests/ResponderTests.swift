@@ -1,7 +1,8 @@
 import Foundation
-@testable import GalleyServer
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyServer
 
 @Suite("The responder's load path during a rebuild")
 struct ResponderTests {

@@ -4,8 +4,9 @@ import GalleyServer
 import GalleySite
 import GalleyTestSupport
 import Synchronization
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 
 #endif
 
@@ -40,8 +41,9 @@ final class ServerHarness: Sendable {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = PreviewServer(
             settings: settings ?? BuildSettings(layout: SiteLayout(root: directory.url)),
-            options: PreviewServer.Options(port: 0, debounce: debounce, watchMode: watchMode, maxEventStreams: maxEventStreams,
-                                          idleTimeout: idleTimeout)
+            options: PreviewServer.Options(
+                port: 0, debounce: debounce, watchMode: watchMode, maxEventStreams: maxEventStreams,
+                idleTimeout: idleTimeout)
         )
         let task = Task {
             defer { portContinuation.finish() }
@@ -155,6 +157,7 @@ func openFileDescriptorCount() throws -> Int {
             return !(target.contains("/ModuleCache") || target.hasSuffix(".pcm") || target.hasSuffix(".swiftmodule"))
         }.count
     } catch {
-        throw HarnessError("cannot count open file descriptors: /proc/self/fd is unreadable (\(error.localizedDescription)); run the tests where /proc is mounted")
+        throw HarnessError(
+            "cannot count open file descriptors: /proc/self/fd is unreadable (\(error.localizedDescription)); run the tests where /proc is mounted")
     }
 }

@@ -17,7 +17,8 @@ struct UnitTests {
         try directory.write("public/.hidden", "no")
         try directory.write("outside.txt", "secret")
         let root = directory.url.appendingPathComponent("public")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("out.txt").path, withDestinationPath: directory.url.appendingPathComponent("outside.txt").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("out.txt").path, withDestinationPath: directory.url.appendingPathComponent("outside.txt").path)
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("in.html").path, withDestinationPath: "index.html")
         let resolver = SitePathResolver(root: root)
         let real = URL(fileURLWithPath: root.resolvingSymlinksInPath().path)
@@ -33,7 +34,10 @@ struct UnitTests {
         #expect(resolver.resolve("/out.txt") == .forbidden)
         #expect(resolver.resolve("/.hidden") == .notFound)
         #expect(resolver.resolve("/missing") == .notFound)
-        for attempt in ["/../outside.txt", "/%2e%2e/outside.txt", "/%2E%2e/outside.txt", "/..%2Foutside.txt", "/guide%2f..%2f..%2foutside.txt", "/..\\outside.txt", "/a%00b", "relative"] {
+        for attempt in [
+            "/../outside.txt", "/%2e%2e/outside.txt", "/%2E%2e/outside.txt", "/..%2Foutside.txt", "/guide%2f..%2f..%2foutside.txt",
+            "/..\\outside.txt", "/a%00b", "relative",
+        ] {
             #expect(resolver.resolve(attempt) == .forbidden, "\(attempt)")
         }
     }
@@ -114,11 +118,12 @@ struct UnitTests {
     func changes() {
         let layout = SiteLayout(root: URL(fileURLWithPath: "/site"))
         let library = URL(fileURLWithPath: "/site/Sources")
-        let changes = SiteChanges(files: [
-            URL(fileURLWithPath: "/site/content/guide/a.md"), URL(fileURLWithPath: "/site/templates/layout.mustache"),
-            URL(fileURLWithPath: "/site/galley.yml"), URL(fileURLWithPath: "/site/Sources/Lib/X.swift"),
-            URL(fileURLWithPath: "/site/public/index.html"),
-        ], layout: layout, folders: SiteChanges.Folders(library: [library]))
+        let changes = SiteChanges(
+            files: [
+                URL(fileURLWithPath: "/site/content/guide/a.md"), URL(fileURLWithPath: "/site/templates/layout.mustache"),
+                URL(fileURLWithPath: "/site/galley.yml"), URL(fileURLWithPath: "/site/Sources/Lib/X.swift"),
+                URL(fileURLWithPath: "/site/public/index.html"),
+            ], layout: layout, folders: SiteChanges.Folders(library: [library]))
         #expect(changes.content == ["guide/a.md"])
         #expect(changes.templates && changes.configuration && changes.library && !changes.everything)
         #expect(SiteChanges(files: [URL(fileURLWithPath: "/site/public/x.html")], layout: layout).isEmpty)

@@ -53,8 +53,13 @@ struct BadInputTests {
     @Test("two pages mapping to the same URL are both named")
     func urlCollision() throws {
         let errors = try errorsAfter { try $0.write("content/Guide.markdown", "# Other guide\n") }
-        #expect(errors == ["content/guide.md: 'content/guide.md' and 'content/Guide.markdown' both map to the URL 'guide.html'. Rename or remove one of them"]
-            || errors == ["content/Guide.markdown: 'content/Guide.markdown' and 'content/guide.md' both map to the URL 'Guide.html'. Rename or remove one of them"])
+        #expect(
+            errors == [
+                "content/guide.md: 'content/guide.md' and 'content/Guide.markdown' both map to the URL 'guide.html'. Rename or remove one of them"
+            ]
+                || errors == [
+                    "content/Guide.markdown: 'content/Guide.markdown' and 'content/guide.md' both map to the URL 'Guide.html'. Rename or remove one of them"
+                ])
     }
 
     @Test("a partial that neither templates/ nor the built-in theme has is named at its line")
@@ -62,7 +67,10 @@ struct BadInputTests {
         let errors = try errorsAfter {
             try $0.write("templates/partials/head.mustache", "<title>{{page.title}}</title>\n{{> partials/menu}}\n")
         }
-        #expect(errors == ["templates/partials/head.mustache:2: missing partial 'partials/menu' (no file templates/partials/menu.mustache). Create the partial or fix its name"])
+        #expect(
+            errors == [
+                "templates/partials/head.mustache:2: missing partial 'partials/menu' (no file templates/partials/menu.mustache). Create the partial or fix its name"
+            ])
     }
 
     @Test("a Mustache syntax error names the template file and line")
@@ -76,14 +84,17 @@ struct BadInputTests {
     @Test("broken links and anchors are each reported at their line")
     func brokenLinks() throws {
         let errors = try errorsAfter {
-            try $0.write("content/index.md", "# Home\n\nSee [guide](guide.md#setup).\n\n[a](missing.md) [b](guide.md#nope) [c](#home) [d](#gone)\n![e](pic.png)\n")
+            try $0.write(
+                "content/index.md",
+                "# Home\n\nSee [guide](guide.md#setup).\n\n[a](missing.md) [b](guide.md#nope) [c](#home) [d](#gone)\n![e](pic.png)\n")
         }
-        #expect(errors == [
-            "content/index.md:5:1: broken link 'missing.md': no page or file 'missing.md' exists. Fix the link or create its target",
-            "content/index.md:5:17: broken link 'guide.md#nope': 'guide.md' has no heading with id 'nope' (ids: guide, setup). Fix the link or create its target",
-            "content/index.md:5:47: broken link '#gone': this page has no heading with id 'gone' (ids: home). Fix the link or create its target",
-            "content/index.md:6:1: broken image 'pic.png': no page or file 'pic.png' exists. Fix the link or create its target",
-        ])
+        #expect(
+            errors == [
+                "content/index.md:5:1: broken link 'missing.md': no page or file 'missing.md' exists. Fix the link or create its target",
+                "content/index.md:5:17: broken link 'guide.md#nope': 'guide.md' has no heading with id 'nope' (ids: guide, setup). Fix the link or create its target",
+                "content/index.md:5:47: broken link '#gone': this page has no heading with id 'gone' (ids: home). Fix the link or create its target",
+                "content/index.md:6:1: broken image 'pic.png': no page or file 'pic.png' exists. Fix the link or create its target",
+            ])
     }
 
     @Test("a failing sample fails the build at its line")
@@ -119,15 +130,23 @@ struct ContainmentTests {
         defer { project.directory.remove(); outside.remove() }
         try outside.write("secret.md", "# Secret\n\nroot:x:0:0\n")
         try outside.write("head.mustache", "<title>stolen</title>\n")
-        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("content/p.md"),
-                                                   withDestinationURL: outside.url.appendingPathComponent("secret.md"))
-        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("content/data.txt"),
-                                                   withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
-        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("templates/partials/extra.mustache"),
-                                                   withDestinationURL: outside.url.appendingPathComponent("head.mustache"))
+        try FileManager.default.createSymbolicLink(
+            at: project.directory.url.appendingPathComponent("content/p.md"),
+            withDestinationURL: outside.url.appendingPathComponent("secret.md"))
+        try FileManager.default.createSymbolicLink(
+            at: project.directory.url.appendingPathComponent("content/data.txt"),
+            withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
+        try FileManager.default.createSymbolicLink(
+            at: project.directory.url.appendingPathComponent("templates/partials/extra.mustache"),
+            withDestinationURL: outside.url.appendingPathComponent("head.mustache"))
         let errors = project.buildErrors()
-        #expect(errors.contains { $0.hasPrefix("content/p.md: 'content/p.md' is a symbolic link to '") && $0.contains("secret.md', outside the project") }, "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("content/data.txt: 'content/data.txt' is a symbolic link to '/etc/passwd', outside the project") }, "\(errors)")
+        #expect(
+            errors.contains {
+                $0.hasPrefix("content/p.md: 'content/p.md' is a symbolic link to '") && $0.contains("secret.md', outside the project")
+            }, "\(errors)")
+        #expect(
+            errors.contains { $0.hasPrefix("content/data.txt: 'content/data.txt' is a symbolic link to '/etc/passwd', outside the project") },
+            "\(errors)")
         #expect(errors.contains { $0.contains("'templates/partials/extra.mustache' is a symbolic link to '") }, "\(errors)")
         #expect(!project.directory.exists("public"))
         // Allowed explicitly, the outside folder may be used.
@@ -145,13 +164,18 @@ struct ContainmentTests {
         try outside.write("docs/b.md", "# B\n")
         try project.directory.write("shared/c.md", "# Shared page\n")
         // A folder inside content/ that links out: its files are never listed, the link is the error.
-        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("content/guide/more"),
-                                                   withDestinationURL: outside.url.appendingPathComponent("docs"))
+        try FileManager.default.createSymbolicLink(
+            at: project.directory.url.appendingPathComponent("content/guide/more"),
+            withDestinationURL: outside.url.appendingPathComponent("docs"))
         // A page that links to a file inside the project (outside content/) is allowed.
-        try FileManager.default.createSymbolicLink(at: project.directory.url.appendingPathComponent("content/guide/c.md"),
-                                                   withDestinationURL: project.directory.url.appendingPathComponent("shared/c.md"))
+        try FileManager.default.createSymbolicLink(
+            at: project.directory.url.appendingPathComponent("content/guide/c.md"),
+            withDestinationURL: project.directory.url.appendingPathComponent("shared/c.md"))
         let errors = project.buildErrors()
-        #expect(errors.contains { $0.hasPrefix("content/guide/more: 'content/guide/more' is a symbolic link to '") && $0.contains("outside the project") }, "\(errors)")
+        #expect(
+            errors.contains {
+                $0.hasPrefix("content/guide/more: 'content/guide/more' is a symbolic link to '") && $0.contains("outside the project")
+            }, "\(errors)")
         #expect(errors.count == 1, "\(errors)")
         try FileManager.default.removeItem(at: project.directory.url.appendingPathComponent("content/guide/more"))
         try project.build()
@@ -183,8 +207,15 @@ struct ProbeRegressionTests {
         try project.directory.write("templates/partials/again.mustache", "{{> partials/loop}}\n")
         try project.directory.write("templates/partials/self.mustache", "{{> partials/self}}\n")
         let errors = project.buildErrors()
-        #expect(errors.contains("templates/partials/again.mustache:1: the partial 'partials/again' includes itself: {{> partials/again}} → {{> partials/loop}} → {{> partials/again}}. Break the cycle: a partial may not include itself, directly or through other partials"), "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("templates/partials/self.mustache:1: the partial 'partials/self' includes itself: {{> partials/self}} → {{> partials/self}}") }, "\(errors)")
+        #expect(
+            errors.contains(
+                "templates/partials/again.mustache:1: the partial 'partials/again' includes itself: {{> partials/again}} → {{> partials/loop}} → {{> partials/again}}. Break the cycle: a partial may not include itself, directly or through other partials"
+            ), "\(errors)")
+        #expect(
+            errors.contains {
+                $0.hasPrefix(
+                    "templates/partials/self.mustache:1: the partial 'partials/self' includes itself: {{> partials/self}} → {{> partials/self}}")
+            }, "\(errors)")
         #expect(errors.count == 2, "one error per cycle: \(errors)")
     }
 

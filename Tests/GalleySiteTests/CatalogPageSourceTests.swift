@@ -25,13 +25,16 @@ struct CatalogPageSourceTests {
         let content = try source.load()
         #expect(content.problems.isEmpty, "\(content.problems)")
         #expect(content.pages.map(\.url) == ["index.html", "Geometry/Articles/Intro.html", "Geometry/Geometry.html", "Tool/Docs.html"])
-        #expect(content.pages.map(\.displayPath) == [
-            "Package.swift", "Sources/Geometry/Geometry.docc/Articles/Intro.md", "Sources/Geometry/Geometry.docc/Geometry.md", "Other/Docs.docc/Docs.md",
-        ])
+        #expect(
+            content.pages.map(\.displayPath) == [
+                "Package.swift", "Sources/Geometry/Geometry.docc/Articles/Intro.md", "Sources/Geometry/Geometry.docc/Geometry.md",
+                "Other/Docs.docc/Docs.md",
+            ])
         #expect(content.pages[2].implicitImports == ["Geometry"])
         #expect(content.pages[3].implicitImports == [])
         #expect(content.assets == ["Geometry/Resources/shape.png"])
-        #expect(source.assetFile("Geometry/Resources/shape.png").path
+        #expect(
+            source.assetFile("Geometry/Resources/shape.png").path
                 == root.url.appendingPathComponent("Sources/Geometry/Geometry.docc/Resources/shape.png").path)
         let home = content.pages[0]
         #expect(home.title == "Shapes")
@@ -41,22 +44,23 @@ struct CatalogPageSourceTests {
         let verification = SampleVerification(configuration: SiteConfiguration(), layout: layout)
         #expect(verification.settings(for: content.pages[2]).prelude == "import Geometry")
         // Loading again reuses unchanged pages by their site paths.
-        let again = try source.load(reusing: Dictionary(uniqueKeysWithValues: content.pages.map { ($0.sourcePath, $0) }), changed: ["Geometry/Geometry.md"])
+        let again = try source.load(
+            reusing: Dictionary(uniqueKeysWithValues: content.pages.map { ($0.sourcePath, $0) }), changed: ["Geometry/Geometry.md"])
         #expect(again.pages.map(\.url) == content.pages.map(\.url))
     }
 
     @Test("SwiftPM's description gives targets at any path, library products and the modules samples may import")
     func description() throws {
         let json = """
-        {"name": "Shapes", "path": "/p", "products": [
-          {"name": "Shapes", "targets": ["Shapes"], "type": {"library": ["static"]}},
-          {"name": "tool", "targets": ["Tool"], "type": {"executable": null}}],
-         "targets": [
-          {"name": "CShapes", "path": "Library/CShapes", "type": "library", "module_type": "ClangTarget"},
-          {"name": "Shapes", "path": "Library/Shapes", "type": "library", "module_type": "SwiftTarget", "target_dependencies": ["CShapes"]},
-          {"name": "Tool", "path": "Sources/Tool", "type": "executable", "module_type": "SwiftTarget"},
-          {"name": "ShapesTests", "path": "Tests/ShapesTests", "type": "test", "module_type": "SwiftTarget"}]}
-        """
+            {"name": "Shapes", "path": "/p", "products": [
+              {"name": "Shapes", "targets": ["Shapes"], "type": {"library": ["static"]}},
+              {"name": "tool", "targets": ["Tool"], "type": {"executable": null}}],
+             "targets": [
+              {"name": "CShapes", "path": "Library/CShapes", "type": "library", "module_type": "ClangTarget"},
+              {"name": "Shapes", "path": "Library/Shapes", "type": "library", "module_type": "SwiftTarget", "target_dependencies": ["CShapes"]},
+              {"name": "Tool", "path": "Sources/Tool", "type": "executable", "module_type": "SwiftTarget"},
+              {"name": "ShapesTests", "path": "Tests/ShapesTests", "type": "test", "module_type": "SwiftTarget"}]}
+            """
         let root = try TemporaryDirectory()
         defer { root.remove() }
         try root.write("Library/Shapes/Shapes.docc/Shapes.md", "# Shapes\n")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GalleyRender
 import Mustache
 import Testing
+
+@testable import GalleyRender
 
 /// The compiled templates render byte for byte what swift-mustache renders:
 /// checked on the built-in theme and on thousands of generated templates and
@@ -60,29 +61,35 @@ struct CompiledTemplateTests {
         let partials = ["p": "<p>\n{{name}}\n</p>\n", "q": "{{#list}}\n- {{x}}\n{{/list}}\n", "r": "  {{> p}}\n"]
         let context: TemplateValue = ["name": "N", "list": .list([["x": "1"], ["x": "2"]])]
         for template in ["{{> p}}", "a\n  {{> p}}\nb", "x {{> p}} y\n", "\t{{>q}}\n", "  {{> r}}\n", "{{#list}}\n  {{> p}}\n{{/list}}"] {
-            #expect(try compiled(template, context, partials: partials) == reference(template, context, partials: partials),
-                    "\(template.debugDescription)")
+            #expect(
+                try compiled(template, context, partials: partials) == reference(template, context, partials: partials),
+                "\(template.debugDescription)")
         }
     }
 
     @Test("Templates using what the compiled renderer lacks are left to swift-mustache")
     func unsupported() throws {
-        for template in ["{{=<% %>=}}<% a %>", "{{uppercased(a)}}", "{{<p}}{{$b}}x{{/b}}{{/p}}", "{{$b}}x{{/b}}",
-                         "{{>*dynamic}}", "{{%CONTENT_TYPE:TEXT}}", "{{#a}}unclosed", "{{/a}}"] {
+        for template in [
+            "{{=<% %>=}}<% a %>", "{{uppercased(a)}}", "{{<p}}{{$b}}x{{/b}}{{/p}}", "{{$b}}x{{/b}}",
+            "{{>*dynamic}}", "{{%CONTENT_TYPE:TEXT}}", "{{#a}}unclosed", "{{/a}}",
+        ] {
             #expect(CompiledTemplate(parsing: template) == nil, "\(template.debugDescription)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-compiled-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "{{=<% %>=}}<%site.title%>|<%& page.content%>".write(to: folder.appendingPathComponent("layout.mustache"), atomically: true, encoding: .utf8)
+        try "{{=<% %>=}}<%site.title%>|<%& page.content%>".write(
+            to: folder.appendingPathComponent("layout.mustache"), atomically: true, encoding: .utf8)
         let theme = try TemplateSet.load(from: folder, displayPath: "templates")
         #expect(!theme.isCompiled)
         #expect(theme.render("layout", ["site": ["title": "T"], "page": ["content": "<i>c</i>"]]) == "T|<i>c</i>")
         // Such a layout with a built-in partial: swift-mustache has the built-in templates too.
-        try "{{=<% %>=}}<%site.title%>|<%> partials/toc%>".write(to: folder.appendingPathComponent("layout.mustache"), atomically: true, encoding: .utf8)
+        try "{{=<% %>=}}<%site.title%>|<%> partials/toc%>".write(
+            to: folder.appendingPathComponent("layout.mustache"), atomically: true, encoding: .utf8)
         let mixed = try TemplateSet.load(from: folder, displayPath: "templates")
         #expect(!mixed.isCompiled)
-        let html = mixed.render("layout", ["site": ["title": "T"], "hasTOC": true, "toc": .list([["text": "One", "id": "one", "level": 2, "isSub": false]])])
+        let html = mixed.render(
+            "layout", ["site": ["title": "T"], "hasTOC": true, "toc": .list([["text": "One", "id": "one", "level": 2, "isSub": false]])])
         #expect(html.hasPrefix("T|<aside class=\"toc\""))
         #expect(html.contains("<a href=\"#one\">One</a>"))
     }
@@ -171,8 +178,11 @@ struct CompiledTemplateTests {
             case 2: return .int(random.next(100) - 50)
             case 3: return .string("s\(random.next(10))")
             case 4: return .list((0..<random.next(3)).map { _ in value(depth + 1) })
-            default: return .object(Dictionary(["a", "b", "s", "flag", "list", "obj"].filter { _ in random.next(2) == 0 }.map { ($0, value(depth + 1)) },
-                                               uniquingKeysWith: { first, _ in first }))
+            default:
+                return .object(
+                    Dictionary(
+                        ["a", "b", "s", "flag", "list", "obj"].filter { _ in random.next(2) == 0 }.map { ($0, value(depth + 1)) },
+                        uniquingKeysWith: { first, _ in first }))
             }
         }
         var top: [String: TemplateValue] = [:]

@@ -14,8 +14,10 @@ struct DefaultThemeTests {
         .appendingPathComponent("templates")
 
     /// A site with `pages` under `content/` and `theme` under `templates/` (none when empty).
-    func site(pages: [String: String] = ["index.md": "# Home\n\n## Part\n\nSee [more](more.md).\n", "more.md": "# More\n"],
-              theme: [String: String] = [:]) throws -> TemporaryDirectory {
+    func site(
+        pages: [String: String] = ["index.md": "# Home\n\n## Part\n\nSee [more](more.md).\n", "more.md": "# More\n"],
+        theme: [String: String] = [:]
+    ) throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         for (path, text) in pages { try directory.write("content/\(path)", text) }
         for (path, text) in theme { try directory.write("templates/\(path)", text) }
@@ -121,9 +123,10 @@ struct DefaultThemeTests {
             _ = try BuildSession.build(BuildSettings(layout: layout))
             Issue.record("a missing --templates folder was accepted")
         } catch {
-            #expect(error.errors.map(\.description) == [
-                "templates folder 'theme' does not exist. Check the --templates path, leave the option out to use the built-in theme, or create a copy of the built-in theme to edit with `galley init --theme DIR`",
-            ])
+            #expect(
+                error.errors.map(\.description) == [
+                    "templates folder 'theme' does not exist. Check the --templates path, leave the option out to use the built-in theme, or create a copy of the built-in theme to edit with `galley init --theme DIR`"
+                ])
         }
         try directory.write("templates", "not a folder\n")
         do {

@@ -5,8 +5,9 @@ import GalleyProject
 import GalleyRender
 import GalleySite
 import GalleyTestSupport
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 @Suite("DocC Markdown in a site")
 struct DocCSiteTests {
@@ -76,15 +77,17 @@ struct DocCSiteTests {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let catalog = "Sources/Shapes/Shapes.docc"
-        try root.write("\(catalog)/Shapes.md", """
-        # ``Shapes``
+        try root.write(
+            "\(catalog)/Shapes.md",
+            """
+            # ``Shapes``
 
-        ![A diagram](diagram)
+            ![A diagram](diagram)
 
-        ![Retina only](retina.png)
+            ![Retina only](retina.png)
 
-        @Image(source: "diagram.png", alt: "Again")
-        """)
+            @Image(source: "diagram.png", alt: "Again")
+            """)
         try root.write("\(catalog)/Resources/Images/diagram.png", "png")
         try root.write("\(catalog)/Resources/Images/diagram@2x.png", "png")
         try root.write("\(catalog)/Resources/Images/diagram~dark.png", "png")
@@ -96,7 +99,8 @@ struct DocCSiteTests {
         )
         let content = try source.load()
         let page = try #require(content.pages.first { $0.url == "Shapes/Shapes.html" })
-        #expect(page.images["diagram"] == CatalogImage(path: "Shapes/Resources/Images/diagram.png", darkPath: "Shapes/Resources/Images/diagram~dark.png"))
+        #expect(
+            page.images["diagram"] == CatalogImage(path: "Shapes/Resources/Images/diagram.png", darkPath: "Shapes/Resources/Images/diagram~dark.png"))
         #expect(page.images["retina.png"] == CatalogImage(path: "Shapes/Resources/retina@2x.png"))
         #expect(page.images["diagram.png"]?.path == "Shapes/Resources/Images/diagram.png")
         #expect(LinkChecker(pages: content.pages, files: Set(content.assets)).check().isEmpty)
@@ -107,16 +111,16 @@ struct DocCSiteTests {
     @Test("@Snippet shows the package's Snippets/ file: hidden lines and other slices left out, with the file's verdict")
     func snippets() throws {
         let text = """
-        //! Shows a greeting.
-        import Foundation
-        // snippet.hide
-        let secret = 1
-        // snippet.show
-        // snippet.greet
-        print("Hello")
-        // snippet.end
-        print("Bye")
-        """
+            //! Shows a greeting.
+            import Foundation
+            // snippet.hide
+            let secret = 1
+            // snippet.show
+            // snippet.greet
+            print("Hello")
+            // snippet.end
+            print("Bye")
+            """
         #expect(SnippetHTML.code(text, slice: nil) == "import Foundation\nprint(\"Hello\")\nprint(\"Bye\")")
         #expect(SnippetHTML.code(text, slice: "greet") == "print(\"Hello\")")
         let root = try TemporaryDirectory()

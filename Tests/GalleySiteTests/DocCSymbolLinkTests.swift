@@ -26,19 +26,23 @@ struct DocCSymbolLinkTests {
         return try source.load()
     }
 
-    static let symbols = SymbolIndex(symbols: ["Shapes": [["Circle"], ["Circle", "radius"], ["Square"], ["Square", "side"], ["Square", "init(side:)"]]])
+    static let symbols = SymbolIndex(symbols: [
+        "Shapes": [["Circle"], ["Circle", "radius"], ["Square"], ["Square", "side"], ["Square", "init(side:)"]]
+    ])
 
     @Test("a symbol link, a <doc:> link to a symbol and a relative DocC path: linked to the site's page, else a warning and no link")
     func resolved() throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
-        let content = try Self.catalog(root: root, rootPage: """
-        # ``Shapes``
+        let content = try Self.catalog(
+            root: root,
+            rootPage: """
+                # ``Shapes``
 
-        ``Circle`` and ``Square/side``; <doc:Square>, <doc:Getting-Started>.
+                ``Circle`` and ``Square/side``; <doc:Square>, <doc:Getting-Started>.
 
-        [The circle](./shapes/circle), [the square](./shapes/square), [its side](shapes/square/side-swift.property).
-        """)
+                [The circle](./shapes/circle), [the square](./shapes/square), [its side](shapes/square/side-swift.property).
+                """)
         let checker = LinkChecker(pages: content.pages, files: Set(content.assets))
         #expect(checker.check().isEmpty, "no hard error before the symbol graph is read: \(checker.check())")
         let references = checker.symbolReferences()
@@ -65,18 +69,22 @@ struct DocCSymbolLinkTests {
     func broken() throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
-        let content = try Self.catalog(root: root, rootPage: """
-        # ``Shapes``
+        let content = try Self.catalog(
+            root: root,
+            rootPage: """
+                # ``Shapes``
 
-        ``Sqare/side`` and <doc:Getting-Startd>.
+                ``Sqare/side`` and <doc:Getting-Startd>.
 
-        [The triangle](./shapes/triangle) and [Geometry](./geometry).
-        """)
+                [The triangle](./shapes/triangle) and [Geometry](./geometry).
+                """)
         let checker = LinkChecker(pages: content.pages, files: Set(content.assets))
         let judgement = checker.judge(checker.symbolReferences(), symbols: Self.symbols)
         let errors = judgement.diagnostics.filter { $0.severity == .error }.map(\.description)
         #expect(judgement.broken == 4, "\(errors)")
-        #expect(errors.contains { $0.contains("Shapes.md:3:") && $0.contains("``Sqare/side``") && $0.contains("Did you mean ``Shapes/Square/side``?") }, "\(errors)")
+        #expect(
+            errors.contains { $0.contains("Shapes.md:3:") && $0.contains("``Sqare/side``") && $0.contains("Did you mean ``Shapes/Square/side``?") },
+            "\(errors)")
         #expect(errors.contains { $0.contains("<doc:Getting-Startd>") && $0.contains("Did you mean <doc:Getting-Started>?") }, "\(errors)")
         #expect(errors.contains { $0.contains("Shapes.md:5:") && $0.contains("documentation/shapes/triangle") }, "\(errors)")
         #expect(errors.contains { $0.contains("no catalog or module of the package is named 'geometry'") }, "\(errors)")
@@ -104,13 +112,15 @@ struct DocCSymbolLinkTests {
     func imageByBaseName() throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
-        let content = try Self.catalog(root: root, rootPage: """
-        # ``Shapes``
+        let content = try Self.catalog(
+            root: root,
+            rootPage: """
+                # ``Shapes``
 
-        ![The output of the Repeat command.](repeat.png)
+                ![The output of the Repeat command.](repeat.png)
 
-        @Image(source: "repeat", alt: "Again")
-        """)
+                @Image(source: "repeat", alt: "Again")
+                """)
         let page = try #require(content.pages.first { $0.url == "Shapes/Shapes.html" })
         let image = CatalogImage(path: "Shapes/Images/repeat.png", darkPath: "Shapes/Images/repeat~dark@2x.png")
         #expect(page.images["repeat.png"] == image)

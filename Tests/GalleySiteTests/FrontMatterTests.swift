@@ -1,8 +1,9 @@
 import GalleyCore
-@testable import GalleyProject
 import GalleySite
 import GalleyVerify
 import Testing
+
+@testable import GalleyProject
 
 @Suite("Front matter")
 struct FrontMatterTests {
@@ -33,7 +34,8 @@ struct FrontMatterTests {
 
     @Test("CRLF line ends, fences with trailing blanks, a line of dashes in a value: read as YAML reads them")
     func lineEnds() throws {
-        let (crlf, crlfBody, crlfLine) = try FrontMatter.split("---\r\ntitle: Guide\r\norder: 3\r\nweight: 7\r\n---\r\n# Body\r\n", file: "content/g.md")
+        let (crlf, crlfBody, crlfLine) = try FrontMatter.split(
+            "---\r\ntitle: Guide\r\norder: 3\r\nweight: 7\r\n---\r\n# Body\r\n", file: "content/g.md")
         #expect(crlf.title == "Guide")
         #expect(crlf.order == 3)
         #expect(crlf.params["weight"] != nil)
@@ -80,9 +82,10 @@ struct FrontMatterTests {
         #expect(frontMatter.params["author"] == .string("Ada"))
         #expect(frontMatter.params["applyTo"] == .string("**/*.swift"))
         #expect(frontMatter.params["draft"] == .bool(false))
-        #expect(frontMatter.warnings.map(\.description) == [
-            "p.md:7: unknown front matter key 'titel'. Did you mean 'title'? (Other keys are kept for templates as page.params.titel)",
-        ])
+        #expect(
+            frontMatter.warnings.map(\.description) == [
+                "p.md:7: unknown front matter key 'titel'. Did you mean 'title'? (Other keys are kept for templates as page.params.titel)"
+            ])
         #expect {
             try FrontMatter.split("---\ntags: [unclosed\n---\n", file: "p.md")
         } throws: { ($0 as! Diagnostic).description.hasPrefix("p.md:") }
@@ -123,9 +126,10 @@ struct FrontMatterTests {
         // A key's "did you mean" is remembered, and still said for each page that has it.
         for page in ["a.md", "b.md"] {
             let (frontMatter, _, _) = try FrontMatter.split("---\ntitel: X\nweight: 3\n---\n", file: page)
-            #expect(frontMatter.warnings.map(\.description) == [
-                "\(page):2: unknown front matter key 'titel'. Did you mean 'title'? (Other keys are kept for templates as page.params.titel)",
-            ])
+            #expect(
+                frontMatter.warnings.map(\.description) == [
+                    "\(page):2: unknown front matter key 'titel'. Did you mean 'title'? (Other keys are kept for templates as page.params.titel)"
+                ])
         }
     }
 

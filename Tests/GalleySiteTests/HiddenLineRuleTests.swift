@@ -28,62 +28,63 @@ struct HiddenLineRuleTests {
     @Test("the checker flags a crafted page: await, Task.yield, sleep, ViewHost interactions, waits, clocks and prints")
     func checkerFlagsBadPage() {
         let page = """
-        # Bad
+            # Bad
 
-        ```swift
-        import SwiftUI
-        // snippet.hide
-        let host = ViewHost(Text("x"))
-        host.tap("Add")
-        await host.settle()
-        for _ in 0..<10 { await Task.yield() }
-        try await Task.sleep(for: .seconds(1))
-        host.flush()
-        host.enter("a", into: "Name")
-        done.wait()
-        RunLoop.main.run(until: .now)
-        scheduler.advance(by: .milliseconds(300))
-        print(host.snapshot())
-        host.resetRenderLog()
-        // snippet.show
-        print("done")
-        ```
-        """
+            ```swift
+            import SwiftUI
+            // snippet.hide
+            let host = ViewHost(Text("x"))
+            host.tap("Add")
+            await host.settle()
+            for _ in 0..<10 { await Task.yield() }
+            try await Task.sleep(for: .seconds(1))
+            host.flush()
+            host.enter("a", into: "Name")
+            done.wait()
+            RunLoop.main.run(until: .now)
+            scheduler.advance(by: .milliseconds(300))
+            print(host.snapshot())
+            host.resetRenderLog()
+            // snippet.show
+            print("done")
+            ```
+            """
         let violations = HiddenLineChecker.violations(in: page, file: "bad.md")
-        #expect(violations == [
-            "bad.md:7: host.tap(\"Add\")",
-            "bad.md:8: await host.settle()",
-            "bad.md:9: for _ in 0..<10 { await Task.yield() }",
-            "bad.md:10: try await Task.sleep(for: .seconds(1))",
-            "bad.md:11: host.flush()",
-            "bad.md:12: host.enter(\"a\", into: \"Name\")",
-            "bad.md:13: done.wait()",
-            "bad.md:14: RunLoop.main.run(until: .now)",
-            "bad.md:15: scheduler.advance(by: .milliseconds(300))",
-            "bad.md:16: print(host.snapshot())",
-            "bad.md:17: host.resetRenderLog()",
-        ])
+        #expect(
+            violations == [
+                "bad.md:7: host.tap(\"Add\")",
+                "bad.md:8: await host.settle()",
+                "bad.md:9: for _ in 0..<10 { await Task.yield() }",
+                "bad.md:10: try await Task.sleep(for: .seconds(1))",
+                "bad.md:11: host.flush()",
+                "bad.md:12: host.enter(\"a\", into: \"Name\")",
+                "bad.md:13: done.wait()",
+                "bad.md:14: RunLoop.main.run(until: .now)",
+                "bad.md:15: scheduler.advance(by: .milliseconds(300))",
+                "bad.md:16: print(host.snapshot())",
+                "bad.md:17: host.resetRenderLog()",
+            ])
     }
 
     @Test("set-up lines may be hidden, and shown lines and other languages are not checked")
     func checkerAllowsSetUp() {
         let page = """
-        ```swift
-        // snippet.hide
-        import SwiftUI
-        let host = ViewHost(Text("x"))
-        let model = Model()
-        // snippet.show
-        host.tap("Add")
-        await host.settle()
-        ```
+            ```swift
+            // snippet.hide
+            import SwiftUI
+            let host = ViewHost(Text("x"))
+            let model = Model()
+            // snippet.show
+            host.tap("Add")
+            await host.settle()
+            ```
 
-        ```text
-        // snippet.hide
-        await nothing()
-        // snippet.show
-        ```
-        """
+            ```text
+            // snippet.hide
+            await nothing()
+            // snippet.show
+            ```
+            """
         #expect(HiddenLineChecker.violations(in: page, file: "good.md").isEmpty)
     }
 }
@@ -97,15 +98,22 @@ enum HiddenLineChecker {
         #"Task\.yield"#,
         #"sleep"#,
         #"\.(tap|enter|toggle|increment|decrement|slide|flush|settle|yield|unmount|resetRenderLog)\("#,
-        #"\.wait\("#,                  // a semaphore or group: waits
-        #"\bRunLoop\b"#,               // turning a run loop by hand
-        #"\.advance\(by:"#,            // a manual scheduler's clock
-        #"\bprint\("#,                 // output the reader cannot see
+        #"\.wait\("#,  // a semaphore or group: waits
+        #"\bRunLoop\b"#,  // turning a run loop by hand
+        #"\.advance\(by:"#,  // a manual scheduler's clock
+        #"\bprint\("#,  // output the reader cannot see
     ]
 
     /// `file:line: text` for every hidden line that breaks the rule.
     static func violations(in markdown: String, file: String) -> [String] {
-        let patterns = forbidden.map { try! NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
+        let patterns = forbidden.compactMap { pattern -> NSRegularExpression? in
+            do {
+                return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            } catch {
+                Issue.record("the forbidden pattern \(pattern) does not compile: \(error)")
+                return nil
+            }
+        }
         var result: [String] = []
         var fence: String?
         var isSwift = false

@@ -1,8 +1,9 @@
 import Foundation
 import GalleyProject
 import GalleySite
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 /// The share of identifiers in this repository's visible sample code that
 /// have a declaration annotation (issue 20: at least 95 %). It verifies the
@@ -11,8 +12,9 @@ import Testing
 /// `bench/hovers.sh`).
 @Suite("Hover coverage of this repository's samples")
 struct HoverCoverageTests {
-    @Test("at least 95 % of the identifiers in visible sample code have a declaration",
-          .enabled(if: ProcessInfo.processInfo.environment["GALLEY_HOVER_COVERAGE"] != nil))
+    @Test(
+        "at least 95 % of the identifiers in visible sample code have a declaration",
+        .enabled(if: ProcessInfo.processInfo.environment["GALLEY_HOVER_COVERAGE"] != nil))
     func coverage() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let layout = SiteLayout(root: root)
@@ -29,8 +31,10 @@ struct HoverCoverageTests {
             let sample = result.sample
             for token in HoverTokens.identifiers(in: sample) {
                 identifiers += 1
-                let column = (sample.holes.isEmpty ? token.characterColumn
-                    : Elision.mapColumn(token.characterColumn, line: token.line, holes: sample.holes)) + sample.block.fenceColumn - 1
+                let column =
+                    (sample.holes.isEmpty
+                        ? token.characterColumn
+                        : Elision.mapColumn(token.characterColumn, line: token.line, holes: sample.holes)) + sample.block.fenceColumn - 1
                 if spans.contains("\(sample.block.firstCodeLine + token.line - 1):\(column)") {
                     covered += 1
                 } else {
@@ -39,7 +43,9 @@ struct HoverCoverageTests {
             }
         }
         let share = identifiers == 0 ? 0 : Double(covered) / Double(identifiers)
-        print("hover coverage: \(covered)/\(identifiers) identifiers in visible sample code have a declaration annotation = \(String(format: "%.1f", share * 100)) %")
+        print(
+            "hover coverage: \(covered)/\(identifiers) identifiers in visible sample code have a declaration annotation = \(String(format: "%.1f", share * 100)) %"
+        )
         if case .success(let sourcekitd) = SourceKitD.shared(besides: try Toolchain.locate().swiftc) {
             // Cold (an empty cache) this is what a cold build asks; warm, nothing.
             print("sourcekitd requests: \(sourcekitd.requestCount)")

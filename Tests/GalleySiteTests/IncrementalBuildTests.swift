@@ -69,8 +69,10 @@ struct IncrementalBuildTests {
         try directory.write("templates/assets/site.css", "body { margin: 1em }\n")
         try directory.write("templates/assets/extra.js", "// extra\n")
         try FileManager.default.removeItem(at: directory.url.appendingPathComponent("content/files/unused.txt"))
-        try session.rebuild(["content/images/logo.png", "content/images/new.png", "templates/assets/site.css",
-                             "templates/assets/extra.js", "content/files/unused.txt"])
+        try session.rebuild([
+            "content/images/logo.png", "content/images/new.png", "templates/assets/site.css",
+            "templates/assets/extra.js", "content/files/unused.txt",
+        ])
         let (incremental, full) = try session.compareWithFullBuild()
         #expect(incremental == full)
         #expect(incremental["/images/logo.png"] == Data("PNG-2".utf8))
@@ -94,8 +96,9 @@ struct IncrementalBuildTests {
         (incremental, full) = try session.compareWithFullBuild()
         #expect(incremental == full)
         #expect(incremental["/assets/galley.css"] == DefaultTheme.files["assets/galley.css"])
-        #expect(String(decoding: incremental["/zeta.html"] ?? Data(), as: UTF8.self).contains("href=\"assets/galley.css\""),
-                "the built-in head partial is used again")
+        #expect(
+            String(decoding: incremental["/zeta.html"] ?? Data(), as: UTF8.self).contains("href=\"assets/galley.css\""),
+            "the built-in head partial is used again")
     }
 
     @Test("a deleted page disappears and the navigation of every other page changes")
@@ -154,13 +157,15 @@ struct IncrementalBuildTests {
         let directory = project.directory
         defer { directory.remove() }
         try directory.write("galley.yml", "verify:\n  package: lib\n  products: [Lib]\n")
-        try directory.write("lib/Package.swift", """
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "Lib", products: [.library(name: "Lib", type: .dynamic, targets: ["Lib"])],
-                              targets: [.target(name: "Lib")])
+        try directory.write(
+            "lib/Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Lib", products: [.library(name: "Lib", type: .dynamic, targets: ["Lib"])],
+                                  targets: [.target(name: "Lib")])
 
-        """)
+            """)
         try directory.write("lib/Sources/Lib/Lib.swift", "public enum Lib { public static let greeting = \"first\" }\n")
         var session = Session(project: project, session: BuildSession(BuildSettings(layout: project.layout)))
         _ = try session.session.build(.all)

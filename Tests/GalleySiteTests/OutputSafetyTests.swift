@@ -1,10 +1,11 @@
 import Foundation
 import GalleyCore
-@testable import GalleyOutput
 import GalleyProject
 import GalleySite
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyOutput
 
 @Suite("The output folder is never anything but a built site")
 struct OutputSafetyTests {
@@ -211,7 +212,8 @@ struct OutputSafetyTests {
         let writer = OutputWriter(directory: output, displayPath: "public")
         try writer.write([.text("index.html", "home"), .text("a/b.html", "page b"), .text("c.html", "page c")])
         func inode(_ path: String) throws -> UInt64 {
-            (try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+            (try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.systemFileNumber] as? NSNumber)?.uint64Value
+                ?? 0
         }
         let (home, b, c) = (try inode("index.html"), try inode("a/b.html"), try inode("c.html"))
         try writer.write([.text("index.html", "home"), .text("a/b.html", "page b, edited"), .text("c.html", "page C")])
@@ -221,10 +223,14 @@ struct OutputSafetyTests {
         #expect(try folder.read("public/a/b.html") == "page b, edited")
         #expect(try folder.read("public/c.html") == "page C")
         // The old site's copy is gone, so the linked file has one name again.
-        #expect((try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)[.referenceCount] as? NSNumber)?.intValue == 1)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)[.referenceCount] as? NSNumber)?
+                .intValue == 1)
     }
 
-    @Test("files added while pages render and the rest given at the end make the same site; a page added twice is replaced, never written through a link to the current site")
+    @Test(
+        "files added while pages render and the rest given at the end make the same site; a page added twice is replaced, never written through a link to the current site"
+    )
     func stagingAddsFilesAsTheyAreProduced() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -234,9 +240,9 @@ struct OutputSafetyTests {
         // A second name of the current site's 404.html: it must keep its bytes.
         #expect(link(output.appendingPathComponent("404.html").path, folder.url.appendingPathComponent("kept-404.html").path) == 0)
         let staging = try writer.beginStaging()
-        staging.add("index.html", Data("home".utf8))        // linked from the current site
+        staging.add("index.html", Data("home".utf8))  // linked from the current site
         staging.add("a/b.html", Data("page b".utf8))
-        staging.add("404.html", Data("old 404".utf8))       // linked too, then replaced below
+        staging.add("404.html", Data("old 404".utf8))  // linked too, then replaced below
         try staging.finish([.text("index.html", "home"), .text("a/b.html", "page b"), .text("404.html", "new 404"), .text("c.html", "page c")])
         #expect(try folder.read("public/index.html") == "home")
         #expect(try folder.read("public/a/b.html") == "page b")
@@ -255,7 +261,7 @@ struct OutputSafetyTests {
         try writer.write([.text("404.html", "old 404")])
         #expect(link(output.appendingPathComponent("404.html").path, folder.url.appendingPathComponent("kept-404.html").path) == 0)
         let staging = try writer.beginStaging()
-        staging.add("404.html", Data("old 404".utf8), keepingBytes: false)   // linked from the current site
+        staging.add("404.html", Data("old 404".utf8), keepingBytes: false)  // linked from the current site
         staging.add("a/page.html", Data("page".utf8), keepingBytes: false)
         try staging.finish([.text("404.html", "new 404")])
         #expect(try folder.read("public/404.html") == "new 404")
@@ -287,12 +293,15 @@ struct OutputSafetyTests {
             } else {
                 #expect(onDisk.isSuperset(of: ["guide", "api"]))
             }
-            try staging.finish([.text("index.html", "home \(build)"), .text("guide/intro.html", "intro"), .text("guide/deep/page.html", "deep"),
-                                .text("api/a.html", "a"), .text("api/b.html", "b"), .text("top.html", "top")])
-            #expect(Set(try folder.snapshot("public").keys) == [
-                "/index.html", "/guide/intro.html", "/guide/deep/page.html", "/api/a.html", "/api/b.html", "/top.html",
-                "/\(OutputFolderGuard.stampName)",
+            try staging.finish([
+                .text("index.html", "home \(build)"), .text("guide/intro.html", "intro"), .text("guide/deep/page.html", "deep"),
+                .text("api/a.html", "a"), .text("api/b.html", "b"), .text("top.html", "top"),
             ])
+            #expect(
+                Set(try folder.snapshot("public").keys) == [
+                    "/index.html", "/guide/intro.html", "/guide/deep/page.html", "/api/a.html", "/api/b.html", "/top.html",
+                    "/\(OutputFolderGuard.stampName)",
+                ])
             #expect(try folder.read("public/guide/deep/page.html") == "deep")
             #expect(try folder.read("public/index.html") == "home \(build)")
         }
@@ -309,7 +318,7 @@ struct OutputSafetyTests {
         let before = try folder.snapshot("public")
         let staging = try writer.beginStaging()
         staging.add("index.html", Data("new home".utf8))
-        staging.add("index.html/inside.html", Data("x".utf8))   // a file where a folder must be
+        staging.add("index.html/inside.html", Data("x".utf8))  // a file where a folder must be
         #expect(throws: Diagnostic.self) { try staging.finish([.text("index.html", "new home")]) }
         #expect(try folder.snapshot("public") == before)
         #expect(!FileManager.default.fileExists(atPath: writer.stagingDirectory.path))

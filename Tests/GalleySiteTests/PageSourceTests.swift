@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
 import GalleyCore
 import GalleyMarkdown
 import GalleyProject
 import GalleySite
 import GalleyTestSupport
+import Synchronization
 import Testing
 
 /// Pages from somewhere other than `content/`: the build asks a `PageSource`
@@ -59,7 +59,8 @@ struct PageSourceTests {
         let project = try TemporaryDirectory()
         defer { project.remove() }
         try project.write("assets-folder/logo.txt", "logo")
-        let source = MemorySource(pages: ["index.md": "# Home\n\n[gone](missing.md)\n"], directory: project.url.appendingPathComponent("assets-folder"))
+        let source = MemorySource(
+            pages: ["index.md": "# Home\n\n[gone](missing.md)\n"], directory: project.url.appendingPathComponent("assets-folder"))
         var settings = BuildSettings(layout: SiteLayout(root: project.url))
         settings.pageSource = { _, _ in source }
         #expect {

@@ -8,8 +8,9 @@ import Testing
 struct PageValueTests {
     @Test("changing a copy's properties leaves the original as it was, and the copy keeps its other properties")
     func copiesAreIndependent() {
-        let original = Page(sourcePath: "guide/intro.md", displayPath: "content/guide/intro.md",
-                            frontMatter: FrontMatter(title: "Intro"), document: MarkdownDocument(parsing: "# Heading\n\nText.\n"))
+        let original = Page(
+            sourcePath: "guide/intro.md", displayPath: "content/guide/intro.md",
+            frontMatter: FrontMatter(title: "Intro"), document: MarkdownDocument(parsing: "# Heading\n\nText.\n"))
         var copy = original
         copy.title = "Changed"
         copy.implicitImports.append("Collections")

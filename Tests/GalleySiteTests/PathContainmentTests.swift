@@ -29,8 +29,9 @@ struct PathContainmentTests {
         defer { project.remove(); elsewhere.remove() }
         try elsewhere.write("guides/a.md", "# A\n")
         try project.write("content/index.md", "# Home\n")
-        try FileManager.default.createSymbolicLink(at: project.url.appendingPathComponent("content/guides"),
-                                                   withDestinationURL: elsewhere.url.appendingPathComponent("guides"))
+        try FileManager.default.createSymbolicLink(
+            at: project.url.appendingPathComponent("content/guides"),
+            withDestinationURL: elsewhere.url.appendingPathComponent("guides"))
         let containment = PathContainment(roots: [project.url])
         let file = project.url.appendingPathComponent("content/guides/a.md")
         let problem = try #require(containment.problem(for: file, displayPath: "content/guides/a.md"))

@@ -1,10 +1,11 @@
 import Foundation
 import GalleyCore
-@testable import GalleyMarkdown
 import GalleyProject
 import GalleySite
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyMarkdown
 
 /// Pages whose HTML depends only on themselves are rendered as they are
 /// parsed (their cmark tree freed then); every other page waits for the site.

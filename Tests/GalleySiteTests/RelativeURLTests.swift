@@ -1,5 +1,6 @@
-@testable import GalleyProject
 import Testing
+
+@testable import GalleyProject
 
 @Suite("Relative URLs")
 struct RelativeURLTests {

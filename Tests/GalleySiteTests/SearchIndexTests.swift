@@ -1,17 +1,19 @@
 import Foundation
 import GalleyMarkdown
 import GalleyProject
-@testable import GalleyRender
 import GalleySite
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyRender
 
 @Suite("The search index")
 struct SearchIndexTests {
     @Test("one entry per section: page title, heading with its anchor, prose without code blocks")
     func entries() throws {
         let project = try Project(pages: [
-            "index.md": "# Home\n\nWelcome `inline` text.\n\n## Getting Started\n\nInstall it.\n\n```swift\nlet secretCode = 1\n```\n\n### Deep Dive\n\nMore.\n",
+            "index.md":
+                "# Home\n\nWelcome `inline` text.\n\n## Getting Started\n\nInstall it.\n\n```swift\nlet secretCode = 1\n```\n\n### Deep Dive\n\nMore.\n"
         ])
         defer { project.directory.remove() }
         try project.build()
@@ -34,8 +36,10 @@ struct SearchIndexTests {
 
     @Test("the script is the entries as JSONEncoder writes them (sorted keys, slashes unescaped), `</` made inert")
     func scriptIsEncoderJSON() throws {
-        let texts = ["plain", "quote \" and \\ back", "tab\there", "</script> and <b>", "naïve café 東京", "e\u{301}",
-                     "line\r\nbreak", "", "/slash/", "<", "a<", "<<//", "end <"]
+        let texts = [
+            "plain", "quote \" and \\ back", "tab\there", "</script> and <b>", "naïve café 東京", "e\u{301}",
+            "line\r\nbreak", "", "/slash/", "<", "a<", "<<//", "end <",
+        ]
         var index = SearchIndex(pages: [])
         index.entries = texts.enumerated().map { number, text in
             SearchIndex.Entry(t: texts[(number + 3) % texts.count], h: texts[(number + 1) % texts.count], u: "p\(number).html#x", x: text)
@@ -70,9 +74,11 @@ struct SearchIndexTests {
     func size() {
         let paragraph = String(repeating: "Observation tracks the properties a view reads while its body runs. ", count: 12)
         let pages = (0..<1000).map { number in
-            let markdown = "# Page \(number)\n\n\(paragraph)\n\n## Setup \(number)\n\n\(paragraph)\n\n## Usage\n\n\(paragraph)\n\n```swift\nlet x = \(number)\n```\n"
-            return Page(sourcePath: "section\(number % 10)/page\(number).md", displayPath: "content/page\(number).md",
-                        frontMatter: FrontMatter(), document: MarkdownDocument(parsing: markdown))
+            let markdown =
+                "# Page \(number)\n\n\(paragraph)\n\n## Setup \(number)\n\n\(paragraph)\n\n## Usage\n\n\(paragraph)\n\n```swift\nlet x = \(number)\n```\n"
+            return Page(
+                sourcePath: "section\(number % 10)/page\(number).md", displayPath: "content/page\(number).md",
+                frontMatter: FrontMatter(), document: MarkdownDocument(parsing: markdown))
         }
         let size = SearchIndex(pages: pages).script.utf8.count
         #expect(size < 2 << 20, "\(size) bytes")

@@ -1,9 +1,10 @@
 import Foundation
 import GalleyProject
-@testable import GalleyRender
 import GalleySite
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyRender
 
 @Suite("The sidebar is rendered once per site")
 struct SidebarTests {

@@ -53,7 +53,9 @@ struct SiteBuilderTests {
         var session = BuildSession(BuildSettings(layout: project.layout))
         let first = try session.build()
         #expect(try project.directory.snapshot("public") == site)
-        #expect(oneShot.fileCount == first.fileCount && first.fileCount == site.count - 1, "\(oneShot.fileCount) \(first.fileCount) \(site.keys.sorted())")
+        #expect(
+            oneShot.fileCount == first.fileCount && first.fileCount == site.count - 1, "\(oneShot.fileCount) \(first.fileCount) \(site.keys.sorted())"
+        )
         // The session's next build reuses the pages it kept: one page re-rendered.
         try project.directory.write("content/zeta.md", "# Zeta\n\nMore.\n")
         var edit = SiteChanges()
@@ -70,8 +72,10 @@ struct SiteBuilderTests {
         defer { project.directory.remove() }
         let report = try project.build()
         #expect(report.pageCount == 5)
-        for path in ["index.html", "guide/intro.html", "guide/advanced.html", "zeta.html", "alpha.html",
-                     "images/logo.png", "assets/site.css", "404.html"] {
+        for path in [
+            "index.html", "guide/intro.html", "guide/advanced.html", "zeta.html", "alpha.html",
+            "images/logo.png", "assets/site.css", "404.html",
+        ] {
             #expect(project.directory.exists("public/\(path)"), "missing public/\(path)")
         }
         #expect(!project.directory.exists("public/sitemap.xml"))
@@ -125,7 +129,10 @@ struct SiteBuilderTests {
         defer { project.directory.remove() }
         try project.build()
         let html = try project.directory.read("public/guide/intro.html")
-        #expect(html.contains("<ol class=\"toc\"><li class=\"level-2\"><a href=\"#setup\">Setup</a></li><li class=\"level-3\"><a href=\"#details\">Details</a></li><li class=\"level-2\"><a href=\"#usage\">Usage</a></li></ol>"))
+        #expect(
+            html.contains(
+                "<ol class=\"toc\"><li class=\"level-2\"><a href=\"#setup\">Setup</a></li><li class=\"level-3\"><a href=\"#details\">Details</a></li><li class=\"level-2\"><a href=\"#usage\">Usage</a></li></ol>"
+            ))
         #expect(!(try project.directory.read("public/zeta.html")).contains("class=\"toc\""))
     }
 
@@ -133,14 +140,16 @@ struct SiteBuilderTests {
     func configuration() throws {
         let project = try Project(pages: standardPages)
         defer { project.directory.remove() }
-        try project.directory.write("galley.yml", """
-        title: Observation Guides
-        base_url: https://example.org/docs
-        language: de
-        edit_url: https://git.example.org/edit/main/content/
-        markdown:
-          unsafe_html: true
-        """)
+        try project.directory.write(
+            "galley.yml",
+            """
+            title: Observation Guides
+            base_url: https://example.org/docs
+            language: de
+            edit_url: https://git.example.org/edit/main/content/
+            markdown:
+              unsafe_html: true
+            """)
         try project.directory.write("content/zeta.md", "# Zeta\n\n<span class=\"raw\">x</span>\n")
         try project.build()
         let zeta = try project.directory.read("public/zeta.html")
@@ -168,42 +177,52 @@ struct SiteBuilderTests {
 
     @Test("samples carry their verdicts, checked output and compiler messages into the page")
     func sampleVerdicts() throws {
-        let project = try Project(pages: ["index.md": """
-        # Samples
+        let project = try Project(pages: [
+            "index.md": """
+            # Samples
 
-        ```swift
-        // snippet.hide
-        let hidden = "not shown"
-        // snippet.show
-        print("shown <ok>")
-        ```
+            ```swift
+            // snippet.hide
+            let hidden = "not shown"
+            // snippet.show
+            print("shown <ok>")
+            ```
 
-        ```output
-        shown <ok>
-        ```
+            ```output
+            shown <ok>
+            ```
 
-        ```swift compile_fail
-        let number: Int = "text" // error: cannot convert
-        ```
+            ```swift compile_fail
+            let number: Int = "text" // error: cannot convert
+            ```
 
-        ```swift ignore
-        pseudo code
-        ```
+            ```swift ignore
+            pseudo code
+            ```
 
-        """])
+            """
+        ])
         defer { project.directory.remove() }
         let report = try project.build()
         #expect(report.verification.summary == "2 passed, 0 failed, 1 skipped")
         let html = try project.directory.read("public/index.html")
-        #expect(html.contains("<figure class=\"sample sample-verified\" data-hidden-lines=\"1\">\n<figcaption class=\"sample-badge\">✓ Verified</figcaption>"))
+        #expect(
+            html.contains(
+                "<figure class=\"sample sample-verified\" data-hidden-lines=\"1\">\n<figcaption class=\"sample-badge\">✓ Verified</figcaption>"))
         #expect(!html.contains("snippet.hide"), "markers are never shown")
         #expect(html.contains("<figure class=\"sample sample-verified\" data-hidden-lines=\"1\">"))
-        #expect(html.contains("<span class=\"ln sample-hidden-line\" id=\"L5\"><span class=\"tok-keyword\">let</span> hidden = <span class=\"tok-string\">&quot;not shown&quot;</span>\n</span>"),
-                "hidden lines are in the page, hidden until a reader reveals them")
+        #expect(
+            html.contains(
+                "<span class=\"ln sample-hidden-line\" id=\"L5\"><span class=\"tok-keyword\">let</span> hidden = <span class=\"tok-string\">&quot;not shown&quot;</span>\n</span>"
+            ),
+            "hidden lines are in the page, hidden until a reader reveals them")
         #expect(html.contains("<div class=\"sample-output\"><div class=\"sample-output-label\">Output</div><pre>shown &lt;ok&gt;</pre></div>"))
         #expect(!html.contains("<code class=\"language-output\">"), "the output block is shown as the sample's panel, not twice")
         // The compile_fail sample: its error under its line, and its valid parts answered about (hovers).
-        #expect(html.contains("<pre tabindex=\"0\" class=\"has-hovers\"><code class=\"language-swift\"><span class=\"ln\" id=\"L15\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" aria-describedby=\"hv-2\">number</span>: <span class=\"hv\" aria-describedby=\"hv-3\"><span class=\"tok-type\">Int</span></span> = <span class=\"tok-string\">&quot;text&quot;</span></span>\n<span class=\"sample-diagnostic\">error: cannot convert value of type &#39;String&#39; to specified type &#39;Int&#39;</span>"), "\(html)")
+        #expect(
+            html.contains(
+                "<pre tabindex=\"0\" class=\"has-hovers\"><code class=\"language-swift\"><span class=\"ln\" id=\"L15\"><span class=\"tok-keyword\">let</span> <span class=\"hv\" aria-describedby=\"hv-2\">number</span>: <span class=\"hv\" aria-describedby=\"hv-3\"><span class=\"tok-type\">Int</span></span> = <span class=\"tok-string\">&quot;text&quot;</span></span>\n<span class=\"sample-diagnostic\">error: cannot convert value of type &#39;String&#39; to specified type &#39;Int&#39;</span>"
+            ), "\(html)")
         #expect(!html.contains("// error:"))
         #expect(html.contains("<figure class=\"sample sample-not-verified\">"))
         #expect(html.contains("<footer>2 of 3 samples verified with Swift 6."))
@@ -214,26 +233,28 @@ struct SiteBuilderTests {
 struct OutputPanelTests {
     @Test("words after `output` in an output block's info string label the sample's output panel; none keep 'Output'")
     func outputBlockLabel() throws {
-        let project = try Project(pages: ["index.md": """
-        # Samples
+        let project = try Project(pages: [
+            "index.md": """
+            # Samples
 
-        ```swift
-        print("body of ProfileCard")
-        ```
+            ```swift
+            print("body of ProfileCard")
+            ```
 
-        ```output HeadlessSwiftUI's render log
-        body of ProfileCard
-        ```
+            ```output HeadlessSwiftUI's render log
+            body of ProfileCard
+            ```
 
-        ```swift
-        print("plain")
-        ```
+            ```swift
+            print("plain")
+            ```
 
-        ```output
-        plain
-        ```
+            ```output
+            plain
+            ```
 
-        """])
+            """
+        ])
         defer { project.directory.remove() }
         let report = try project.build()
         #expect(report.verification.summary == "2 passed, 0 failed, 0 skipped")

@@ -1,8 +1,9 @@
 import Foundation
 import GalleyCore
-@testable import GalleyProject
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyProject
 
 /// Content pages are read by path (POSIX `read`); everything else by URL
 /// (Foundation). Both give the same text and the same errors.

@@ -1,16 +1,18 @@
-@testable import GalleyRender
 import GalleySite
 import Testing
+
+@testable import GalleyRender
 
 @Suite("Swift highlighting")
 struct SwiftHighlighterTests {
     @Test("tokens get swift-syntax classes, text is escaped, spans never cross lines")
     func classes() {
-        let lines = SwiftHighlighter.highlightedLines("""
-        @MainActor struct A { let s = "<x>" } // note
-        /* one
-        two */ let n = 42
-        """)
+        let lines = SwiftHighlighter.highlightedLines(
+            """
+            @MainActor struct A { let s = "<x>" } // note
+            /* one
+            two */ let n = 42
+            """)
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("<span class=\"tok-attribute\">@MainActor</span> <span class=\"tok-keyword\">struct</span> A"))
         #expect(lines[0].contains("<span class=\"tok-string\">&quot;&lt;x&gt;&quot;</span>"))

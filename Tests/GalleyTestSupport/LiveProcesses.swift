@@ -9,8 +9,9 @@ public enum LiveProcesses {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
             guard let pid = Int32(entry),
-                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                  String(decoding: data, as: UTF8.self) == wanted else { return nil }
+                let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                String(decoding: data, as: UTF8.self) == wanted
+            else { return nil }
             // A zombie waiting for its parent is gone for our purposes.
             let status = (try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8)) ?? ""
             return status.contains("State:\tZ") ? nil : pid

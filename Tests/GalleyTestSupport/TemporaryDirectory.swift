@@ -61,20 +61,24 @@ public struct TemporaryDirectory: Sendable {
 public enum FixtureTheme {
     /// Writes the theme into `templates/` of `directory`.
     public static func write(into directory: TemporaryDirectory) throws {
-        try directory.write("templates/layout.mustache", """
-        <!doctype html><html lang="{{site.language}}"><head>{{> partials/head}}</head><body>
-        <nav>{{#nav}}<a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a>
-        {{/nav}}</nav>
-        {{#hasTOC}}<ol class="toc">{{#toc}}<li class="level-{{level}}"><a href="#{{id}}">{{text}}</a></li>{{/toc}}</ol>{{/hasTOC}}
-        <main>{{{page.content}}}</main>
-        {{#previous}}<a rel="prev" href="{{url}}">{{title}}</a>{{/previous}}
-        {{#next}}<a rel="next" href="{{url}}">{{title}}</a>{{/next}}
-        {{#page.editURL}}<a class="edit" href="{{page.editURL}}">Edit</a>{{/page.editURL}}
-        {{#page.footer}}<footer>{{page.footer}}</footer>{{/page.footer}}
-        </body></html>
+        try directory.write(
+            "templates/layout.mustache",
+            """
+            <!doctype html><html lang="{{site.language}}"><head>{{> partials/head}}</head><body>
+            <nav>{{#nav}}<a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a>
+            {{/nav}}</nav>
+            {{#hasTOC}}<ol class="toc">{{#toc}}<li class="level-{{level}}"><a href="#{{id}}">{{text}}</a></li>{{/toc}}</ol>{{/hasTOC}}
+            <main>{{{page.content}}}</main>
+            {{#previous}}<a rel="prev" href="{{url}}">{{title}}</a>{{/previous}}
+            {{#next}}<a rel="next" href="{{url}}">{{title}}</a>{{/next}}
+            {{#page.editURL}}<a class="edit" href="{{page.editURL}}">Edit</a>{{/page.editURL}}
+            {{#page.footer}}<footer>{{page.footer}}</footer>{{/page.footer}}
+            </body></html>
 
-        """)
-        try directory.write("templates/partials/head.mustache", "<title>{{page.title}} · {{site.title}}</title>\n<link rel=\"stylesheet\" href=\"{{root}}assets/site.css\">\n")
+            """)
+        try directory.write(
+            "templates/partials/head.mustache",
+            "<title>{{page.title}} · {{site.title}}</title>\n<link rel=\"stylesheet\" href=\"{{root}}assets/site.css\">\n")
         try directory.write("templates/assets/site.css", "body { margin: 0 }\n")
     }
 }

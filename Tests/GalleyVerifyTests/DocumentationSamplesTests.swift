@@ -2,8 +2,9 @@ import Foundation
 import GalleyCore
 import GalleyMarkdown
 import GalleyTestSupport
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 /// Samples written as documentation is written: a page as one program,
 /// elided code, command-line programs, API listings, `// Prints:` blocks,
@@ -26,23 +27,24 @@ struct DocumentationSamplesTests {
     func pageAsOneProgram() throws {
         var settings = SampleSettings()
         settings.pageProgram = true
-        let report = try verify("""
-        ```swift
-        struct Crew { var names: [String] = [] }
-        var crew = Crew()
-        ```
+        let report = try verify(
+            """
+            ```swift
+            struct Crew { var names: [String] = [] }
+            var crew = Crew()
+            ```
 
-        ```swift standalone
-        struct Crew { let other = "a type of its own" }
-        print(Crew().other) // Prints "a type of its own"
-        ```
+            ```swift standalone
+            struct Crew { let other = "a type of its own" }
+            print(Crew().other) // Prints "a type of its own"
+            ```
 
-        ```swift
-        extension Crew { mutating func add(_ name: String) { names.append(name) } }
-        crew.add("alice")
-        print(crew.names) // Prints "[\\"alice\\"]"
-        ```
-        """, settings: settings)
+            ```swift
+            extension Crew { mutating func add(_ name: String) { names.append(name) } }
+            crew.add("alice")
+            print(crew.names) // Prints "[\\"alice\\"]"
+            ```
+            """, settings: settings)
         #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
         #expect(report.results[2].output == "[\"alice\"]\n")
     }
@@ -51,33 +53,35 @@ struct DocumentationSamplesTests {
     func pageProgramShadowing() throws {
         var settings = SampleSettings()
         settings.pageProgram = true
-        let report = try verify("""
-        ```swift
-        func twice(_ x: Int) -> Int { 2 * x }
-        let z = 20
-        print(twice(z)) // Prints "40"
-        ```
+        let report = try verify(
+            """
+            ```swift
+            func twice(_ x: Int) -> Int { 2 * x }
+            let z = 20
+            print(twice(z)) // Prints "40"
+            ```
 
-        ```swift
-        let z = 1
-        let w = z + 1
-        print(twice(w)) // Prints "4"
-        ```
+            ```swift
+            let z = 1
+            let w = z + 1
+            print(twice(w)) // Prints "4"
+            ```
 
-        ```swift
-        let w = "shadowed again"
-        print(w, z) // Prints "shadowed again 1"
-        ```
-        """, settings: settings)
+            ```swift
+            let w = "shadowed again"
+            print(w, z) // Prints "shadowed again 1"
+            ```
+            """, settings: settings)
         #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
         // The same page in one program without scopes would be an invalid redeclaration:
         // the control shows the names really clash when written in one scope.
-        let control = try verify("""
-        ```swift
-        let z = 20
-        let z = 1
-        ```
-        """)
+        let control = try verify(
+            """
+            ```swift
+            let z = 20
+            let z = 1
+            ```
+            """)
         #expect(control.results.first?.failure?.contains("invalid redeclaration of 'z'") == true, "\(control.failures)")
     }
 
@@ -85,45 +89,50 @@ struct DocumentationSamplesTests {
     func pageProgramNewExample() throws {
         var settings = SampleSettings()
         settings.pageProgram = true
-        let report = try verify("""
-        ```swift
-        struct Example { var count = 1 }
-        let first = Example()
-        ```
+        let report = try verify(
+            """
+            ```swift
+            struct Example { var count = 1 }
+            let first = Example()
+            ```
 
-        ```swift
-        extension Example { var twice: Int { 2 * count } }
-        print(first.twice) // Prints "2"
-        ```
+            ```swift
+            extension Example { var twice: Int { 2 * count } }
+            print(first.twice) // Prints "2"
+            ```
 
-        ```swift
-        struct Example { let name: String }
-        print(Example(name: "second").name) // Prints "second"
-        ```
+            ```swift
+            struct Example { let name: String }
+            print(Example(name: "second").name) // Prints "second"
+            ```
 
-        ```swift
-        print(Example(name: "third").name) // Prints "third"
-        ```
-        """, settings: settings)
+            ```swift
+            print(Example(name: "third").name) // Prints "third"
+            ```
+            """, settings: settings)
         #expect(report.results.map(\.status) == [.passed, .passed, .passed, .passed], "\(report.failures)")
         #expect(report.results[3].output == "third\n")
-        let programs = SampleProgram.programs(for: extract("""
-        ```swift
-        struct Example {}
-        ```
+        let programs = SampleProgram.programs(
+            for: extract(
+                """
+                ```swift
+                struct Example {}
+                ```
 
-        ```swift
-        enum Example {}
-        ```
-        """, settings: settings).samples)
+                ```swift
+                enum Example {}
+                ```
+                """, settings: settings
+            ).samples)
         #expect(programs.count == 2)
         // The control: the two types in one program clash.
-        let control = try verify("""
-        ```swift
-        struct Example {}
-        enum Example {}
-        ```
-        """)
+        let control = try verify(
+            """
+            ```swift
+            struct Example {}
+            enum Example {}
+            ```
+            """)
         #expect(control.results.first?.failure?.contains("invalid redeclaration of 'Example'") == true, "\(control.failures)")
     }
 
@@ -131,19 +140,20 @@ struct DocumentationSamplesTests {
     func errorMarkerMeansCompileFail() throws {
         var settings = SampleSettings()
         settings.pageProgram = true
-        let report = try verify("""
-        ```swift
-        let r = 1.0
-        ```
+        let report = try verify(
+            """
+            ```swift
+            let r = 1.0
+            ```
 
-        ```swift
-        let w: String = r // error: cannot convert value of type 'Double'
-        ```
+            ```swift
+            let w: String = r // error: cannot convert value of type 'Double'
+            ```
 
-        ```swift
-        print(r + 1) // Prints "2.0"
-        ```
-        """, settings: settings)
+            ```swift
+            print(r + 1) // Prints "2.0"
+            ```
+            """, settings: settings)
         #expect(report.results.map(\.sample.mode) == [.run, .compileFail, .run])
         #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
         // An explicit mode wins: a run sample whose marked line compiles is still a run sample.
@@ -155,16 +165,17 @@ struct DocumentationSamplesTests {
     func pageProgramDiagnostics() throws {
         var settings = SampleSettings()
         settings.pageProgram = true
-        let report = try verify("""
-        ```swift
-        struct Point { var x = 0 }
-        ```
+        let report = try verify(
+            """
+            ```swift
+            struct Point { var x = 0 }
+            ```
 
-        ```swift
-        let p = Point()
-        let wrong: Int = p.y
-        ```
-        """, settings: settings)
+            ```swift
+            let p = Point()
+            let wrong: Int = p.y
+            ```
+            """, settings: settings)
         #expect(report.results.map(\.status) == [.failed, .failed])
         #expect(report.results[1].failureLocation == SourceLocation(path: "content/p.md", line: 7, column: 20), "\(report.failures)")
         #expect(report.results[0].failure?.hasPrefix("does not compile (an error in another sample of its page") == true)
@@ -172,55 +183,59 @@ struct DocumentationSamplesTests {
 
     @Test("page: program and page: samples are read from a verify section; standalone is a known attribute")
     func pageSettingAndStandalone() throws {
-        let (samples, problems) = extract("```swift standalone\nprint(1)\n```\n\n```swift standalone group=a\nprint(2)\n```\n\n```swift stand_alone\n```\n")
+        let (samples, problems) = extract(
+            "```swift standalone\nprint(1)\n```\n\n```swift standalone group=a\nprint(2)\n```\n\n```swift stand_alone\n```\n")
         #expect(samples.count == 1 && samples[0].standalone)
         #expect(problems.map(\.message) == ["a 'standalone' sample cannot be in a group", "unknown sample attribute 'stand_alone'"])
     }
 
     // MARK: - Elided code
 
-    @Test("elisions become holes that type-check", arguments: [
-        ("func mean() -> Double { ... }", "func mean() -> Double { fatalError() }"),
-        ("func mean() -> Double { … }", "func mean() -> Double { fatalError() }"),
-        ("let p = Point(...)", "let p = (_galleyHole() as Point)"),
-        ("let p = Point(x: 1, ...).x", "let p = (_galleyHole() as Point).x"),
-        ("let n = compute(...) + 1", "let n = _galleyHole() + 1"),
-        ("configure(...)", "fatalError()"),
-        ("...", "fatalError()"),
-        ("struct Model {\n    …\n}", "struct Model {\n    \n}"),
-        ("let name: String = <#name#>", "let name: String = _galleyHole()"),
-        ("let values: [Int] = [...]", "let values: [Int] = [_galleyHole()]"),
-        ("let r = 0...5\nlet s = values[...]\nfunc f(_ x: Int...) {}", "let r = 0...5\nlet s = values[...]\nfunc f(_ x: Int...) {}"),
-    ])
+    @Test(
+        "elisions become holes that type-check",
+        arguments: [
+            ("func mean() -> Double { ... }", "func mean() -> Double { fatalError() }"),
+            ("func mean() -> Double { … }", "func mean() -> Double { fatalError() }"),
+            ("let p = Point(...)", "let p = (_galleyHole() as Point)"),
+            ("let p = Point(x: 1, ...).x", "let p = (_galleyHole() as Point).x"),
+            ("let n = compute(...) + 1", "let n = _galleyHole() + 1"),
+            ("configure(...)", "fatalError()"),
+            ("...", "fatalError()"),
+            ("struct Model {\n    …\n}", "struct Model {\n    \n}"),
+            ("let name: String = <#name#>", "let name: String = _galleyHole()"),
+            ("let values: [Int] = [...]", "let values: [Int] = [_galleyHole()]"),
+            ("let r = 0...5\nlet s = values[...]\nfunc f(_ x: Int...) {}", "let r = 0...5\nlet s = values[...]\nfunc f(_ x: Int...) {}"),
+        ])
     func holes(written: String, compiled: String) {
         #expect(Elision.substitute(in: written).code == compiled)
     }
 
     @Test("elided samples compile (never run), are shown as written, and a real error after a hole keeps its column")
     func elidedSamplesCompile() throws {
-        let report = try verify("""
-        ```swift
-        struct Stats {
-            var values: [Double]
-            func mean() -> Double { ... }
-        }
-        let stats = Stats(...)
-        print(stats.mean())
-        ```
+        let report = try verify(
+            """
+            ```swift
+            struct Stats {
+                var values: [Double]
+                func mean() -> Double { ... }
+            }
+            let stats = Stats(...)
+            print(stats.mean())
+            ```
 
-        ```swift
-        func greet(_ name: String) -> String { <#body#> }
-        let greeting = greet(<#name#>)
-        ```
+            ```swift
+            func greet(_ name: String) -> String { <#body#> }
+            let greeting = greet(<#name#>)
+            ```
 
-        ```swift
-        let s = String(...); let wrong: Int = "text"
-        ```
+            ```swift
+            let s = String(...); let wrong: Int = "text"
+            ```
 
-        ```swift
-        let broken = (1 + …
-        ```
-        """)
+            ```swift
+            let broken = (1 + …
+            ```
+            """)
         #expect(report.results.map(\.status) == [.passed, .passed, .failed, .failed], "\(report.failures)")
         #expect(report.results[0].sample.mode == .noRun && report.results[0].output.isEmpty)
         #expect(report.results[0].sample.displayedLines.map(\.text).contains("    func mean() -> Double { ... }"))
@@ -235,15 +250,17 @@ struct DocumentationSamplesTests {
     @Test("an @main command-line program is compiled only unless args= gives its arguments, which it then runs with")
     func commandLinePrograms() throws {
         let program = """
-        @main struct Tool {
-            static func main() {
-                let arguments = CommandLine.arguments.dropFirst()
-                guard let count = arguments.first.flatMap(Int.init) else { fatalError("usage: tool <count>") }
-                print(String(repeating: "*", count: count))
+            @main struct Tool {
+                static func main() {
+                    let arguments = CommandLine.arguments.dropFirst()
+                    guard let count = arguments.first.flatMap(Int.init) else { fatalError("usage: tool <count>") }
+                    print(String(repeating: "*", count: count))
+                }
             }
-        }
-        """
-        let report = try verify("```swift\n\(program)\n```\n\n```swift args=3\n\(program)\n```\n\n```output\n***\n```\n\n```swift\n@main struct Hello { static func main() { print(\"hi\") } } // Prints \"hi\"\n```\n")
+            """
+        let report = try verify(
+            "```swift\n\(program)\n```\n\n```swift args=3\n\(program)\n```\n\n```output\n***\n```\n\n```swift\n@main struct Hello { static func main() { print(\"hi\") } } // Prints \"hi\"\n```\n"
+        )
         #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
         #expect(report.results.map(\.sample.mode) == [.noRun, .run, .run])
         #expect(report.results[1].output == "***\n")
@@ -255,27 +272,28 @@ struct DocumentationSamplesTests {
 
     @Test("// Prints: followed by comment lines is a multi-line expectation; … stands for any text")
     func multiLinePrints() throws {
-        let report = try verify("""
-        ```swift
-        struct Captain: CustomStringConvertible {
-            var id: String, ship: String
-            var description: String { "Captain(id: \\"\\(id)\\", ship: \\"\\(ship)\\")" }
-        }
-        print(Captain(id: "alice", ship: "Nautilus"))
-        print(Captain(id: "bob", ship: "Argo"))
-        // Prints:
-        //  Captain(id: "alice", …)
-        //  Captain(id: "bob", ship: "Argo")
-        ```
+        let report = try verify(
+            """
+            ```swift
+            struct Captain: CustomStringConvertible {
+                var id: String, ship: String
+                var description: String { "Captain(id: \\"\\(id)\\", ship: \\"\\(ship)\\")" }
+            }
+            print(Captain(id: "alice", ship: "Nautilus"))
+            print(Captain(id: "bob", ship: "Argo"))
+            // Prints:
+            //  Captain(id: "alice", …)
+            //  Captain(id: "bob", ship: "Argo")
+            ```
 
-        ```swift
-        print("one")
-        print("two")
-        // Prints:
-        //   one
-        //   three
-        ```
-        """)
+            ```swift
+            print("one")
+            print("two")
+            // Prints:
+            //   one
+            //   three
+            ```
+            """)
         #expect(report.results[0].sample.expectedPrints == [#"Captain(id: "alice", …)"#, #"Captain(id: "bob", ship: "Argo")"#])
         #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
         #expect(report.results[1].failure == "printed output does not match its // Prints comments (- expected, + printed):\n  one\n- three\n+ two")
@@ -284,15 +302,16 @@ struct DocumentationSamplesTests {
 
     @Test("prose that starts with Prints is a warning at its line, not an expectation; a broken one is an error")
     func proseWarnings() throws {
-        let (samples, problems) = extract("""
-        ```swift
-        func greet(person: String) -> String { "Hello, \\(person)!" }
-        // Prints sensitive information in debug builds only
-        print(greet(person: "Anna")) // prints "Hello, Anna!" and returns a value of 12
-        let name = "world"
-        if name == "world" { print("hello, world") } // Prints "hello, world", because name is indeed equal to "world".
-        ```
-        """)
+        let (samples, problems) = extract(
+            """
+            ```swift
+            func greet(person: String) -> String { "Hello, \\(person)!" }
+            // Prints sensitive information in debug builds only
+            print(greet(person: "Anna")) // prints "Hello, Anna!" and returns a value of 12
+            let name = "world"
+            if name == "world" { print("hello, world") } // Prints "hello, world", because name is indeed equal to "world".
+            ```
+            """)
         #expect(problems.isEmpty, "\(problems)")
         let sample = try #require(samples.first)
         #expect(sample.expectedPrints == ["hello, world"])
@@ -300,8 +319,9 @@ struct DocumentationSamplesTests {
         #expect(sample.warnings.allSatisfy { $0.severity == .warning && $0.message.hasPrefix("this comment was not read as expected output") })
         let report = try verify("```swift\nprint(1) // Prints sensitive data\n```\n")
         #expect(report.succeeded)
-        #expect(report.warnings.first?.description.hasPrefix("content/p.md:2:10: this comment was not read as expected output") == true,
-                "\(report.warnings)")
+        #expect(
+            report.warnings.first?.description.hasPrefix("content/p.md:2:10: this comment was not read as expected output") == true,
+            "\(report.warnings)")
         for broken in [#"print("x") // Prints "x"#, #"print("x") // Prints "\q""#, #"print("x") // Prints WRONG"#] {
             #expect(extract("```swift\n\(broken)\n```\n").problems.count == 1, "\(broken)")
         }
@@ -309,29 +329,30 @@ struct DocumentationSamplesTests {
 
     @Test("output blocks ignore whitespace at line ends; a quoted // Prints stays exact; diffs show invisible characters")
     func outputWhitespace() throws {
-        let report = try verify("""
-        ```swift
-        print("a  ")
-        print("b\\t")
-        ```
+        let report = try verify(
+            """
+            ```swift
+            print("a  ")
+            print("b\\t")
+            ```
 
-        ```output
-        a
-        b
-        ```
+            ```output
+            a
+            b
+            ```
 
-        ```swift
-        print("a ") // Prints "a"
-        ```
+            ```swift
+            print("a ") // Prints "a"
+            ```
 
-        ```swift
-        print("x\\ty\\r")
-        ```
+            ```swift
+            print("x\\ty\\r")
+            ```
 
-        ```output
-        x y
-        ```
-        """)
+            ```output
+            x y
+            ```
+            """)
         #expect(report.results.map(\.status) == [.passed, .failed, .failed], "\(report.failures)")
         #expect(report.results[1].failure?.hasSuffix("- a\n+ a·") == true, "\(report.results[1].failure ?? "")")
         #expect(report.results[2].failure?.hasSuffix("- x y\n+ x→y") == true, "\(report.results[2].failure ?? "")")
@@ -342,37 +363,40 @@ struct DocumentationSamplesTests {
 
     @Test("Package.swift fragments are skipped as manifest fragments, counted and explained, never 'does not compile'")
     func manifestFragments() throws {
-        let report = try verify("""
-        ```swift
-        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        ```
+        let report = try verify(
+            """
+            ```swift
+            .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+            ```
 
-        ```swift
-        dependencies: [
-            .product(name: "Collections", package: "swift-collections"),
-        ]
-        ```
+            ```swift
+            dependencies: [
+                .product(name: "Collections", package: "swift-collections"),
+            ]
+            ```
 
-        ```swift
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "App", dependencies: [...])
-        ```
-        """)
+            ```swift
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [...])
+            ```
+            """)
         #expect(report.results.map(\.status) == [.skipped, .skipped, .skipped])
         #expect(report.results.allSatisfy { $0.skipReason == "a package manifest fragment, not verified" })
         #expect(report.summary == "0 passed, 0 failed, 3 skipped")
         #expect(ReportFormat.human.render(report).contains("note: 3 samples skipped: a package manifest fragment, not verified"))
     }
 
-    @Test("blocks of declarations without bodies are API listings; code is not", arguments: [
-        ("extension AsyncSequence {\n    public func adjacentPairs() -> AsyncAdjacentPairsSequence<Self>\n}", Sample.Kind.apiListing),
-        ("public init(capacity: Int)", .apiListing),
-        ("struct Deque<Element> {\n    init(minimumCapacity: Int)\n    var count: Int { get }\n}", .apiListing),
-        ("struct Point { var x: Int; var y: Int }", .program),
-        ("protocol Shape { func area() -> Double }", .program),
-        ("func area() -> Double { 1 }", .program),
-    ])
+    @Test(
+        "blocks of declarations without bodies are API listings; code is not",
+        arguments: [
+            ("extension AsyncSequence {\n    public func adjacentPairs() -> AsyncAdjacentPairsSequence<Self>\n}", Sample.Kind.apiListing),
+            ("public init(capacity: Int)", .apiListing),
+            ("struct Deque<Element> {\n    init(minimumCapacity: Int)\n    var count: Int { get }\n}", .apiListing),
+            ("struct Point { var x: Int; var y: Int }", .program),
+            ("protocol Shape { func area() -> Double }", .program),
+            ("func area() -> Double { 1 }", .program),
+        ])
     func listingKinds(code: String, kind: Sample.Kind) {
         #expect(SampleKindReader.kind(of: code) == kind)
     }
@@ -414,30 +438,38 @@ struct DocumentationSamplesTests {
     func listingsAgainstSymbolGraph() throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
-        try package.write("Package.swift", """
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "Ring", products: [.library(name: "Ring", type: .dynamic, targets: ["Ring"])],
-                              targets: [.target(name: "Ring")])
-        """)
-        try package.write("Sources/Ring/Ring.swift", """
-        public struct RingBuffer<Element> {
-            public init(capacity minimumCapacity: Int) {}
-            public var count: Int { 0 }
-            public mutating func append(_ element: Element) {}
-        }
-        extension Sequence {
-            public func adjacentPairs() -> [(Element, Element)] { [] }
-        }
-        """)
+        try package.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Ring", products: [.library(name: "Ring", type: .dynamic, targets: ["Ring"])],
+                                  targets: [.target(name: "Ring")])
+            """)
+        try package.write(
+            "Sources/Ring/Ring.swift",
+            """
+            public struct RingBuffer<Element> {
+                public init(capacity minimumCapacity: Int) {}
+                public var count: Int { 0 }
+                public mutating func append(_ element: Element) {}
+            }
+            extension Sequence {
+                public func adjacentPairs() -> [(Element, Element)] { [] }
+            }
+            """)
         let library = SampleLibrary(packageDirectory: package.url, products: ["Ring"])
         let report = try verify(Self.listingPage, library: library)
         #expect(report.results.map(\.status) == [.passed, .passed, .failed, .failed], "\(report.failures)")
         let missing = try #require(report.results[2].failure)
-        #expect(missing.contains("the library's public API has no 'RingBuffer.append(contentsOf:)'; it declares:\n    mutating func append(_ element: Element)"),
-                "\(missing)")
+        #expect(
+            missing.contains(
+                "the library's public API has no 'RingBuffer.append(contentsOf:)'; it declares:\n    mutating func append(_ element: Element)"),
+            "\(missing)")
         let drift = try #require(report.results[3].failure)
-        #expect(drift.contains("the library declares 'RingBuffer.init(capacity:)' with another signature:\n    init(capacity minimumCapacity: Int)"), "\(drift)")
+        #expect(
+            drift.contains("the library declares 'RingBuffer.init(capacity:)' with another signature:\n    init(capacity minimumCapacity: Int)"),
+            "\(drift)")
         #expect(report.results[3].failureLocation?.line == 20)
 
         // Verdicts are cached: a warm run neither extracts nor reads the symbol graphs.

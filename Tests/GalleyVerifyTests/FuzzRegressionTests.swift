@@ -1,6 +1,7 @@
 import GalleyMarkdown
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 /// Inputs `make fuzz` found that broke GalleyVerify; each is also kept in
 /// `Fuzz/Corpus/<target>/` under the name given.
@@ -10,14 +11,16 @@ struct FuzzRegressionTests {
     /// (U+0301) right after a quote or a backslash joins it into one
     /// `Character`, so reading the comment by characters hid the quote or
     /// broke the escape, and `--bless` wrote comments it could not read back.
-    @Test("what --bless writes for output with combining marks reads back as that output", arguments: [
-        "\"\u{301}",            // a quote, escaped as \", then the mark
-        "\\\u{301}",            // a backslash, escaped as \\, then the mark
-        "a\n\u{301}b",          // \n, then the mark
-        "\u{301}starts with a mark",
-        "ends with a quote\"\u{301}",
-        "\u{600}",              // a prepended mark (ARABIC NUMBER SIGN) before the closing quote
-    ])
+    @Test(
+        "what --bless writes for output with combining marks reads back as that output",
+        arguments: [
+            "\"\u{301}",  // a quote, escaped as \", then the mark
+            "\\\u{301}",  // a backslash, escaped as \\, then the mark
+            "a\n\u{301}b",  // \n, then the mark
+            "\u{301}starts with a mark",
+            "ends with a quote\"\u{301}",
+            "\u{600}",  // a prepended mark (ARABIC NUMBER SIGN) before the closing quote
+        ])
     func blessedCombiningMarksRoundTrip(output: String) {
         let line = "print(x) // Prints \"\(PrintsComment.escape(output))\""
         let expected = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -36,11 +39,13 @@ struct FuzzRegressionTests {
     /// prepended mark) joins the `/` after it into one character, so the `//`
     /// found in the line started inside a character and stepping back from
     /// it trapped: `galley verify` crashed on such a sample line.
-    @Test("a line with a prepended mark before // is read, not a crash", arguments: [
-        ("\u{600}// Prints \"x\"", PrintsComment.Parsed.expected(["x"])),
-        ("\u{600}/// Prints \"x\"", .none),
-        ("let a = 1 \u{600}// Prints \"x\"", .expected(["x"])),
-    ])
+    @Test(
+        "a line with a prepended mark before // is read, not a crash",
+        arguments: [
+            ("\u{600}// Prints \"x\"", PrintsComment.Parsed.expected(["x"])),
+            ("\u{600}/// Prints \"x\"", .none),
+            ("let a = 1 \u{600}// Prints \"x\"", .expected(["x"])),
+        ])
     func prependedMarkBeforeSlashes(line: String, parsed: PrintsComment.Parsed) {
         #expect(PrintsComment.parse(line[...]) == parsed)
         let markdown = "```swift\n\(line)\n```\n"
@@ -50,11 +55,13 @@ struct FuzzRegressionTests {
     /// lookahead does not bound its recursion, so a sample of a few thousand
     /// `[` overflowed the stack (CI's fuzz run: a timeout on a few hundred,
     /// a crash on more) and took the whole build with it.
-    @Test("code nested deeper than swift-syntax can look ahead is read as plain code, not a crash", arguments: [
-        String(repeating: "[", count: 5_000),
-        String(repeating: "a<", count: 3_000),
-        String(repeating: "{[", count: 2_000),
-    ])
+    @Test(
+        "code nested deeper than swift-syntax can look ahead is read as plain code, not a crash",
+        arguments: [
+            String(repeating: "[", count: 5_000),
+            String(repeating: "a<", count: 3_000),
+            String(repeating: "{[", count: 2_000),
+        ])
     func deeplyNestedCode(code: String) {
         #expect(SwiftSource.nestingDepth(of: code) > SwiftSource.maximumDepth)
         #expect(SwiftSource.parse(code) == nil)
@@ -68,10 +75,12 @@ struct FuzzRegressionTests {
     /// `Fuzz/Corpus/sample-attributes/nested-square-brackets.txt`: 54 `[`,
     /// under the general limit, but each `[` doubles swift-syntax's lookahead
     /// (an inline array type, then a collection type): CI's fuzz run timed out.
-    @Test("nested square brackets beyond their own limit are read as plain code, open or closed", arguments: [
-        "withObser" + String(repeating: "[", count: 54) + " prfnt(\"x\") }",
-        "let x = " + String(repeating: "[", count: 24) + "1" + String(repeating: "]", count: 24),
-    ])
+    @Test(
+        "nested square brackets beyond their own limit are read as plain code, open or closed",
+        arguments: [
+            "withObser" + String(repeating: "[", count: 54) + " prfnt(\"x\") }",
+            "let x = " + String(repeating: "[", count: 24) + "1" + String(repeating: "]", count: 24),
+        ])
     func nestedSquareBrackets(code: String) {
         #expect(SwiftSource.nestingDepth(of: code) <= SwiftSource.maximumDepth)
         #expect(SwiftSource.squareBracketDepth(of: code) > SwiftSource.maximumSquareBracketDepth)
@@ -81,12 +90,14 @@ struct FuzzRegressionTests {
         #expect(samples.count == 1)
     }
 
-    @Test("real samples nest far less deep than the limit and are parsed", arguments: [
-        "VStack { HStack { Button(action: { model.count += 1 }) { Text(\"\\(model.items[0])\") } } }",
-        "let table: Dictionary<String, Array<Set<Int>>> = [:]\nif a < b, c<d { print([[1], [2]]) }",
-        "let x = ...",
-        "let cube = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]\nlet grid: [[String: [Int]]] = [[\"a\": [1]]]",
-    ])
+    @Test(
+        "real samples nest far less deep than the limit and are parsed",
+        arguments: [
+            "VStack { HStack { Button(action: { model.count += 1 }) { Text(\"\\(model.items[0])\") } } }",
+            "let table: Dictionary<String, Array<Set<Int>>> = [:]\nif a < b, c<d { print([[1], [2]]) }",
+            "let x = ...",
+            "let cube = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]\nlet grid: [[String: [Int]]] = [[\"a\": [1]]]",
+        ])
     func ordinaryCodeIsParsed(code: String) {
         #expect(SwiftSource.nestingDepth(of: code) < 10)
         #expect(SwiftSource.squareBracketDepth(of: code) <= 3)

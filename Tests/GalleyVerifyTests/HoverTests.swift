@@ -2,9 +2,10 @@ import Foundation
 import GalleyCore
 import GalleyMarkdown
 import GalleyTestSupport
-@testable import GalleyVerify
 import Synchronization
 import Testing
+
+@testable import GalleyVerify
 
 /// The compiler's answers about samples (sourcekitd in process): declarations
 /// of identifiers, `// ^?` type queries, caching. Serialized: the tests count
@@ -32,19 +33,21 @@ struct HoverTests {
     }
 
     static let scoreboard = """
-    # Scores
+        # Scores
 
-    ```swift
-    /// Keeps the score of one game.
-    ///
-    /// More about it.
-    struct Scoreboard { var score = 0 }
-    let board = Scoreboard()
-    print(board.score)
-    ```
-    """
+        ```swift
+        /// Keeps the score of one game.
+        ///
+        /// More about it.
+        struct Scoreboard { var score = 0 }
+        let board = Scoreboard()
+        print(board.score)
+        ```
+        """
 
-    @Test("every identifier gets its declaration: a local's inferred type, a type's declaration and summary, the standard library's print", arguments: [true, false])
+    @Test(
+        "every identifier gets its declaration: a local's inferred type, a type's declaration and summary, the standard library's print",
+        arguments: [true, false])
     func declarations(merges: Bool) throws {
         let report = try verify(Self.scoreboard, merges: merges)
         #expect(report.succeeded, "\(report.failures)")
@@ -71,19 +74,20 @@ struct HoverTests {
     func pageProgram() throws {
         var settings = SampleSettings()
         settings.pageProgram = true
-        let report = try verify("""
-        ```swift
-        struct Scoreboard { var score = 0 }
-        // snippet.hide
-        let hidden = 1
-        // snippet.show
-        ```
+        let report = try verify(
+            """
+            ```swift
+            struct Scoreboard { var score = 0 }
+            // snippet.hide
+            let hidden = 1
+            // snippet.show
+            ```
 
-        ```swift
-        let board = Scoreboard()
-        print(board, hidden)
-        ```
-        """, settings: settings)
+            ```swift
+            let board = Scoreboard()
+            print(board, hidden)
+            ```
+            """, settings: settings)
         #expect(report.succeeded, "\(report.failures)")
         #expect(declaration(report, line: 9, column: 13)?.declarationLine == 2)
         #expect(declaration(report, line: 10, column: 14)?.text == "let hidden: Int")
@@ -92,9 +96,10 @@ struct HoverTests {
 
     @Test("programs that declare the same names are asked about apart: each use links to its own sample's declaration")
     func clashingNamesInBatches() throws {
-        let report = try verify((0..<7).map { index in
-            "```swift\nstruct Counter { var value = \(index) }\nlet counter = Counter()\nprint(counter.value)\n```\n"
-        }.joined(separator: "\n"))
+        let report = try verify(
+            (0..<7).map { index in
+                "```swift\nstruct Counter { var value = \(index) }\nlet counter = Counter()\nprint(counter.value)\n```\n"
+            }.joined(separator: "\n"))
         #expect(report.succeeded, "\(report.failures)")
         for (index, result) in report.results.enumerated() {
             let first = result.sample.block.firstCodeLine
@@ -110,22 +115,23 @@ struct HoverTests {
         // The second sample's error fails the merged module: it is left out and
         // compiled alone (where it fails too), and the module compiles again
         // without it; the answers asked during the first compile are dropped.
-        let report = try verify("""
-        ```swift
-        let first = 1
-        print(first)
-        ```
+        let report = try verify(
+            """
+            ```swift
+            let first = 1
+            print(first)
+            ```
 
-        ```swift
-        let broken: Int = "x"
-        ```
+            ```swift
+            let broken: Int = "x"
+            ```
 
-        ```swift
-        struct Later { var value = 2 }
-        let later = Later()
-        print(later.value)
-        ```
-        """)
+            ```swift
+            struct Later { var value = 2 }
+            let later = Later()
+            print(later.value)
+            ```
+            """)
         #expect(report.results.map(\.status) == [.passed, .failed, .passed])
         #expect(report.results[0].merged && report.results[2].merged)
         #expect(declaration(report, line: 2, column: 5)?.text == "let first: Int")
@@ -135,7 +141,9 @@ struct HoverTests {
         #expect(report.results[1].annotations.isEmpty, "a program that does not compile has no answers")
     }
 
-    @Test("a run's hover queue answers every unit once, on one lane, oldest submission first; a cancelled submission stops asking; folders go when answered")
+    @Test(
+        "a run's hover queue answers every unit once, on one lane, oldest submission first; a cancelled submission stops asking; folders go when answered"
+    )
     func hoverQueue() {
         let asked = Mutex([String]())
         let removed = Mutex([String]())
@@ -144,10 +152,12 @@ struct HoverTests {
             asked.withLock { $0.append(unit.path) }
             return unit.programs.map { ($0, HoverCollector.Answer(annotations: [], queryFailures: [])) }
         }
-        let first = queue.submit((0..<3).map { HoverQueue.Unit(programs: [$0], path: "a\($0)", text: "", arguments: []) },
-                                 programCount: 3, folder: URL(fileURLWithPath: "/tmp/a"), work: work)
-        let second = queue.submit([HoverQueue.Unit(programs: [0, 1], path: "b0", text: "", arguments: [])],
-                                  programCount: 2, folder: URL(fileURLWithPath: "/tmp/b"), work: work)
+        let first = queue.submit(
+            (0..<3).map { HoverQueue.Unit(programs: [$0], path: "a\($0)", text: "", arguments: []) },
+            programCount: 3, folder: URL(fileURLWithPath: "/tmp/a"), work: work)
+        let second = queue.submit(
+            [HoverQueue.Unit(programs: [0, 1], path: "b0", text: "", arguments: [])],
+            programCount: 2, folder: URL(fileURLWithPath: "/tmp/b"), work: work)
         let empty = queue.submit([], programCount: 1, folder: URL(fileURLWithPath: "/tmp/c"), work: work)
         #expect(queue.answers(second).count == 2)
         #expect(queue.answers(second).isEmpty, "a ticket's answers are collected once")
@@ -162,16 +172,19 @@ struct HoverTests {
         // nil, and a later submission is still answered.
         let started = DispatchSemaphore(value: 0)
         let stopped = Mutex(false)
-        let slow = queue.submit((0..<4).map { HoverQueue.Unit(programs: [$0], path: "s\($0)", text: "", arguments: []) },
-                                programCount: 4, folder: URL(fileURLWithPath: "/tmp/s")) { unit, _, isCancelled in
+        let slow = queue.submit(
+            (0..<4).map { HoverQueue.Unit(programs: [$0], path: "s\($0)", text: "", arguments: []) },
+            programCount: 4, folder: URL(fileURLWithPath: "/tmp/s")
+        ) { unit, _, isCancelled in
             asked.withLock { $0.append(unit.path) }
             started.signal()
             while !isCancelled() { usleep(1_000) }
             stopped.withLock { $0 = true }
             return [(unit.programs[0], HoverCollector.Answer(annotations: [], queryFailures: []))]
         }
-        let after = queue.submit([HoverQueue.Unit(programs: [0], path: "t0", text: "", arguments: [])],
-                                 programCount: 1, folder: nil, work: work)
+        let after = queue.submit(
+            [HoverQueue.Unit(programs: [0], path: "t0", text: "", arguments: [])],
+            programCount: 1, folder: nil, work: work)
         started.wait()
         queue.cancel(slow)
         #expect(queue.answers(slow).allSatisfy { $0 == nil })
@@ -189,8 +202,10 @@ struct HoverTests {
         bothStarted.enter()
         bothStarted.enter()
         let queue = HoverQueue(lanes: 2, removingFolders: { _ in })
-        let ticket = queue.submit((0..<6).map { HoverQueue.Unit(programs: [$0], path: "u\($0)", text: "", arguments: []) },
-                                  programCount: 6, folder: nil) { unit, lane, _ in
+        let ticket = queue.submit(
+            (0..<6).map { HoverQueue.Unit(programs: [$0], path: "u\($0)", text: "", arguments: []) },
+            programCount: 6, folder: nil
+        ) { unit, lane, _ in
             let first = lanesUsed.withLock { $0.insert(lane).inserted }
             if first {
                 // Each lane waits for the other to start: passes only if both ask at once.
@@ -233,9 +248,11 @@ struct HoverTests {
     @Test("with a worker, a page's programs are answered on two lanes with the same annotations as on one", arguments: [true, false])
     func twoLanesSameAnswers(merges: Bool) throws {
         // Programs whose names clash go to files of their own: several files, so both lanes get some.
-        let page = "# Lanes\n\n" + (1...6).map { index in
-            "```swift\nstruct Scoreboard { var score = \(index) }\nlet board = Scoreboard()\nprint(board.score + \(index))\n```\n"
-        }.joined(separator: "\n")
+        let page =
+            "# Lanes\n\n"
+            + (1...6).map { index in
+                "```swift\nstruct Scoreboard { var score = \(index) }\nlet board = Scoreboard()\nprint(board.score + \(index))\n```\n"
+            }.joined(separator: "\n")
         let before = SourceKitWorker.requestsSent
         let twoLanes = try verify(page, merges: merges, worker: try GalleyExecutable.url())
         if merges {
@@ -251,13 +268,14 @@ struct HoverTests {
 
     @Test("a closure's parameter shows its inferred type; a sample in a list item has the file's columns")
     func closureParameterAndIndent() throws {
-        let report = try verify("""
-        1. Sum:
+        let report = try verify(
+            """
+            1. Sum:
 
-           ```swift
-           let total = [1, 2, 3].map { value in value * 2 }.reduce(0, +)
-           ```
-        """)
+               ```swift
+               let total = [1, 2, 3].map { value in value * 2 }.reduce(0, +)
+               ```
+            """)
         #expect(report.succeeded, "\(report.failures)")
         #expect(declaration(report, line: 4, column: 8)?.text == "let total: Int")
         let parameter = try #require(declaration(report, line: 4, column: 32))
@@ -267,20 +285,21 @@ struct HoverTests {
     @Test("`// ^?` shows the type of what the caret is under; the query needs nothing else of the page")
     func typeQuery() throws {
         let markdown = """
-        ```swift
-        let total = [1, 2, 3].reduce(0, +)
-        //  ^?
-        print(total)
-        ```
-        """
+            ```swift
+            let total = [1, 2, 3].reduce(0, +)
+            //  ^?
+            print(total)
+            ```
+            """
         let report = try verify(markdown, hovers: .queries)
         #expect(report.succeeded, "\(report.failures)")
         let annotations = report.results[0].annotations
         #expect(annotations == [SampleAnnotation(kind: .type, line: 3, column: 5, text: "let total: Int")])
     }
 
-    @Test("a `// ^?` query that points at white space, past the end or at nothing fails the sample at the query's line",
-          arguments: [("let total = 1 +  2\n//             ^?", 3), ("let total = 1\n//                   ^?", 3), ("//  ^?\nlet x = 1", 2)])
+    @Test(
+        "a `// ^?` query that points at white space, past the end or at nothing fails the sample at the query's line",
+        arguments: [("let total = 1 +  2\n//             ^?", 3), ("let total = 1\n//                   ^?", 3), ("//  ^?\nlet x = 1", 2)])
     func queryAtNothing(code: String, line: Int) throws {
         let report = try verify("```swift\n\(code)\n```\n", hovers: .queries)
         #expect(report.results[0].status == .failed)
@@ -324,11 +343,12 @@ struct HoverTests {
         #expect(off.succeeded)
         #expect(off.results.allSatisfy { $0.annotations.isEmpty })
 
-        let failing = try verify("""
-        ```swift compile_fail
-        let wrong: Int = "text" // error: cannot convert value of type 'String'
-        ```
-        """)
+        let failing = try verify(
+            """
+            ```swift compile_fail
+            let wrong: Int = "text" // error: cannot convert value of type 'String'
+            ```
+            """)
         #expect(failing.succeeded, "\(failing.failures)")
         let annotations = failing.results[0].annotations
         #expect(annotations.first?.kind == .diagnostic)
@@ -337,19 +357,21 @@ struct HoverTests {
         #expect(sourcekitd.requestCount > before, "asked about the compile_fail sample's code")
     }
 
-    @Test("several statements on one line: each identifier gets its own declaration (columns after a `;`, and after non-ASCII text)",
-          arguments: [true, false])
+    @Test(
+        "several statements on one line: each identifier gets its own declaration (columns after a `;`, and after non-ASCII text)",
+        arguments: [true, false])
     func statementsOnOneLine(merges: Bool) throws {
-        let report = try verify("""
-        # Line
+        let report = try verify(
+            """
+            # Line
 
-        ```swift
-        let a = "é"; let b = a
-        struct P {}; struct Q { var p = P() }
-        let s = "😀👍🏽"; let count = s.count
-        print(b, Q().p, count)
-        ```
-        """, merges: merges)
+            ```swift
+            let a = "é"; let b = a
+            struct P {}; struct Q { var p = P() }
+            let s = "😀👍🏽"; let count = s.count
+            print(b, Q().p, count)
+            ```
+            """, merges: merges)
         #expect(report.succeeded, "\(report.failures)")
         #expect(declaration(report, line: 4, column: 18)?.text == "let b: String")
         #expect(declaration(report, line: 4, column: 22)?.text == "let a: String")
@@ -368,22 +390,23 @@ struct HoverTests {
 
     @Test("words of the language get a sentence (attributes, private(set)); an argument label gets its call's declaration")
     func termsAndLabels() throws {
-        let report = try verify("""
-        # Terms
+        let report = try verify(
+            """
+            # Terms
 
-        ```swift
-        final class Store: @unchecked Sendable {
-            private(set) var count = 0
-            @discardableResult func add(_ amount: Int, times: Int = 1) -> Int { count += amount * times; return count }
-        }
-        func later(_ work: @escaping () -> Void) { work() }
-        Store().add(2, times: 3)
-        later { print(String(repeating: "-", count: 3)) }
-        @propertyWrapper struct Clamp { var wrappedValue: Int; init(wrappedValue: Int, max: Int) { self.wrappedValue = min(wrappedValue, max) } }
-        struct Settings { @Clamp(max: 10) var volume = 30 }
-        print(Settings().volume)
-        ```
-        """)
+            ```swift
+            final class Store: @unchecked Sendable {
+                private(set) var count = 0
+                @discardableResult func add(_ amount: Int, times: Int = 1) -> Int { count += amount * times; return count }
+            }
+            func later(_ work: @escaping () -> Void) { work() }
+            Store().add(2, times: 3)
+            later { print(String(repeating: "-", count: 3)) }
+            @propertyWrapper struct Clamp { var wrappedValue: Int; init(wrappedValue: Int, max: Int) { self.wrappedValue = min(wrappedValue, max) } }
+            struct Settings { @Clamp(max: 10) var volume = 30 }
+            print(Settings().volume)
+            ```
+            """)
         #expect(report.succeeded, "\(report.failures)")
         let unchecked = try #require(declaration(report, line: 4, column: 21))
         #expect(unchecked.text == "@unchecked" && unchecked.summary?.contains("not checked by the compiler") == true, "\(unchecked)")
@@ -392,8 +415,9 @@ struct HoverTests {
         #expect(declaration(report, line: 8, column: 21)?.text == "@escaping")
         // Labels: `times:` is the call's function; `count:` the initializer String(repeating:count:).
         #expect(declaration(report, line: 9, column: 16)?.text == "@discardableResult func add(_ amount: Int, times: Int = 1) -> Int")
-        #expect(declaration(report, line: 10, column: 38)?.text.hasPrefix("init(repeating repeatedValue: String, count: Int)") == true,
-                "\(String(describing: declaration(report, line: 10, column: 38)))")
+        #expect(
+            declaration(report, line: 10, column: 38)?.text.hasPrefix("init(repeating repeatedValue: String, count: Int)") == true,
+            "\(String(describing: declaration(report, line: 10, column: 38)))")
         // `max:` of an attribute's arguments: sourcekitd has nothing at the label; the wrapper's is shown.
         let max = try #require(declaration(report, line: 12, column: 26))
         #expect(max.text.contains("Clamp"), "\(max)")
@@ -401,25 +425,26 @@ struct HoverTests {
         #expect(declaration(report, line: 6, column: 35)?.text == "let amount: Int")
     }
 
-    @Test("`@Observable` is the macro wherever it is written, and the protocol `Observable` is the protocol (a name asked about once per role)",
-          arguments: [true, false])
+    @Test(
+        "`@Observable` is the macro wherever it is written, and the protocol `Observable` is the protocol (a name asked about once per role)",
+        arguments: [true, false])
     func macroAndProtocolOfOneName(merges: Bool) throws {
         let page = """
-        # Observable
+            # Observable
 
-        ```swift
-        import Observation
-        @Observable final class Counter { var count = 0 }
-        func watch(_ model: some Observable) {}
-        watch(Counter())
-        ```
+            ```swift
+            import Observation
+            @Observable final class Counter { var count = 0 }
+            func watch(_ model: some Observable) {}
+            watch(Counter())
+            ```
 
-        ```swift
-        import Observation
-        @Observable final class Timer { var ticks = 0 }
-        print(Timer().ticks)
-        ```
-        """
+            ```swift
+            import Observation
+            @Observable final class Timer { var ticks = 0 }
+            print(Timer().ticks)
+            ```
+            """
         let report = try verify(page, merges: merges)
         #expect(report.succeeded, "\(report.failures)")
         for line in [5, 12] {
@@ -433,43 +458,50 @@ struct HoverTests {
     @Test("a library answer is reused in a file unless that file declares a name the question involves")
     func libraryAnswerTable() throws {
         let answers = LibraryAnswers()
-        let info = try #require(SourceKitValue.parse("{ key.kind: source.lang.swift.ref.macro, key.annotated_decl: \"macro Observable()\" }")
-            .flatMap(CursorInfo.init))
+        let info = try #require(
+            SourceKitValue.parse("{ key.kind: source.lang.swift.ref.macro, key.annotated_decl: \"macro Observable()\" }")
+                .flatMap(CursorInfo.init))
         #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "@Observable final class A {}") == nil, "nothing remembered yet")
         answers.remember(info, for: "@Observable")
         #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "@Observable final class A {}") == info)
-        #expect(answers.answer(for: "@Observable", names: ["Observable"], in: "struct ObservableThing {}\n@Observable class A {}") == info,
-                "a longer name is another name")
-        for own in ["@attached(member) macro Observable() = #externalMacro(module: \"M\", type: \"T\")",
-                    "@propertyWrapper struct Observable<T> { var wrappedValue: T }",
-                    "typealias Observable = Other", "func f<Observable>() {}", "struct S<A, Observable: P> {}",
-                    "enum Observable {}", "class   Observable {}"] {
+        #expect(
+            answers.answer(for: "@Observable", names: ["Observable"], in: "struct ObservableThing {}\n@Observable class A {}") == info,
+            "a longer name is another name")
+        for own in [
+            "@attached(member) macro Observable() = #externalMacro(module: \"M\", type: \"T\")",
+            "@propertyWrapper struct Observable<T> { var wrappedValue: T }",
+            "typealias Observable = Other", "func f<Observable>() {}", "struct S<A, Observable: P> {}",
+            "enum Observable {}", "class   Observable {}",
+        ] {
             #expect(LibraryAnswers.declares("Observable", in: own), "\(own)")
             #expect(answers.answer(for: "@Observable", names: ["Observable"], in: own + "\n@Observable class A {}") == nil, "\(own)")
         }
         #expect(!LibraryAnswers.declares("Observable", in: "extension A: Observable {}\nlet x: any Observable = A()"))
         #expect(LibraryAnswers.names(ofType: "[String: [Int]]", member: "count") == ["String", "Int", "count"])
         #expect(LibraryAnswers.declares("count", in: "extension Array { var count: Int { 0 } }"), "a member the file adds")
-        #expect(HoverCollector.importedModules(in: "import SwiftUI\n@preconcurrency import Combine\nimport struct Foundation.Date\nlet important = 1")
-            == "Combine,Foundation,SwiftUI")
+        #expect(
+            HoverCollector.importedModules(in: "import SwiftUI\n@preconcurrency import Combine\nimport struct Foundation.Date\nlet important = 1")
+                == "Combine,Foundation,SwiftUI")
     }
 
-    @Test("a property read off a value is asked about once per type and name in a file, and its answer is the same as asking", arguments: [true, false])
+    @Test(
+        "a property read off a value is asked about once per type and name in a file, and its answer is the same as asking", arguments: [true, false])
     func sharedPropertyAnswers(merges: Bool) throws {
-        let report = try verify("""
-        # Properties
+        let report = try verify(
+            """
+            # Properties
 
-        ```swift
-        struct Cart { var items: [String] = [] }
-        let cart = Cart(items: ["a", "b"])
-        let other = Cart()
-        print(cart.items.count, other.items.count, cart.items.isEmpty)
-        let words = ["x"]
-        print(words.count, words.first ?? "")
-        let pair = (id: 1, name: "n")
-        print(pair.id, pair.name)
-        ```
-        """, merges: merges)
+            ```swift
+            struct Cart { var items: [String] = [] }
+            let cart = Cart(items: ["a", "b"])
+            let other = Cart()
+            print(cart.items.count, other.items.count, cart.items.isEmpty)
+            let words = ["x"]
+            print(words.count, words.first ?? "")
+            let pair = (id: 1, name: "n")
+            print(pair.id, pair.name)
+            ```
+            """, merges: merges)
         #expect(report.succeeded, "\(report.failures)")
         // `items` of `cart` and of `other`: the same declaration, the second from the first's answer.
         #expect(declaration(report, line: 7, column: 12)?.text == "var items: [String]")
@@ -478,8 +510,9 @@ struct HoverTests {
         #expect(declaration(report, line: 7, column: 37)?.text.hasPrefix("var count: Int") == true)
         #expect(declaration(report, line: 7, column: 55)?.text.hasPrefix("var isEmpty: Bool") == true, "another name, asked for itself")
         #expect(declaration(report, line: 9, column: 13)?.text.hasPrefix("var count: Int") == true)
-        #expect(declaration(report, line: 9, column: 26)?.text.hasPrefix("var first: String?") == true,
-                "\(String(describing: declaration(report, line: 9, column: 26)))")
+        #expect(
+            declaration(report, line: 9, column: 26)?.text.hasPrefix("var first: String?") == true,
+            "\(String(describing: declaration(report, line: 9, column: 26)))")
     }
 
     @Test("a compile_fail sample's valid lines are answered with the module's flags: its imports resolve")
@@ -489,21 +522,24 @@ struct HoverTests {
         try folder.write("Greeting.swift", "/// Says hello.\npublic struct Greeting { public init() {} }\n")
         let modules = folder.url.appendingPathComponent("Modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let built = try ProcessRunner().run(try Toolchain.locate().swiftc, [
-            "-emit-module", "-module-name", "Greetings", "-parse-as-library",
-            "-emit-module-path", modules.appendingPathComponent("Greetings.swiftmodule").path,
-            folder.url.appendingPathComponent("Greeting.swift").path,
-        ], in: folder.url)
+        let built = try ProcessRunner().run(
+            try Toolchain.locate().swiftc,
+            [
+                "-emit-module", "-module-name", "Greetings", "-parse-as-library",
+                "-emit-module-path", modules.appendingPathComponent("Greetings.swiftmodule").path,
+                folder.url.appendingPathComponent("Greeting.swift").path,
+            ], in: folder.url)
         #expect(built.ending == .exited(0), "\(built.standardError)")
         var settings = SampleSettings()
         settings.flags = ["-I", modules.path]
-        let failing = try verify("""
-        ```swift compile_fail
-        import Greetings
-        let greeting = Greeting()
-        let wrong: Int = greeting // error: cannot convert value of type 'Greeting'
-        ```
-        """, settings: settings)
+        let failing = try verify(
+            """
+            ```swift compile_fail
+            import Greetings
+            let greeting = Greeting()
+            let wrong: Int = greeting // error: cannot convert value of type 'Greeting'
+            ```
+            """, settings: settings)
         #expect(failing.succeeded, "\(failing.failures)")
         let annotations = failing.results[0].annotations
         // Without the flags sourcekitd cannot import the module: `greeting` is an error type and `Greeting` unknown.
@@ -513,32 +549,38 @@ struct HoverTests {
 
     @Test("sourcekitd's response description is read as values")
     func responseDescription() {
-        let value = SourceKitValue.parse("""
-        {
-          key.kind: source.lang.swift.decl.var.local,
-          key.name: "a \\"b\\"\\n",
-          key.line: 6,
-          key.list: [
-            { key.x: -1 }
-          ]
-        }
-        """)
+        let value = SourceKitValue.parse(
+            """
+            {
+              key.kind: source.lang.swift.decl.var.local,
+              key.name: "a \\"b\\"\\n",
+              key.line: 6,
+              key.list: [
+                { key.x: -1 }
+              ]
+            }
+            """)
         #expect(value?["key.kind"] == .uid("source.lang.swift.decl.var.local"))
         #expect(value?["key.name"]?.string == "a \"b\"\n")
         #expect(value?["key.line"]?.integer == 6)
         #expect(value?["key.list"] == .array([.dictionary(["key.x": .integer(-1)])]))
-        #expect(HoverCollector.asWritten("@MainActor final class Search", source: "@MainActor @Observable final class Search {")
-            == "@MainActor @Observable final class Search", "an attached macro the compiler's text leaves out, in the author's order")
+        #expect(
+            HoverCollector.asWritten("@MainActor final class Search", source: "@MainActor @Observable final class Search {")
+                == "@MainActor @Observable final class Search", "an attached macro the compiler's text leaves out, in the author's order")
         #expect(HoverCollector.asWritten("fileprivate final class Cart", source: "@Observable final class Cart {") == "@Observable final class Cart")
         #expect(HoverCollector.asWritten("@MainActor let board: Scoreboard", source: "let board = Scoreboard()") == "let board: Scoreboard")
         #expect(HoverCollector.attributes(before: "  @available(iOS 17, *) @Observable class A") == ["@available(iOS 17, *)", "@Observable"])
         #expect(CursorInfo.withoutImplementationAttributes("@frozen @_eagerMove struct String") == "@frozen struct String")
-        #expect(CursorInfo.withoutImplementationAttributes("@inlinable @_effects(readonly) @_semantics(\"a(b\") func f() -> Int")
-            == "func f() -> Int")
+        #expect(
+            CursorInfo.withoutImplementationAttributes("@inlinable @_effects(readonly) @_semantics(\"a(b\") func f() -> Int")
+                == "func f() -> Int")
         #expect(CursorInfo.withoutImplementationAttributes("func f(_ x: Int)") == "func f(_ x: Int)", "a parameter's _ is not an attribute")
         #expect(CursorInfo.withoutImplementationAttributes("@inline(__always) var count: Int { get }") == "var count: Int { get }")
-        #expect(CursorInfo.withoutImplementationAttributes("@MainActor @preconcurrency func f(_ g: @escaping () -> Void)")
-            == "@MainActor @preconcurrency func f(_ g: @escaping () -> Void)")
-        #expect(CursorInfo.plainText("<Declaration>func f&lt;T&gt;(_ x: <Type usr=\"s:Si\">Int</Type>)\n  -&gt; T</Declaration>") == "func f<T>(_ x: Int) -> T")
+        #expect(
+            CursorInfo.withoutImplementationAttributes("@MainActor @preconcurrency func f(_ g: @escaping () -> Void)")
+                == "@MainActor @preconcurrency func f(_ g: @escaping () -> Void)")
+        #expect(
+            CursorInfo.plainText("<Declaration>func f&lt;T&gt;(_ x: <Type usr=\"s:Si\">Int</Type>)\n  -&gt; T</Declaration>")
+                == "func f<T>(_ x: Int) -> T")
     }
 }

@@ -1,7 +1,8 @@
 import GalleyCore
 import GalleyMarkdown
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 /// A verifier that passes what it did not check is worse than none.
 @Suite("No false passes: unreadable expectations and info strings are errors")
@@ -10,15 +11,17 @@ struct NoFalsePassTests {
         SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md")
     }
 
-    @Test("a malformed // Prints comment is an error at its line and column", arguments: [
-        (#"print("x") // Prints "\u{ZZZ}""#, "'\\u{ZZZ}' is not a Unicode scalar"),
-        (#"print("x") // Prints "unterminated"#, "has no closing quote"),
-        (#"print("x") // Prints WRONG"#, "must be followed by one space and a string in quotes"),
-        (#"print("x") //Prints "x""#, "with exactly one space after '//'"),
-        (#"print("x") // prints "x""#, "'// prints' must be spelled '// Prints'"),
-        (#"print("x") // Prints "x" and more"#, "unexpected text after the closing quote"),
-        (#"print("x") // Prints "a\qb""#, "'\\q' is not a Swift string escape"),
-    ])
+    @Test(
+        "a malformed // Prints comment is an error at its line and column",
+        arguments: [
+            (#"print("x") // Prints "\u{ZZZ}""#, "'\\u{ZZZ}' is not a Unicode scalar"),
+            (#"print("x") // Prints "unterminated"#, "has no closing quote"),
+            (#"print("x") // Prints WRONG"#, "must be followed by one space and a string in quotes"),
+            (#"print("x") //Prints "x""#, "with exactly one space after '//'"),
+            (#"print("x") // prints "x""#, "'// prints' must be spelled '// Prints'"),
+            (#"print("x") // Prints "x" and more"#, "unexpected text after the closing quote"),
+            (#"print("x") // Prints "a\qb""#, "'\\q' is not a Swift string escape"),
+        ])
     func malformedPrints(line: String, reason: String) throws {
         let (samples, problems) = extract("Text.\n\n```swift\nlet a = 1\n\(line)\n```\n")
         #expect(samples.isEmpty)
@@ -37,26 +40,29 @@ struct NoFalsePassTests {
 
     @Test("// Prints text runs from the first to the last quote; a final period is punctuation")
     func swiftBookConvention() {
-        let (samples, problems) = extract("""
-        ```swift
-        print(#"begins with "The"."#) // Prints "begins with "The"."
-        print("a ", terminator: "") // Prints "a "
-        print("\\u{1F600}") // Prints "\\u{1F600}".
-        ```
-        """)
+        let (samples, problems) = extract(
+            """
+            ```swift
+            print(#"begins with "The"."#) // Prints "begins with "The"."
+            print("a ", terminator: "") // Prints "a "
+            print("\\u{1F600}") // Prints "\\u{1F600}".
+            ```
+            """)
         #expect(problems.isEmpty)
         #expect(samples.first?.expectedPrints == [#"begins with "The"."#, "a ", "😀"])
     }
 
-    @Test("info strings that mean Swift are samples", arguments: [
-        ("Swift", [String]()),
-        ("swift,no_run", ["no_run"]),
-        ("swift, no_run , group=a", ["no_run", "group=a"]),
-        ("{.swift}", []),
-        ("{.swift .no_run}", ["no_run"]),
-        ("swift {.numberLines}", []),
-        ("SWIFT no_run", ["no_run"]),
-    ])
+    @Test(
+        "info strings that mean Swift are samples",
+        arguments: [
+            ("Swift", [String]()),
+            ("swift,no_run", ["no_run"]),
+            ("swift, no_run , group=a", ["no_run", "group=a"]),
+            ("{.swift}", []),
+            ("{.swift .no_run}", ["no_run"]),
+            ("swift {.numberLines}", []),
+            ("SWIFT no_run", ["no_run"]),
+        ])
     func swiftInfoStrings(info: String, attributes: [String]) throws {
         let (samples, problems) = extract("```\(info)\nfatalError()\n```\n")
         #expect(problems.isEmpty, "\(problems)")
@@ -65,9 +71,11 @@ struct NoFalsePassTests {
         #expect(sample.mode == (attributes.contains("no_run") ? .noRun : .run))
     }
 
-    @Test("an info string that looks like Swift but cannot be read is an error, never a silent skip", arguments: [
-        "swift:no_run", "swift;no_run", "{.swift", "{.swift .no_run", "swift5", "Swift-6", "swift {.a}}",
-    ])
+    @Test(
+        "an info string that looks like Swift but cannot be read is an error, never a silent skip",
+        arguments: [
+            "swift:no_run", "swift;no_run", "{.swift", "{.swift .no_run", "swift5", "Swift-6", "swift {.a}}",
+        ])
     func unreadableInfoStrings(info: String) throws {
         let (samples, problems) = extract("Text.\n\n```\(info)\nfatalError()\n```\n")
         #expect(samples.isEmpty)

@@ -1,8 +1,9 @@
 import Foundation
 import GalleyMarkdown
 import GalleyTestSupport
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 /// The bounds of every compiler and sample run.
 @Suite("Running programs: process groups, signals, interruption")
@@ -125,8 +126,9 @@ struct ProcessRunnerTests {
         try checkBackgroundProcesses(sandbox: .off)
     }
 
-    @Test("in the sandbox, a Swift sample that leaves a background process is reported as such; a hanging one at the timeout",
-          .enabled(if: (try? Sandbox.resolve(.on)) != nil, "bubblewrap is not installed or cannot start here (apt-get install bubblewrap)"))
+    @Test(
+        "in the sandbox, a Swift sample that leaves a background process is reported as such; a hanging one at the timeout",
+        .enabled(if: (try? Sandbox.resolve(.on)) != nil, "bubblewrap is not installed or cannot start here (apt-get install bubblewrap)"))
     func sandboxedSampleBackgroundProcesses() throws {
         try checkBackgroundProcesses(sandbox: .on)
     }
@@ -150,8 +152,9 @@ struct ProcessRunnerTests {
         }
         let markdown = [sample(first, hang: false), sample(second, hang: true), sample(third, hang: false, wait: true)].joined(separator: "\n\n")
         let report = try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown))])
-        #expect(report.results[0].failure?.hasPrefix("left a background process running (sleep) when it ended; Galley stopped it.") == true,
-                "\(report.results[0].failure ?? "passed")")
+        #expect(
+            report.results[0].failure?.hasPrefix("left a background process running (sleep) when it ended; Galley stopped it.") == true,
+            "\(report.results[0].failure ?? "passed")")
         #expect(report.results[1].failure == "timed out after 2 s and was stopped; samples must end on their own")
         #expect(report.results[2].status == .passed, "\(report.results[2].failure ?? "")")
         for seconds in [first, second, third] {
@@ -162,15 +165,21 @@ struct ProcessRunnerTests {
     @Test("a sample starts with no signal blocked or ignored")
     func sampleSignalState() throws {
         let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
-        let report = try verifier.verify([("content/p.md", MarkdownDocument(parsing: """
-        ```swift
-        import Foundation
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        for line in status.split(separator: "\\n") where line.hasPrefix("SigBlk") || line.hasPrefix("SigIgn") {
-            print(line)
-        }
-        ```
-        """))])
+        let report = try verifier.verify([
+            (
+                "content/p.md",
+                MarkdownDocument(
+                    parsing: """
+                        ```swift
+                        import Foundation
+                        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+                        for line in status.split(separator: "\\n") where line.hasPrefix("SigBlk") || line.hasPrefix("SigIgn") {
+                            print(line)
+                        }
+                        ```
+                        """)
+            )
+        ])
         let result = try #require(report.results.first)
         #expect(result.status == .passed, "\(result.failure ?? "")")
         #expect(Self.standardSignals(in: result.output) == ["SigBlk": 0, "SigIgn": 0], "\(result.output)")

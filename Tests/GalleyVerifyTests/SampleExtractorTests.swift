@@ -1,7 +1,8 @@
 import GalleyCore
 import GalleyMarkdown
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 @Suite("The sample contract: attributes and markers")
 struct SampleExtractorTests {
@@ -11,32 +12,33 @@ struct SampleExtractorTests {
 
     @Test("only swift blocks are samples, with their attributes; a swift-like language is an error")
     func attributes() {
-        let (samples, problems) = extract("""
-        ```swift
-        a
-        ```
-        ```swift no_run
-        b
-        ```
-        ```swift compile_fail
-        c
-        ```
-        ```swift crash
-        d
-        ```
-        ```swift ignore
-        e
-        ```
-        ```swift group=intro swift5
-        f
-        ```
-        ```python
-        g
-        ```
-        ```swiftui
-        h
-        ```
-        """)
+        let (samples, problems) = extract(
+            """
+            ```swift
+            a
+            ```
+            ```swift no_run
+            b
+            ```
+            ```swift compile_fail
+            c
+            ```
+            ```swift crash
+            d
+            ```
+            ```swift ignore
+            e
+            ```
+            ```swift group=intro swift5
+            f
+            ```
+            ```python
+            g
+            ```
+            ```swiftui
+            h
+            ```
+            """)
         #expect(problems.map(\.location?.line) == [22])
         #expect(problems.first?.message.contains("'swiftui' is not a language Galley knows") == true)
         #expect(samples.map(\.mode) == [.run, .noRun, .compileFail, .crash, .ignore, .run])
@@ -49,11 +51,12 @@ struct SampleExtractorTests {
     func unknownAttribute() {
         let (samples, problems) = extract("text\n\n```swift no-run\nlet x = 1\n```\n\n```swift compile-fail\n```\n\n```swift fast\n```\n")
         #expect(samples.isEmpty)
-        #expect(problems.map(\.description) == [
-            "content/p.md:3:1: unknown sample attribute 'no-run'. Did you mean 'no_run'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
-            "content/p.md:7:1: unknown sample attribute 'compile-fail'. Did you mean 'compile_fail'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
-            "content/p.md:10:1: unknown sample attribute 'fast'. Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "content/p.md:3:1: unknown sample attribute 'no-run'. Did you mean 'no_run'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
+                "content/p.md:7:1: unknown sample attribute 'compile-fail'. Did you mean 'compile_fail'? Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
+                "content/p.md:10:1: unknown sample attribute 'fast'. Known attributes: no_run, compile_fail, crash, ignore, swift5, swift6, standalone, group=<name>, args=<argument>",
+            ])
     }
 
     @Test("hidden lines compile but are not displayed; other snippet markers and unbalanced ones are errors")
@@ -63,7 +66,9 @@ struct SampleExtractorTests {
         #expect(samples[0].displayedLines.map(\.text) == ["print(1)"])
         #expect(samples[0].displayedLines.map(\.line) == [5])
         let unclosed = extract("```swift\nlet a = 1\n// snippet.hide\nlet b = 2\n```\n").problems
-        #expect(unclosed.map(\.description) == ["content/p.md:3: '// snippet.hide' is never closed. Add '// snippet.show' where the visible code resumes"])
+        #expect(
+            unclosed.map(\.description) == ["content/p.md:3: '// snippet.hide' is never closed. Add '// snippet.show' where the visible code resumes"]
+        )
         let unopened = extract("```swift\n// snippet.show\n```\n").problems
         #expect(unopened.first?.description.hasPrefix("content/p.md:2: '// snippet.show' without") == true)
         let other = extract("```swift\n// snippet.skip\n```\n").problems
@@ -72,24 +77,25 @@ struct SampleExtractorTests {
 
     @Test("// Prints comments decode Swift escapes; an output block right after belongs to the sample")
     func expectations() {
-        let (samples, _) = extract("""
-        ```swift
-        print("a\\tb") // Prints "a\\tb"
-        print("q") // Prints "\\"q\\" \\u{1F600}"
-        print(1); print(2) // Prints "1\\n2"
-        ```
+        let (samples, _) = extract(
+            """
+            ```swift
+            print("a\\tb") // Prints "a\\tb"
+            print("q") // Prints "\\"q\\" \\u{1F600}"
+            print(1); print(2) // Prints "1\\n2"
+            ```
 
-        ```output
-        x
-        ```
+            ```output
+            x
+            ```
 
-        ```swift
-        ```
-        Some text.
-        ```output
-        y
-        ```
-        """)
+            ```swift
+            ```
+            Some text.
+            ```output
+            y
+            ```
+            """)
         #expect(samples[0].expectedPrints == ["a\tb", "\"q\" 😀", "1", "2"])
         #expect(samples[0].expectedOutputBlock == ["x"])
         #expect(samples[1].outputBlock == nil)

@@ -1,7 +1,8 @@
 import Foundation
 import GalleyMarkdown
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 /// Site and page settings that let Galley take docs written for other tools as they are.
 @Suite("Sample settings and outputs that are right")
@@ -47,14 +48,15 @@ struct SampleSettingsTests {
         settings.flags = ["-D", "GALLEY_FEATURE"]
         settings.environment = ["GALLEY_GREETING": "hello"]
         settings.prelude = "import Foundation"
-        let report = try verify("""
-        ```swift
-        #if GALLEY_FEATURE
-        print("on") // Prints "on"
-        #endif
-        print(ProcessInfo.processInfo.environment["GALLEY_GREETING"] ?? "unset") // Prints "hello"
-        ```
-        """, settings: settings)
+        let report = try verify(
+            """
+            ```swift
+            #if GALLEY_FEATURE
+            print("on") // Prints "on"
+            #endif
+            print(ProcessInfo.processInfo.environment["GALLEY_GREETING"] ?? "unset") // Prints "hello"
+            ```
+            """, settings: settings)
         #expect(report.results[0].status == .passed, "\(report.results[0].failure ?? "")")
         let without = try verify("```swift\n#if GALLEY_FEATURE\nprint(\"on\")\n#endif\nprint(\"end\") // Prints \"on\"\n```\n")
         #expect(without.results[0].status == .failed)
@@ -78,12 +80,12 @@ struct SampleSettingsTests {
     @Test("Set and Dictionary print in one order in every run: 20 processes, one output")
     func deterministicHashing() throws {
         let sample = """
-        ```swift
-        let scores = ["Ada": 3, "Grace": 5, "Linus": 2, "Barbara": 4, "Edsger": 1, "Alan": 6, "Donald": 7]
-        for (name, score) in scores { print(name, score) }
-        print(Set(["red", "green", "blue", "cyan", "magenta"]))
-        ```
-        """
+            ```swift
+            let scores = ["Ada": 3, "Grace": 5, "Linus": 2, "Barbara": 4, "Edsger": 1, "Alan": 6, "Donald": 7]
+            for (name, score) in scores { print(name, score) }
+            print(Set(["red", "green", "blue", "cyan", "magenta"]))
+            ```
+            """
         // Twenty samples, each its own process (with its own hash seed unless hashing is deterministic).
         let report = try verify(Array(repeating: sample, count: 20).joined(separator: "\n\n"))
         #expect(report.results.count == 20)
@@ -93,46 +95,48 @@ struct SampleSettingsTests {
 
     @Test("trailing spaces are output: the right expectation passes, a trimmed one fails")
     func trailingSpaces() throws {
-        let report = try verify("""
-        ```swift
-        print("a ", terminator: "") // Prints "a "
-        ```
+        let report = try verify(
+            """
+            ```swift
+            print("a ", terminator: "") // Prints "a "
+            ```
 
-        ```swift
-        print("a ", terminator: "") // Prints "a"
-        ```
+            ```swift
+            print("a ", terminator: "") // Prints "a"
+            ```
 
-        ```swift
-        print("b  ")
-        ```
+            ```swift
+            print("b  ")
+            ```
 
-        ```output
-        b  
-        ```
-        """)
+            ```output
+            b  
+            ```
+            """)
         #expect(report.results.map(\.status) == [.passed, .failed, .passed])
     }
 
     @Test("a mismatch points at the // Prints line or the output block's first line; a timeout at the first code line")
     func positions() throws {
-        let report = try verify("""
-        ```swift
-        print(1) // Prints "1"
-        print(2) // Prints "3"
-        ```
+        let report = try verify(
+            """
+            ```swift
+            print(1) // Prints "1"
+            print(2) // Prints "3"
+            ```
 
-        ```swift
-        print("x")
-        ```
+            ```swift
+            print("x")
+            ```
 
-        ```output
-        y
-        ```
+            ```output
+            y
+            ```
 
-        ```swift
-        while true {}
-        ```
-        """, timeout: .seconds(1))
+            ```swift
+            while true {}
+            ```
+            """, timeout: .seconds(1))
         #expect(report.results[0].failureLocation?.line == 3)
         #expect(report.results[1].failureLocation?.line == 11)
         #expect(report.results[2].failureLocation?.line == 15)

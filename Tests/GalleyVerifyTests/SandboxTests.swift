@@ -2,8 +2,9 @@ import Foundation
 import GalleyCore
 import GalleyMarkdown
 import GalleyTestSupport
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 /// Samples run from a stranger's pull request must not reach the machine.
 ///
@@ -24,8 +25,9 @@ struct SandboxTests {
         verifier.sandboxMode = mode
         var preparation: Verifier.Preparation?
         if let libraryFlags {
-            preparation = Verifier.Preparation(toolchain: try Toolchain.locate(),
-                                               library: SampleLibrary.Built(flags: libraryFlags, fingerprint: "test"))
+            preparation = Verifier.Preparation(
+                toolchain: try Toolchain.locate(),
+                library: SampleLibrary.Built(flags: libraryFlags, fingerprint: "test"))
         }
         return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
     }
@@ -44,11 +46,13 @@ struct SandboxTests {
             address.sin_port = 0
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let listening = fd >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
+            let listening =
+                fd >= 0
+                && withUnsafeMutablePointer(to: &address) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
+                    }
                 }
-            }
             guard listening else {
                 if fd >= 0 { close(fd) }
                 throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "cannot listen on 127.0.0.1"])
@@ -60,8 +64,9 @@ struct SandboxTests {
         func stop() { close(fd) }
     }
 
-    @Test("read-only files but its own folder, no network, no $HOME, a scrubbed environment, its own PID namespace, limits",
-          .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
+    @Test(
+        "read-only files but its own folder, no network, no $HOME, a scrubbed environment, its own PID namespace, limits",
+        .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
     func confinement() throws {
         setenv("GALLEY_TEST_SECRET_CONFINEMENT", "do-not-leak", 1)
         defer { unsetenv("GALLEY_TEST_SECRET_CONFINEMENT") }
@@ -75,46 +80,47 @@ struct SandboxTests {
         var settings = SampleSettings()
         settings.environment = ["ALLOWED": "yes"]
         let sample = """
-        ```swift
-        import Foundation
-        let here = FileManager.default.currentDirectoryPath
-        print("own folder writable:", FileManager.default.createFile(atPath: here + "/out.txt", contents: Data("x".utf8)))
-        print("project writable:", FileManager.default.createFile(atPath: "\(FileManager.default.currentDirectoryPath)/galley-sandbox-probe", contents: Data()))
-        print("home listing:", (try? FileManager.default.contentsOfDirectory(atPath: "\(home)"))?.count ?? -1)
-        print("HOME is own folder:", ProcessInfo.processInfo.environment["HOME"] == here)
-        print("secret:", ProcessInfo.processInfo.environment["GALLEY_TEST_SECRET_CONFINEMENT"] ?? "absent")
-        print("allowed:", ProcessInfo.processInfo.environment["ALLOWED"] ?? "absent")
-        print("pid below 10:", ProcessInfo.processInfo.processIdentifier < 10)
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(\(server.port)).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        print("network:", connected == 0 ? "reachable" : "unreachable")
-        for line in try String(contentsOfFile: "/proc/self/limits", encoding: .utf8).split(separator: "\\n")
-        where line.hasPrefix("Max file size") || line.hasPrefix("Max address space") {
-            let fields = line.split(separator: " ")
-            print(fields.dropLast(3).joined(separator: " ") + ":", fields[fields.count - 3])
-        }
-        ```
-        """
-        let report = try verify(sample + """
+            ```swift
+            import Foundation
+            let here = FileManager.default.currentDirectoryPath
+            print("own folder writable:", FileManager.default.createFile(atPath: here + "/out.txt", contents: Data("x".utf8)))
+            print("project writable:", FileManager.default.createFile(atPath: "\(FileManager.default.currentDirectoryPath)/galley-sandbox-probe", contents: Data()))
+            print("home listing:", (try? FileManager.default.contentsOfDirectory(atPath: "\(home)"))?.count ?? -1)
+            print("HOME is own folder:", ProcessInfo.processInfo.environment["HOME"] == here)
+            print("secret:", ProcessInfo.processInfo.environment["GALLEY_TEST_SECRET_CONFINEMENT"] ?? "absent")
+            print("allowed:", ProcessInfo.processInfo.environment["ALLOWED"] ?? "absent")
+            print("pid below 10:", ProcessInfo.processInfo.processIdentifier < 10)
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(\(server.port)).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            print("network:", connected == 0 ? "reachable" : "unreachable")
+            for line in try String(contentsOfFile: "/proc/self/limits", encoding: .utf8).split(separator: "\\n")
+            where line.hasPrefix("Max file size") || line.hasPrefix("Max address space") {
+                let fields = line.split(separator: " ")
+                print(fields.dropLast(3).joined(separator: " ") + ":", fields[fields.count - 3])
+            }
+            ```
+            """
+        let report = try verify(
+            sample + """
 
 
-        ```output
-        own folder writable: true
-        project writable: false
-        home listing: -1
-        HOME is own folder: true
-        secret: absent
-        allowed: yes
-        pid below 10: true
-        network: unreachable
-        Max file size: 67108864
-        Max address space: 8589934592
-        ```
-        """, settings: settings)
+                ```output
+                own folder writable: true
+                project writable: false
+                home listing: -1
+                HOME is own folder: true
+                secret: absent
+                allowed: yes
+                pid below 10: true
+                network: unreachable
+                Max file size: 67108864
+                Max address space: 8589934592
+                ```
+                """, settings: settings)
         #expect(report.results.first?.status == .passed, "\(report.results.first?.failure ?? "")")
         #expect(report.sandboxed == true)
         #expect(!FileManager.default.fileExists(atPath: projectProbe))
@@ -140,38 +146,47 @@ struct SandboxTests {
     }
 
     static let escapes: [Escape] = [
-        Escape(name: "writes outside its folder", code: """
-            let fd = open("/tmp/galley-sandbox-escape-probe", O_CREAT | O_WRONLY, 0o644)
-            guard fd >= 0 else { fatalError(String(cString: strerror(errno))) }
-            """, reason: "Read-only file system"),
-        Escape(name: "opens a network connection", code: """
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(443).bigEndian
-            address.sin_addr.s_addr = inet_addr("1.1.1.1")
-            let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-            guard connected == 0 else { fatalError(String(cString: strerror(errno))) }
-            """, reason: "Network is unreachable"),
-        Escape(name: "reads a variable of Galley's own environment", code: """
-            guard let secret = ProcessInfo.processInfo.environment["GALLEY_TEST_SECRET_ESCAPE"] else { fatalError("GALLEY_TEST_SECRET_ESCAPE is not set") }
-            print(secret)
-            """, reason: "GALLEY_TEST_SECRET_ESCAPE is not set", passesUnconfined: true),
-        Escape(name: "starts 10,000 processes", code: """
-            var started: [Process] = []
-            for _ in 0..<10_000 {
-                let sleeper = Process()
-                sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
-                sleeper.arguments = ["30"]
-                try sleeper.run()
-                started.append(sleeper)
-            }
-            """, reason: "limit of 256 processes at once"),
+        Escape(
+            name: "writes outside its folder",
+            code: """
+                let fd = open("/tmp/galley-sandbox-escape-probe", O_CREAT | O_WRONLY, 0o644)
+                guard fd >= 0 else { fatalError(String(cString: strerror(errno))) }
+                """, reason: "Read-only file system"),
+        Escape(
+            name: "opens a network connection",
+            code: """
+                let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = UInt16(443).bigEndian
+                address.sin_addr.s_addr = inet_addr("1.1.1.1")
+                let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+                guard connected == 0 else { fatalError(String(cString: strerror(errno))) }
+                """, reason: "Network is unreachable"),
+        Escape(
+            name: "reads a variable of Galley's own environment",
+            code: """
+                guard let secret = ProcessInfo.processInfo.environment["GALLEY_TEST_SECRET_ESCAPE"] else { fatalError("GALLEY_TEST_SECRET_ESCAPE is not set") }
+                print(secret)
+                """, reason: "GALLEY_TEST_SECRET_ESCAPE is not set", passesUnconfined: true),
+        Escape(
+            name: "starts 10,000 processes",
+            code: """
+                var started: [Process] = []
+                for _ in 0..<10_000 {
+                    let sleeper = Process()
+                    sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+                    sleeper.arguments = ["30"]
+                    try sleeper.run()
+                    started.append(sleeper)
+                }
+                """, reason: "limit of 256 processes at once"),
     ]
 
-    @Test("a sample that reaches out of the sandbox fails, and the failure names the reason",
-          .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"),
-          arguments: escapes)
+    @Test(
+        "a sample that reaches out of the sandbox fails, and the failure names the reason",
+        .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"),
+        arguments: escapes)
     func escape(_ escape: Escape) throws {
         if escape.reason.hasPrefix("limit of"), ProcessCgroup.make(limit: 1).map({ $0.remove() }) == nil {
             Issue.record("no writable pids control group here, so the sandbox cannot limit processes (run as root, or delegate a cgroup)")
@@ -191,11 +206,13 @@ struct SandboxTests {
         }
     }
 
-    @Test("a sample reads the system's files under /usr (read-only)",
-          .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
+    @Test(
+        "a sample reads the system's files under /usr (read-only)",
+        .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
     func readsSystemFiles() throws {
         let expected = try String(contentsOfFile: "/usr/lib/os-release", encoding: .utf8).components(separatedBy: "\n")[0]
-        let report = try verify("""
+        let report = try verify(
+            """
             ```swift
             import Foundation
             print(try String(contentsOfFile: "/usr/lib/os-release", encoding: .utf8).components(separatedBy: "\\n")[0])
@@ -239,8 +256,9 @@ struct SandboxTests {
         return verdicts
     }
 
-    @Test("a sample reads only what it needs: not a folder beside the project, the project's files, $HOME, /etc/shadow or the rest of /tmp",
-          .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
+    @Test(
+        "a sample reads only what it needs: not a folder beside the project, the project's files, $HOME, /etc/shadow or the rest of /tmp",
+        .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
     func readsOnlyWhatItNeeds() throws {
         let machine = try TemporaryDirectory()
         defer { machine.remove() }
@@ -263,8 +281,10 @@ struct SandboxTests {
         // /etc/shadow where this process can read it (root); elsewhere the control could not pass.
         if access("/etc/shadow", R_OK) == 0 { hidden.append("/etc/shadow") }
         // (The folders that lead to the library exist, holding only the way to it.)
-        let hiddenFolders = [home, homeFolder.path, beside.deletingLastPathComponent().path,
-                             content.deletingLastPathComponent().path, elsewhere.url.path]
+        let hiddenFolders = [
+            home, homeFolder.path, beside.deletingLastPathComponent().path,
+            content.deletingLastPathComponent().path, elsewhere.url.path,
+        ]
         let markdown = Self.probe(files: hidden + [library.path], folders: hiddenFolders)
         let flags = ["-L", library.deletingLastPathComponent().path]
 
@@ -284,8 +304,9 @@ struct SandboxTests {
         }
     }
 
-    @Test("a sample that lists / sees only the system, the toolchain and the temporary folder its run folder is in",
-          .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
+    @Test(
+        "a sample that lists / sees only the system, the toolchain and the temporary folder its run folder is in",
+        .enabled(if: SandboxTests.available, "bubblewrap cannot start here (apt-get install bubblewrap)"))
     func listsRoot() throws {
         let markdown = """
             ```swift
@@ -306,8 +327,10 @@ struct SandboxTests {
         }
         func top(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().pathComponents.dropFirst().first ?? "/" }
         let toolchain = try Toolchain.locate()
-        let allowed: Set<String> = ["bin", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc", "usr",
-                                    top(toolchain.swiftc.path), top(FileManager.default.temporaryDirectory.path)]
+        let allowed: Set<String> = [
+            "bin", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc", "usr",
+            top(toolchain.swiftc.path), top(FileManager.default.temporaryDirectory.path),
+        ]
 
         let confined = try #require(try verify(markdown).results.first)
         #expect(confined.status == .passed, "\(confined.failure ?? "")")

@@ -2,8 +2,9 @@ import Foundation
 import GalleyCore
 import GalleyMarkdown
 import GalleyTestSupport
-@testable import GalleyVerify
 import Testing
+
+@testable import GalleyVerify
 
 /// Compiler, linker and driver errors that name no file and line are shown
 /// with their text, at the sample's fence line — never "does not compile"
@@ -13,21 +14,22 @@ struct UnlocatedErrorTests {
     @Test("the frontend's <unknown>:0 errors, linker and driver errors are found in compiler output")
     func parsing() {
         let output = """
-        <unknown>:0: error: missing required module '_NumericsShims'
-        <unknown>:0: warning: something harmless
-        content/p.md:3:5: error: cannot find 'x' in scope
-        /tmp/x/main-1.o:main-1.o:function main: error: undefined reference to 'sqrt'
-        /usr/bin/ld.gold: error: cannot find -lnothing
-        clang: error: linker command failed with exit code 1 (use -v to see invocation)
-        error: link command failed with exit code 1 (use -v to see invocation)
-        """
-        #expect(CompilerDiagnostic.unlocatedErrors(output) == [
-            "error: missing required module '_NumericsShims'",
-            "/tmp/x/main-1.o:main-1.o:function main: error: undefined reference to 'sqrt'",
-            "/usr/bin/ld.gold: error: cannot find -lnothing",
-            "clang: error: linker command failed with exit code 1 (use -v to see invocation)",
-            "error: link command failed with exit code 1 (use -v to see invocation)",
-        ])
+            <unknown>:0: error: missing required module '_NumericsShims'
+            <unknown>:0: warning: something harmless
+            content/p.md:3:5: error: cannot find 'x' in scope
+            /tmp/x/main-1.o:main-1.o:function main: error: undefined reference to 'sqrt'
+            /usr/bin/ld.gold: error: cannot find -lnothing
+            clang: error: linker command failed with exit code 1 (use -v to see invocation)
+            error: link command failed with exit code 1 (use -v to see invocation)
+            """
+        #expect(
+            CompilerDiagnostic.unlocatedErrors(output) == [
+                "error: missing required module '_NumericsShims'",
+                "/tmp/x/main-1.o:main-1.o:function main: error: undefined reference to 'sqrt'",
+                "/usr/bin/ld.gold: error: cannot find -lnothing",
+                "clang: error: linker command failed with exit code 1 (use -v to see invocation)",
+                "error: link command failed with exit code 1 (use -v to see invocation)",
+            ])
     }
 
     @Test("a dependency whose C module cannot be found: the compiler's message, at the sample's fence line")
@@ -41,11 +43,13 @@ struct UnlocatedErrorTests {
         let toolchain = try Toolchain.locate()
         let modules = folder.url.appendingPathComponent("Modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let built = try ProcessRunner().run(toolchain.swiftc, [
-            "-emit-module", "-module-name", "Wrapped", "-parse-as-library", "-I", folder.url.appendingPathComponent("C").path,
-            "-emit-module-path", modules.appendingPathComponent("Wrapped.swiftmodule").path,
-            folder.url.appendingPathComponent("Wrapped.swift").path,
-        ], in: folder.url)
+        let built = try ProcessRunner().run(
+            toolchain.swiftc,
+            [
+                "-emit-module", "-module-name", "Wrapped", "-parse-as-library", "-I", folder.url.appendingPathComponent("C").path,
+                "-emit-module-path", modules.appendingPathComponent("Wrapped.swiftmodule").path,
+                folder.url.appendingPathComponent("Wrapped.swift").path,
+            ], in: folder.url)
         #expect(built.ending == .exited(0), "\(built.standardError)")
 
         var settings = SampleSettings()
@@ -60,7 +64,8 @@ struct UnlocatedErrorTests {
         #expect(failure.contains("missing required module 'CHidden'"), "\(failure)")
         #expect(!failure.hasSuffix("does not compile\n") && failure != "does not compile")
         #expect(result.failureLocation?.path == "content/p.md")
-        #expect([3, 4].contains(result.failureLocation?.line ?? 0), "at the fence (or the import line): \(String(describing: result.failureLocation))")
+        #expect(
+            [3, 4].contains(result.failureLocation?.line ?? 0), "at the fence (or the import line): \(String(describing: result.failureLocation))")
         let human = ReportFormat.human.render(report)
         #expect(human.contains("missing required module 'CHidden'"), "\(human)")
     }

@@ -2,15 +2,18 @@ import Foundation
 import GalleyCore
 import GalleyMarkdown
 import GalleyTestSupport
-@testable import GalleyVerify
 import Synchronization
 import Testing
+
+@testable import GalleyVerify
 
 /// Runs the real compiler: each test verifies one small page.
 @Suite("Verifying samples with swiftc")
 struct VerifierTests {
-    func verify(_ markdown: String, cache: URL? = nil, timeout: Duration = .seconds(10), merges: Bool = true,
-                environment: [String: String]? = nil) throws -> VerificationReport {
+    func verify(
+        _ markdown: String, cache: URL? = nil, timeout: Duration = .seconds(10), merges: Bool = true,
+        environment: [String: String]? = nil
+    ) throws -> VerificationReport {
         var verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")), cacheDirectory: cache)
         verifier.timeout = timeout
         verifier.merges = merges
@@ -22,58 +25,59 @@ struct VerifierTests {
 
     @Test("runnable, no_run, compile_fail, crash, ignore and groups pass when they behave as declared")
     func contractHolds() throws {
-        let report = try verify("""
-        ```swift
-        struct Counter { var count = 0 }
-        var counter = Counter()
-        counter.count += 2
-        print(counter.count) // Prints "2"
-        ```
+        let report = try verify(
+            """
+            ```swift
+            struct Counter { var count = 0 }
+            var counter = Counter()
+            counter.count += 2
+            print(counter.count) // Prints "2"
+            ```
 
-        ```swift
-        struct Counter { let name = "same name, other sample" }
-        print(Counter().name)
-        ```
+            ```swift
+            struct Counter { let name = "same name, other sample" }
+            print(Counter().name)
+            ```
 
-        ```output
-        same name, other sample
-        ```
+            ```output
+            same name, other sample
+            ```
 
-        ```swift no_run
-        let neverRun: Int = 1
-        ```
+            ```swift no_run
+            let neverRun: Int = 1
+            ```
 
-        ```swift compile_fail
-        let wrong: Int = "text" // error: cannot convert value of type 'String'
-        ```
+            ```swift compile_fail
+            let wrong: Int = "text" // error: cannot convert value of type 'String'
+            ```
 
-        ```swift crash
-        let values = [1]
-        print(values[2])
-        ```
+            ```swift crash
+            let values = [1]
+            print(values[2])
+            ```
 
-        ```swift ignore
-        not swift at all
-        ```
+            ```swift ignore
+            not swift at all
+            ```
 
-        ```swift group=model
-        final class Model { var items: [String] = [] }
-        let model = Model()
-        model.items.append("first")
-        ```
+            ```swift group=model
+            final class Model { var items: [String] = [] }
+            let model = Model()
+            model.items.append("first")
+            ```
 
-        Prose between the samples of a group.
+            Prose between the samples of a group.
 
-        ```swift group=model
-        model.items.append("second")
-        print(model.items) // Prints "[\\"first\\", \\"second\\"]"
-        ```
+            ```swift group=model
+            model.items.append("second")
+            print(model.items) // Prints "[\\"first\\", \\"second\\"]"
+            ```
 
-        ```swift
-        let total = await Task { 40 + 2 }.value
-        print(total) // Prints "42"
-        ```
-        """)
+            ```swift
+            let total = await Task { 40 + 2 }.value
+            print(total) // Prints "42"
+            ```
+            """)
         #expect(report.problems.isEmpty)
         #expect(status(report) == [.passed, .passed, .passed, .passed, .passed, .skipped, .passed, .passed, .passed], "\(report.failures)")
         #expect(report.summary == "8 passed, 0 failed, 1 skipped")
@@ -86,21 +90,22 @@ struct VerifierTests {
 
     @Test("a sample that breaks the merged module is compiled alone; the others still pass")
     func mergeFallback() throws {
-        let report = try verify("""
-        ```swift
-        print("fine") // Prints "fine"
-        ```
+        let report = try verify(
+            """
+            ```swift
+            print("fine") // Prints "fine"
+            ```
 
-        ```swift
-        let greeting = "hi"
-        func greet() { print(greeting) }
-        greet() // Prints "hi"
-        ```
+            ```swift
+            let greeting = "hi"
+            func greet() { print(greeting) }
+            greet() // Prints "hi"
+            ```
 
-        ```swift
-        let broken: Int = "x"
-        ```
-        """)
+            ```swift
+            let broken: Int = "x"
+            ```
+            """)
         #expect(status(report) == [.passed, .passed, .failed])
         #expect(report.results[0].merged)
         #expect(!report.results[1].merged, "top-level func using a top-level let needs main.swift semantics")
@@ -110,34 +115,35 @@ struct VerifierTests {
 
     @Test("wrong output, exit(3), a crash, a compiling compile_fail and unmatched markers each fail clearly")
     func failures() throws {
-        let report = try verify("""
-        ```swift
-        print("hello") // Prints "goodbye"
-        ```
+        let report = try verify(
+            """
+            ```swift
+            print("hello") // Prints "goodbye"
+            ```
 
-        ```swift
-        import Foundation
-        exit(3)
-        ```
+            ```swift
+            import Foundation
+            exit(3)
+            ```
 
-        ```swift
-        let empty: [Int] = []
-        print(empty[0])
-        ```
+            ```swift
+            let empty: [Int] = []
+            print(empty[0])
+            ```
 
-        ```swift compile_fail
-        let fine = 1
-        ```
+            ```swift compile_fail
+            let fine = 1
+            ```
 
-        ```swift compile_fail
-        let a: Int = "x" // error: no such message
-        let b: Int = "y"
-        ```
+            ```swift compile_fail
+            let a: Int = "x" // error: no such message
+            let b: Int = "y"
+            ```
 
-        ```swift
-        print(readLine() ?? "EOF") // Prints "EOF"
-        ```
-        """)
+            ```swift
+            print(readLine() ?? "EOF") // Prints "EOF"
+            ```
+            """)
         #expect(status(report) == [.failed, .failed, .failed, .failed, .failed, .passed])
         #expect(report.results[0].failure == "printed output does not match its // Prints comments (- expected, + printed):\n- goodbye\n+ hello")
         #expect(report.results[1].failure?.hasPrefix("exited with status 3; a sample must exit with 0") == true)
@@ -145,7 +151,9 @@ struct VerifierTests {
         #expect(report.results[2].failure?.contains("Index out of range") == true)
         #expect(report.results[3].failure == "compiles, but a `compile_fail` sample must not")
         let markers = try #require(report.results[4].failure)
-        #expect(markers.contains("line 20: expected an error containing 'no such message', got 'cannot convert value of type 'String' to specified type 'Int''"))
+        #expect(
+            markers.contains(
+                "line 20: expected an error containing 'no such message', got 'cannot convert value of type 'String' to specified type 'Int''"))
         #expect(markers.contains("line 21: unexpected error 'cannot convert value of type 'String' to specified type 'Int''"))
     }
 
@@ -153,19 +161,21 @@ struct VerifierTests {
     func bounds() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let report = try verify("""
-        ```swift
-        while true {}
-        ```
+        let report = try verify(
+            """
+            ```swift
+            while true {}
+            ```
 
-        ```swift
-        let line = String(repeating: "x", count: 1023)
-        for _ in 0..<100_000 { print(line) }
-        ```
-        """, timeout: .seconds(2))
+            ```swift
+            let line = String(repeating: "x", count: 1023)
+            for _ in 0..<100_000 { print(line) }
+            ```
+            """, timeout: .seconds(2))
         #expect(clock.now - start < .seconds(30))
         #expect(report.results[0].failure == "timed out after 2 s and was stopped; samples must end on their own")
-        #expect(report.results[1].failure == "printed more than 1 MiB; output was cut and the sample stopped. Print less (samples are meant to be read)")
+        #expect(
+            report.results[1].failure == "printed more than 1 MiB; output was cut and the sample stopped. Print less (samples are meant to be read)")
         #expect(report.results[1].output.utf8.count <= 1 << 20)
     }
 
@@ -197,12 +207,14 @@ struct VerifierTests {
     func brokenLibrary() throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
-        try package.write("Package.swift", """
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "Broken", products: [.library(name: "Broken", type: .dynamic, targets: ["Broken"])],
-                              targets: [.target(name: "Broken")])
-        """)
+        try package.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Broken", products: [.library(name: "Broken", type: .dynamic, targets: ["Broken"])],
+                                  targets: [.target(name: "Broken")])
+            """)
         try package.write("Sources/Broken/Broken.swift", "public let value: Int = \"not an int\"\n")
         let verifier = Verifier(library: SampleLibrary(packageDirectory: package.url, products: ["Broken"]))
         #expect {
@@ -217,12 +229,14 @@ struct VerifierTests {
     func warmLibrary() throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
-        try package.write("Package.swift", """
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "Lib", products: [.library(name: "Lib", type: .dynamic, targets: ["Lib"])],
-                              targets: [.target(name: "Lib")])
-        """)
+        try package.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Lib", products: [.library(name: "Lib", type: .dynamic, targets: ["Lib"])],
+                                  targets: [.target(name: "Lib")])
+            """)
         try package.write("Sources/Lib/Lib.swift", "public let greeting = \"one\"\n")
         let log = Mutex<[String]>([])
         var verifier = Verifier(library: SampleLibrary(packageDirectory: package.url, products: ["Lib"]))
@@ -286,11 +300,12 @@ struct LinkFlagTests {
             "-Xcc", "-I", "-Xcc", "/b/include", "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include",
             "-Xlinker", "-rpath", "-Xlinker", "/lib", "-Xlinker", "-rpath", "-Xlinker", "/lib", "-lx", "-lx", "-lm",
         ]
-        #expect(SampleLibrary.deduplicated(flags) == [
-            "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include", "-Xcc", "-fmodule-map-file=/a/module.modulemap",
-            "-Xcc", "-I", "-Xcc", "/b/include",
-            "-Xlinker", "-rpath", "-Xlinker", "/lib", "-Xlinker", "-rpath", "-Xlinker", "/lib", "-lx", "-lm",
-        ])
+        #expect(
+            SampleLibrary.deduplicated(flags) == [
+                "-I", "/m", "-Xcc", "-I", "-Xcc", "/a/include", "-Xcc", "-fmodule-map-file=/a/module.modulemap",
+                "-Xcc", "-I", "-Xcc", "/b/include",
+                "-Xlinker", "-rpath", "-Xlinker", "/lib", "-Xlinker", "-rpath", "-Xlinker", "/lib", "-lx", "-lm",
+            ])
         // Every path a -Xcc carries is still preceded by what makes it a path.
         let result = SampleLibrary.deduplicated(flags)
         for (index, flag) in result.enumerated() where flag.hasSuffix("/include") {
@@ -323,7 +338,7 @@ struct ToolchainTests {
         #expect(try Toolchain.locate(environment: environment).version == "Swift version 9.0 (test)")
         #expect(askedCount() == 2, "without a cache it is asked")
 
-        try writeCompiler("9.1-longer")   // another size: another compiler
+        try writeCompiler("9.1-longer")  // another size: another compiler
         #expect(try Toolchain.locate(environment: environment, cache: cache).version == "Swift version 9.1-longer (test)")
         #expect(askedCount() == 3)
     }

@@ -1,5 +1,5 @@
-import Testing
 import HeadlessSwiftUI
+import Testing
 
 /// No `@Published` property: OpenCombine's default `objectWillChange` finds
 /// nothing to attach to by reflection and returns a new publisher on every access.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HeadlessSwiftUI
 
 /// Each rule of the issue, measured as render counts before and after a
@@ -73,7 +74,10 @@ struct ObservationSemanticsTests {
             let model: CounterModel
             var body: some View { Text("\(model.items.count) items") }
         }
-        let host = ViewHost(VStack { ObsCountView(model: model); ItemsView(model: model) })
+        let host = ViewHost(
+            VStack {
+                ObsCountView(model: model); ItemsView(model: model)
+            })
         model.count += 0
         model.items.append(contentsOf: [])
         host.flush()
@@ -155,7 +159,7 @@ struct ObservationSemanticsTests {
         model.count = 1
         host.flush()
         #expect(host.renderCount(of: Switcher.self) == 3)
-        model.title = "B"   // no longer read
+        model.title = "B"  // no longer read
         host.flush()
         #expect(host.renderCount(of: Switcher.self) == 3)
     }
@@ -163,7 +167,7 @@ struct ObservationSemanticsTests {
     @Test func mutationsFromAnotherThreadAreAppliedAtTheNextFlush() async {
         let model = CounterModel()
         let host = ViewHost(ObsCountView(model: model))
-        nonisolated(unsafe) let unsafeModel = model   // mutated off the main actor on purpose
+        nonisolated(unsafe) let unsafeModel = model  // mutated off the main actor on purpose
         await Task.detached { unsafeModel.count = 9 }.value
         #expect(host.renderCount(of: ObsCountView.self) == 1)
         host.flush()
@@ -196,7 +200,10 @@ struct ObservationSemanticsTests {
             @Environment(CounterModel.self) var model
             var body: some View { Text(model.title) }
         }
-        let host = ViewHost(VStack { LegacyReader(); ObsReader() }.environmentObject(legacy).environment(model))
+        let host = ViewHost(
+            VStack {
+                LegacyReader(); ObsReader()
+            }.environmentObject(legacy).environment(model))
         legacy.count += 1
         model.count += 1
         host.flush()

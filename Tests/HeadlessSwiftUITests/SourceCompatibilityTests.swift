@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import HeadlessSwiftUI
+import Testing
 
 // Typical SwiftUI observation code from tutorials and Apple's migration
 // guide, written exactly as for iOS. The file compiling is the main check;
@@ -38,7 +38,9 @@ struct BuilderForms: View {
                 Text("in group")
                 AnyView(Text("erased"))
             }
-            HStack { Spacer(); Divider() }
+            HStack {
+                Spacer(); Divider()
+            }
             ZStack(alignment: .topLeading) { Color.red }
             if #available(iOS 17, macOS 14, *) { Text("available") }
         }
@@ -118,7 +120,7 @@ struct ModifierCatalogue: View {
         .onReceive(ticks) { events.append("tick \($0)") }
         .sheet(isPresented: $showsSheet) { SheetBody() }
         .navigationTitle("Modifiers")
-        .task { }
+        .task {}
         .id("catalogue")
     }
 }
@@ -232,26 +234,27 @@ struct CatalogueApp: App {
 struct SourceCompatibilityTests {
     @Test func viewBuilderFormsBuildTheExpectedTree() {
         let host = ViewHost(BuilderForms())
-        #expect(host.snapshot() == """
-            VStack
-              Text "flag on"
-              Text "Hello, Ada"
-              Text "sad"
-              Text "range 0"
-              Text "range 1"
-              Text "One"
-              Text "Two"
-              Text "x"
-              Text "y"
-              Text "in group"
-              Text "erased"
-              HStack
-                Spacer
-                Divider
-              ZStack
-                Color red
-              Text "available"
-            """)
+        #expect(
+            host.snapshot() == """
+                VStack
+                  Text "flag on"
+                  Text "Hello, Ada"
+                  Text "sad"
+                  Text "range 0"
+                  Text "range 1"
+                  Text "One"
+                  Text "Two"
+                  Text "x"
+                  Text "y"
+                  Text "in group"
+                  Text "erased"
+                  HStack
+                    Spacer
+                    Divider
+                  ZStack
+                    Color red
+                  Text "available"
+                """)
     }
 
     @Test func controlsAreDrivenThroughTheHost() {
@@ -268,37 +271,38 @@ struct SourceCompatibilityTests {
         host.slide("Volume", to: 0.25)
         host.tap("More")
         host.tap("Details")
-        #expect(host.snapshot() == """
-            NavigationStack
-              Title "Catalogue"
-              Form
-                Section
-                  Text "Profile"
-                  TextField "Name" = "Grace"
-                  TextField "Age" = "41"
-                  SecureField "Password" = "•••••••"
-                  TextEditor = "Lots of notes"
-                Section
-                  Text "Controls"
-                  Toggle "Enabled" = off
-                  Stepper "Quantity: 3"
-                  Slider "Volume" = 0.25
-                  ProgressView 25%
-                  ProgressView "Loading"
-                Label "Inbox"
-                Image(systemName: "star")
-                Button "More"
-                NavigationLink "Details"
-                  Text "Details"
-                  Destination
-                    Text "Detail screen"
-                ScrollView
-                  Text "scrolled"
-                List
-                  Text "static row"
-                List
-                  Text "a"
-            """)
+        #expect(
+            host.snapshot() == """
+                NavigationStack
+                  Title "Catalogue"
+                  Form
+                    Section
+                      Text "Profile"
+                      TextField "Name" = "Grace"
+                      TextField "Age" = "41"
+                      SecureField "Password" = "•••••••"
+                      TextEditor = "Lots of notes"
+                    Section
+                      Text "Controls"
+                      Toggle "Enabled" = off
+                      Stepper "Quantity: 3"
+                      Slider "Volume" = 0.25
+                      ProgressView 25%
+                      ProgressView "Loading"
+                    Label "Inbox"
+                    Image(systemName: "star")
+                    Button "More"
+                    NavigationLink "Details"
+                      Text "Details"
+                      Destination
+                        Text "Detail screen"
+                    ScrollView
+                      Text "scrolled"
+                    List
+                      Text "static row"
+                    List
+                      Text "a"
+                """)
     }
 
     @Test func modifiersRunTheirEffects() {
@@ -349,7 +353,9 @@ struct SourceCompatibilityTests {
         struct Badge: ViewModifier {
             let count: Int
             func body(content: Content) -> some View {
-                HStack { content; Text("\(count)") }
+                HStack {
+                    content; Text("\(count)")
+                }
             }
         }
         let host = ViewHost(Text("Inbox").modifier(Badge(count: 3)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HeadlessSwiftUI
 
 let modelInits = InitCounter()
@@ -284,9 +285,10 @@ struct StateLifecycleTests {
         host.tap("Legacy")
         model.title = "x"
         host.flush()
-        #expect(host.renderEvents.map(\.description) == [
-            "Screen (@self, @identity, _count, _legacy)", "Screen (_count)", "Screen (_legacy)", "Screen (@dependencies)",
-        ])
+        #expect(
+            host.renderEvents.map(\.description) == [
+                "Screen (@self, @identity, _count, _legacy)", "Screen (_count)", "Screen (_legacy)", "Screen (@dependencies)",
+            ])
     }
 }
 
@@ -303,9 +305,10 @@ struct PrintChangesWordingTests {
             var body: some View { Text(title) }
         }
         let host = ViewHost(Card(title: "Ada"))
-        #expect(host.renderEvents.map(\.description) == [
-            "Card (@self, @identity, _expanded, _legacy, _isEnabled)",
-        ])
+        #expect(
+            host.renderEvents.map(\.description) == [
+                "Card (@self, @identity, _expanded, _legacy, _isEnabled)"
+            ])
     }
 
     @Test func aViewWithoutDynamicPropertiesFirstAppearsWithSelfAndIdentity() {
@@ -338,11 +341,12 @@ struct PrintChangesWordingTests {
         host.tap("Tick 0")
         host.tap("Reset")
         let counterEvents = host.renderEvents.filter { $0.view == "Counter" }.map(\.description)
-        #expect(counterEvents == [
-            "Counter (@self, @identity, _count)",
-            "Counter (_count)",
-            "Counter (@self, @identity, _count)",
-        ])
+        #expect(
+            counterEvents == [
+                "Counter (@self, @identity, _count)",
+                "Counter (_count)",
+                "Counter (@self, @identity, _count)",
+            ])
     }
 
     @Test func aBindablePropertyIsNotListedAsADynamicProperty() {
@@ -373,11 +377,12 @@ struct PrintChangesWordingTests {
         host.tap("0")
         host.tap("Toggle")
         let counterEvents = host.renderEvents.filter { $0.view == "Counter" }.map(\.description)
-        #expect(counterEvents == [
-            "Counter (@self, @identity, _count)",
-            "Counter (_count)",
-            "Counter (@self, @identity, _count)",
-        ])
+        #expect(
+            counterEvents == [
+                "Counter (@self, @identity, _count)",
+                "Counter (_count)",
+                "Counter (@self, @identity, _count)",
+            ])
         #expect(host.snapshot().contains("Button \"0\""), "the other branch starts with fresh state")
     }
 

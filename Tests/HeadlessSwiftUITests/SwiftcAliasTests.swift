@@ -15,33 +15,38 @@ struct SwiftcAliasTests {
     @Test func sampleImportingSwiftUIAndCombineCompilesRunsAndShowsBothSystems() throws {
         let outcome = try compileAndRun("ObservationComparison.swift")
         #expect(outcome.status == 0, "\(outcome.errors)")
-        #expect(outcome.output == """
-            ProfileView: @self, @identity, _profile changed.
-            Observable: NameLabel=1 VisitLabel=2
-            LegacyProfileView: @self, @identity, _profile changed.
-            LegacyProfileView: _profile changed.
-            ObservableObject: NameLabel=2 VisitLabel=2
-            VStack
-              Text "Ada"
-              Text "Visits: 1"
-              Button "Visit"
-            Combine alias works: [1]
+        #expect(
+            outcome.output == """
+                ProfileView: @self, @identity, _profile changed.
+                Observable: NameLabel=1 VisitLabel=2
+                LegacyProfileView: @self, @identity, _profile changed.
+                LegacyProfileView: _profile changed.
+                ObservableObject: NameLabel=2 VisitLabel=2
+                VStack
+                  Text "Ada"
+                  Text "Visits: 1"
+                  Button "Visit"
+                Combine alias works: [1]
 
-            """)
+                """)
     }
 
     @Test func missingEnvironmentObservableTrapsWithSwiftUIsMessage() throws {
         let outcome = try compileAndRun("MissingEnvironment.swift")
         #expect(outcome.status != 0)
         #expect(outcome.output == "mounting\n")
-        #expect(outcome.errors.contains("No Observable object of type Settings found. A View.environmentObject(_:) for Settings may be missing as an ancestor of this view."))
+        #expect(
+            outcome.errors.contains(
+                "No Observable object of type Settings found. A View.environmentObject(_:) for Settings may be missing as an ancestor of this view."))
     }
 
     @Test func missingEnvironmentObjectTrapsWithSwiftUIsMessage() throws {
         let outcome = try compileAndRun("MissingEnvironmentObject.swift")
         #expect(outcome.status != 0)
         #expect(outcome.output == "mounting\n")
-        #expect(outcome.errors.contains("No ObservableObject of type Cart found. A View.environmentObject(_:) for Cart may be missing as an ancestor of this view."))
+        #expect(
+            outcome.errors.contains(
+                "No ObservableObject of type Cart found. A View.environmentObject(_:) for Cart may be missing as an ancestor of this view."))
     }
 
     // MARK: Helpers
