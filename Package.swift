@@ -31,11 +31,36 @@ let package = Package(
         // One region per cmark tree (cmark's allocator API takes C functions).
         .target(name: "CcmarkArena", dependencies: ["Ccmark"]),
         .target(name: "GalleyMarkdown", dependencies: ["Ccmark", "CcmarkArena"]),
+        // Processes: posix_spawn in a process group of its own, the supervisor that ends them, the sandbox.
+        .target(name: "GalleyProcess", dependencies: ["GalleyCore"]),
+        // The SwiftPM package and its toolchain: the library build for samples, flags, the symbol graph.
+        .target(
+            name: "GalleyPackage",
+            dependencies: ["GalleyCore", "GalleyProcess", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The sample model: what a sample is (attributes, expected output, hidden lines), its verdict.
+        .target(
+            name: "GalleySamples",
+            dependencies: [
+                "GalleyCore",
+                "GalleyMarkdown",
+                "GalleyProcess",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // sourcekitd, in process or in a worker process: the compiler's answers for hovers.
+        .target(name: "GalleySourceKit", dependencies: ["GalleyCore", "GalleyProcess"]),
+        // Verification: samples → programs → swiftc → sandboxed runs → verdicts, hovers, reports.
         .target(
             name: "GalleyVerify",
             dependencies: [
                 "GalleyCore",
                 "GalleyMarkdown",
+                "GalleyProcess",
+                "GalleyPackage",
+                "GalleySamples",
+                "GalleySourceKit",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -44,7 +69,7 @@ let package = Package(
         // The site model: layout, galley.yml, front matter, pages, links, navigation.
         .target(
             name: "GalleyProject",
-            dependencies: ["GalleyCore", "GalleyMarkdown", "GalleyVerify", .product(name: "Yams", package: "Yams")]
+            dependencies: ["GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", .product(name: "Yams", package: "Yams")]
         ),
         // Rendering: the theme, Mustache, Swift highlighting, search index, sitemap.
         .target(
@@ -52,7 +77,8 @@ let package = Package(
             dependencies: [
                 "GalleyCore",
                 "GalleyMarkdown",
-                "GalleyVerify",
+                "GalleyPackage",
+                "GalleySamples",
                 "GalleyProject",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
@@ -64,7 +90,10 @@ let package = Package(
         // The build pipeline and the verify workflow, on top of the modules above.
         .target(
             name: "GalleySite",
-            dependencies: ["GalleyCore", "GalleyVerify", "GalleyProject", "GalleyRender", "GalleyOutput"]
+            dependencies: [
+                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleySourceKit", "GalleyVerify", "GalleyProject",
+                "GalleyRender", "GalleyOutput",
+            ]
         ),
         .target(
             name: "GalleyServer",
@@ -83,6 +112,10 @@ let package = Package(
             name: "galley",
             dependencies: [
                 "GalleyCore",
+                "GalleyProcess",
+                "GalleyPackage",
+                "GalleySamples",
+                "GalleySourceKit",
                 "GalleyVerify",
                 "GalleyProject",
                 "GalleyRender",
@@ -98,11 +131,18 @@ let package = Package(
         .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyCoreTests", dependencies: ["GalleyCore", "GalleyTestSupport"]),
         .testTarget(name: "GalleyMarkdownTests", dependencies: ["GalleyMarkdown", "Ccmark", "CcmarkArena"]),
-        .testTarget(name: "GalleyVerifyTests", dependencies: ["GalleyCore", "GalleyVerify", "GalleyTestSupport"]),
+        .testTarget(
+            name: "GalleyVerifyTests",
+            dependencies: [
+                "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleySourceKit", "GalleyVerify",
+                "GalleyTestSupport",
+            ]
+        ),
         .testTarget(
             name: "GalleySiteTests",
             dependencies: [
-                "GalleyCore", "GalleyProject", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport",
+                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", "GalleySourceKit", "GalleyVerify", "GalleyProject",
+                "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport",
                 // The reference the compiled templates are checked against.
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

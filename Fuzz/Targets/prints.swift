@@ -1,4 +1,4 @@
-@testable import GalleyVerify
+import GalleySamples
 
 /// Each line of the input → the `// Prints "…"` parser; then the input as
 /// actual output → `PrintsComment.escape`, as `galley verify --bless` writes

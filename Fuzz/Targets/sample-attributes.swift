@@ -1,6 +1,5 @@
 import GalleyMarkdown
-
-@testable import GalleyVerify
+import GalleySamples
 
 /// The info string and code of a fenced block → `InfoString` and
 /// `SampleExtractor`: attributes, `group=`, snippet markers, `// Prints` and

@@ -1,5 +1,5 @@
 import GalleyCore
-import GalleyVerify
+import GalleySamples
 
 /// The sample settings one `verify:` section sets — `galley.yml`'s for the
 /// whole site, a page's front matter for that page. Keys left out keep the

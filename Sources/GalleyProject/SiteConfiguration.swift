@@ -1,6 +1,8 @@
 import Foundation
 import GalleyCore
-import GalleyVerify
+import GalleyPackage
+import GalleyProcess
+import GalleySamples
 
 /// The site settings from `galley.yml`; every key is optional.
 ///

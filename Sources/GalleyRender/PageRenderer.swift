@@ -1,6 +1,6 @@
 import GalleyMarkdown
 import GalleyProject
-import GalleyVerify
+import GalleySamples
 
 /// Renders pages through a theme's templates.
 ///

@@ -1,6 +1,7 @@
 import GalleyMarkdown
+import GalleyPackage
 import GalleyProject
-import GalleyVerify
+import GalleySamples
 
 /// The markup of a verified sample: a badge with its verdict, its visible
 /// code, its checked output, and what verification learned about the code

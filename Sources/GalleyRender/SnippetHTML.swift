@@ -1,5 +1,5 @@
 import GalleyMarkdown
-import GalleyVerify
+import GalleySamples
 
 /// The markup of a DocC `@Snippet`: the snippet file's visible code,
 /// highlighted, with the verdict on the file (verified as a whole program).

@@ -1,5 +1,5 @@
 import GalleyMarkdown
-import GalleyVerify
+import GalleySamples
 import SwiftIDEUtils
 import SwiftSyntax
 

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyProject
+import GalleySamples
 import GalleyVerify
 
 /// The baseline of known failures applied to a report, as `galley verify`

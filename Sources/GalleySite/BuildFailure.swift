@@ -1,5 +1,5 @@
 import GalleyCore
-import GalleyVerify
+import GalleySamples
 
 /// A build that failed: every problem it found (one page's problem never
 /// hides another's), the warnings found on the way, and the verification

@@ -1,5 +1,5 @@
 import GalleyCore
-import GalleyVerify
+import GalleySamples
 
 /// What a successful build did.
 public struct BuildReport: Sendable {

@@ -3,6 +3,7 @@ import GalleyCore
 import GalleyOutput
 import GalleyProject
 import GalleyRender
+import GalleySamples
 import GalleyVerify
 
 /// A build that remembers the last successful one and redoes only what a

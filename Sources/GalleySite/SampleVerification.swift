@@ -1,6 +1,8 @@
 import Foundation
 import GalleyCore
+import GalleyPackage
 import GalleyProject
+import GalleySamples
 import GalleyVerify
 
 /// Connects a site to the verifier: settings from `galley.yml`, the cache

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyProject
+import GalleySamples
 import GalleyVerify
 
 /// `galley verify` as a library: the samples of a project's pages (all, some,

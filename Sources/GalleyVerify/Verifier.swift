@@ -1,6 +1,10 @@
 import Foundation
 import GalleyCore
 import GalleyMarkdown
+import GalleyPackage
+import GalleyProcess
+import GalleySamples
+import GalleySourceKit
 
 /// Verifies the Swift samples of pages: compiles them against the sample
 /// library, runs them, and judges each by the author's contract.

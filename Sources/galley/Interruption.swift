@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import GalleyVerify
+import GalleyProcess
 import Synchronization
 
 /// What Ctrl-C, SIGTERM and SIGHUP do to a running `galley`: every compiler,

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
+import GalleyProcess
 import GalleyProject
 import GalleyServer
 import GalleySite
-import GalleyVerify
 
 /// `galley serve`: build, serve the output folder, rebuild on change, reload the browser.
 struct ServeCommand: AsyncParsableCommand {

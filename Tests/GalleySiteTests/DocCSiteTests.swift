@@ -3,11 +3,10 @@ import GalleyCore
 import GalleyMarkdown
 import GalleyProject
 import GalleyRender
+import GalleySamples
 import GalleySite
 import GalleyTestSupport
 import Testing
-
-@testable import GalleyVerify
 
 @Suite("DocC Markdown in a site")
 struct DocCSiteTests {

@@ -1,9 +1,9 @@
 import GalleyCore
 import GalleySite
-import GalleyVerify
 import Testing
 
 @testable import GalleyProject
+@testable import GalleySamples
 
 @Suite("Front matter")
 struct FrontMatterTests {

@@ -3,8 +3,8 @@ import GalleyMarkdown
 import Testing
 
 @testable import GalleyRender
+@testable import GalleySamples
 @testable import GalleySite
-@testable import GalleyVerify
 
 /// Samples with hand-made annotations (what the verifier's hover half will
 /// produce, per `SampleAnnotation`'s contract) rendered by the real `SampleHTML`.

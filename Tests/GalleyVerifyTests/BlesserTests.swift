@@ -3,6 +3,8 @@ import GalleyMarkdown
 import GalleyTestSupport
 import Testing
 
+@testable import GalleyPackage
+@testable import GalleySamples
 @testable import GalleyVerify
 
 @Suite("Blessing expected output")

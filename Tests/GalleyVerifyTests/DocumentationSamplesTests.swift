@@ -4,6 +4,8 @@ import GalleyMarkdown
 import GalleyTestSupport
 import Testing
 
+@testable import GalleyPackage
+@testable import GalleySamples
 @testable import GalleyVerify
 
 /// Samples written as documentation is written: a page as one program,

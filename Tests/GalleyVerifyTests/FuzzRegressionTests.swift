@@ -1,7 +1,6 @@
 import GalleyMarkdown
+import GalleySamples
 import Testing
-
-@testable import GalleyVerify
 
 /// Inputs `make fuzz` found that broke GalleyVerify; each is also kept in
 /// `Fuzz/Corpus/<target>/` under the name given.

@@ -5,6 +5,10 @@ import GalleyTestSupport
 import Synchronization
 import Testing
 
+@testable import GalleyPackage
+@testable import GalleyProcess
+@testable import GalleySamples
+@testable import GalleySourceKit
 @testable import GalleyVerify
 
 /// The compiler's answers about samples (sourcekitd in process): declarations

@@ -1,8 +1,7 @@
 import GalleyCore
 import GalleyMarkdown
+import GalleySamples
 import Testing
-
-@testable import GalleyVerify
 
 /// A verifier that passes what it did not check is worse than none.
 @Suite("No false passes: unreadable expectations and info strings are errors")

@@ -3,6 +3,8 @@ import GalleyMarkdown
 import GalleyTestSupport
 import Testing
 
+@testable import GalleyPackage
+@testable import GalleyProcess
 @testable import GalleyVerify
 
 /// The bounds of every compiler and sample run.

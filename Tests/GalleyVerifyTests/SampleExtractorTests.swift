@@ -2,6 +2,7 @@ import GalleyCore
 import GalleyMarkdown
 import Testing
 
+@testable import GalleySamples
 @testable import GalleyVerify
 
 @Suite("The sample contract: attributes and markers")

@@ -2,6 +2,8 @@ import Foundation
 import GalleyMarkdown
 import Testing
 
+@testable import GalleyPackage
+@testable import GalleySamples
 @testable import GalleyVerify
 
 /// Site and page settings that let Galley take docs written for other tools as they are.

@@ -4,6 +4,9 @@ import GalleyMarkdown
 import GalleyTestSupport
 import Testing
 
+@testable import GalleyPackage
+@testable import GalleyProcess
+@testable import GalleySamples
 @testable import GalleyVerify
 
 /// Samples run from a stranger's pull request must not reach the machine.

@@ -4,6 +4,9 @@ import GalleyMarkdown
 import GalleyTestSupport
 import Testing
 
+@testable import GalleyPackage
+@testable import GalleyProcess
+@testable import GalleySamples
 @testable import GalleyVerify
 
 /// Compiler, linker and driver errors that name no file and line are shown

@@ -5,6 +5,8 @@ import GalleyTestSupport
 import Synchronization
 import Testing
 
+@testable import GalleyPackage
+@testable import GalleySamples
 @testable import GalleyVerify
 
 /// Runs the real compiler: each test verifies one small page.

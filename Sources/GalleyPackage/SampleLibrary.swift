@@ -1,0 +1,234 @@
+import Crypto
+import Foundation
+import GalleyCore
+import GalleyProcess
+
+/// The library samples compile against: SwiftPM products built first, and
+/// module aliases so that `import SwiftUI` finds a stand-in.
+///
+/// Products are linked as SwiftPM links them: a product declared
+/// `type: .dynamic` as its own shared library; automatic and static ones
+/// (almost every package's) through a wrapper package Galley writes under
+/// `.build/galley/library/` (``LibraryWrapper``), which depends on the
+/// package by path and declares one dynamic library of them all. The search
+/// paths of every Swift and C module below them come from SwiftPM's own
+/// build plan (``SwiftPMBuildPlan``).
+///
+/// From `galley.yml`:
+/// ```yaml
+/// verify:
+///   package: .
+///   products: [HeadlessSwiftUI]
+///   module_aliases: { SwiftUI: HeadlessSwiftUI, Combine: OpenCombineShim }
+/// ```
+public struct SampleLibrary: Sendable, Hashable {
+    /// The SwiftPM package that provides the products.
+    public var packageDirectory: URL
+    /// Library products to build and link.
+    public var products: [String]
+    /// `-module-alias` pairs: the name samples import → the module compiled against.
+    public var moduleAliases: [String: String]
+    /// How the products are linked.
+    public var linking = Linking.automatic
+    /// Modules the wrapper re-exports (`@_exported import`), the products'
+    /// Swift modules when known; samples import them by name either way.
+    public var modules: [String] = []
+    /// Folders whose files decide what `swift build` produces (default:
+    /// the package's `Sources/`); a package's target folders when known.
+    public var sourceDirectories: [URL]
+
+    /// How products are linked into samples.
+    public enum Linking: String, Sendable, Hashable, Codable {
+        /// Each product as the shared library it declares (`type: .dynamic`).
+        case dynamic
+        /// One shared library of every product, built by a wrapper package
+        /// (automatic and static products).
+        case wrapper
+        /// Each product's own shared library when every product has one
+        /// after `swift build`, the wrapper otherwise.
+        case automatic
+    }
+
+    /// Creates a description of the library; no products means plain Swift.
+    public init(packageDirectory: URL, products: [String] = [], moduleAliases: [String: String] = [:]) {
+        self.packageDirectory = packageDirectory
+        self.products = products
+        self.moduleAliases = moduleAliases
+        self.sourceDirectories = [packageDirectory.appendingPathComponent("Sources")]
+    }
+
+    /// A library that has been built: the flags to use it and a fingerprint of its bytes.
+    public struct Built: Sendable, Codable {
+        /// Extra `swiftc` flags: search paths, libraries, rpath, module aliases.
+        public var flags: [String]
+        /// SHA-256 over the built products, part of every cache key.
+        public var fingerprint: String
+        /// The built files (shared libraries, modules) whose change means the library must be built again.
+        public var artifacts: [String] = []
+    }
+
+    /// Builds the products with `swift build` and returns how to link them.
+    ///
+    /// A warm run skips `swift build` (about 2 s even when nothing changed)
+    /// when the library's inputs — `Package.swift`, `Package.resolved`, every
+    /// file of its sources, the compiler — and the built products are
+    /// exactly as the last successful build left them (see ``LibraryState``).
+    public func build(toolchain: Toolchain, log: (String) -> Void = { _ in }) throws(Diagnostic) -> Built {
+        guard !products.isEmpty else {
+            return Built(flags: moduleAliasFlags, fingerprint: "none")
+        }
+        let state = LibraryState(library: self, toolchain: toolchain)
+        if let built = state.reusableBuild() { return built }
+        let built = try buildWithSwiftPM(toolchain: toolchain, log: log)
+        state.record(built)
+        return built
+    }
+
+    /// `-module-alias` flags, sorted.
+    private var moduleAliasFlags: [String] {
+        moduleAliases.sorted { $0.key < $1.key }.flatMap { ["-module-alias", "\($0.key)=\($0.value)"] }
+    }
+
+    /// SwiftPM's debug build folder of the package, links resolved.
+    package var binPath: URL {
+        packageDirectory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+    }
+
+    private func buildWithSwiftPM(toolchain: Toolchain, log: (String) -> Void) throws(Diagnostic) -> Built {
+        switch linking {
+        case .dynamic:
+            return try buildDynamic(toolchain: toolchain, log: log, required: true)!
+        case .wrapper:
+            return try LibraryWrapper(library: self).build(toolchain: toolchain, log: log)
+        case .automatic:
+            if let built = try buildDynamic(toolchain: toolchain, log: log, required: false) { return built }
+            return try LibraryWrapper(library: self).build(toolchain: toolchain, log: log)
+        }
+    }
+
+    /// Builds the products in the package itself and links each one's
+    /// shared library; `nil` when one has none and none is `required`.
+    private func buildDynamic(toolchain: Toolchain, log: (String) -> Void, required: Bool) throws(Diagnostic) -> Built? {
+        try Self.swiftBuild(packageDirectory, products: products, toolchain: toolchain, log: log, what: products.joined(separator: ", "))
+        let binPath = self.binPath
+        var files: [URL] = []
+        for product in products {
+            let library = binPath.appendingPathComponent("lib\(product).so")
+            guard FileManager.default.fileExists(atPath: library.path) else {
+                guard required else { return nil }
+                throw Diagnostic(
+                    "the product '\(product)' did not produce \(library.path)",
+                    suggestion: "Declare it as `.library(name: \"\(product)\", type: .dynamic, …)` in Package.swift, or leave `linking` to Galley")
+            }
+            files.append(library)
+        }
+        let modules = Set(products + Array(moduleAliases.values) + self.modules)
+        let flags = moduleAliasFlags + Self.linkFlags(binPath: binPath, modules: modules, libraries: products)
+        return try Self.built(flags: flags, libraries: files, binPath: binPath, modules: modules)
+    }
+
+    /// Runs `swift build --product …` in `package`; its log's end is the error when it fails.
+    package static func swiftBuild(_ package: URL, products: [String], toolchain: Toolchain, log: (String) -> Void, what: String) throws(Diagnostic) {
+        let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
+        var arguments = ["build", "--package-path", package.path]
+        for product in products { arguments += ["--product", product] }
+        log("Building the sample library (\(what))…")
+        let runner = ProcessRunner(timeout: .seconds(3600), outputLimit: 8 << 20)
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try runner.run(swift, arguments, in: package)
+        } catch {
+            throw Diagnostic("cannot run '\(swift.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
+        }
+        guard outcome.ending == .exited(0) else {
+            let tail = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(25).joined(separator: "\n")
+            throw Diagnostic(
+                "building the sample library (\(what)) failed",
+                suggestion: "Fix the library so that `swift build --product \(products[0])` succeeds, then verify again",
+                details: tail
+            )
+        }
+    }
+
+    /// Search paths from SwiftPM's build plan for `modules` (or, without
+    /// one, every C module map of the build folder), then the libraries.
+    package static func linkFlags(binPath: URL, modules: Set<String>, libraries: [String]) -> [String] {
+        let modulesFolder = binPath.appendingPathComponent("Modules")
+        let moduleDirectory = FileManager.default.fileExists(atPath: modulesFolder.path) ? modulesFolder : binPath
+        var flags = ["-I", moduleDirectory.path, "-L", binPath.path, "-Xlinker", "-rpath", "-Xlinker", binPath.path]
+        let manifest = binPath.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("debug.yaml")
+        let planned = modules.sorted().compactMap { SwiftPMBuildPlan.compileArguments(of: $0, manifest: manifest) }
+        if planned.isEmpty {
+            // No build plan to read: C targets keep generated module maps in <target>.build/.
+            let targets = (try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []
+            for target in targets.sorted() where target.hasSuffix(".build") {
+                let folder = binPath.appendingPathComponent(target)
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) {
+                    flags += ["-I", folder.path]
+                }
+            }
+        } else {
+            flags += SwiftPMBuildPlan.importFlags(planned.flatMap { $0 })
+        }
+        flags += libraries.map { "-l\($0)" }
+        // What the libraries' own link commands add (`linkerSettings`: `-lm`, system libraries).
+        for library in libraries {
+            let file = binPath.appendingPathComponent("lib\(library).so")
+            if let arguments = SwiftPMBuildPlan.linkArguments(of: file, manifest: manifest) {
+                flags += SwiftPMBuildPlan.libraryFlags(arguments).filter { !libraries.map { "-l\($0)" }.contains($0) }
+            }
+        }
+        return deduplicated(flags)
+    }
+
+    /// `flags` with repeated `-I path`, `-L path`, `-Xcc …` units and `-l`
+    /// flags dropped. A unit is read whole — `-Xcc -I -Xcc path` is one, so
+    /// its `-I` is never taken for the swiftc flag (which once left a bare
+    /// `-Xcc path` that clang read as an input file: swift-nio's C modules).
+    /// `-Xlinker` pairs are kept as they are, since their order is their meaning.
+    package static func deduplicated(_ flags: [String]) -> [String] {
+        var result: [String] = []
+        var seen: Set<[String]> = []
+        var index = 0
+        while index < flags.count {
+            let flag = flags[index]
+            let unit: ArraySlice<String>
+            if flag == "-Xcc", index + 3 < flags.count, ["-I", "-isystem"].contains(flags[index + 1]), flags[index + 2] == "-Xcc" {
+                unit = flags[index..<(index + 4)]
+            } else if ["-Xcc", "-Xlinker", "-I", "-L"].contains(flag), index + 1 < flags.count {
+                unit = flags[index..<(index + 2)]
+            } else {
+                unit = flags[index..<(index + 1)]
+            }
+            index += unit.count
+            let dedupes = flag != "-Xlinker" && (unit.count > 1 || flag.hasPrefix("-l"))
+            if !dedupes || seen.insert(Array(unit)).inserted { result += unit }
+        }
+        return result
+    }
+
+    /// The built library: `flags`, and a fingerprint over the shared
+    /// libraries and the modules' interfaces.
+    package static func built(flags: [String], libraries: [URL], binPath: URL, modules: Set<String>) throws(Diagnostic) -> Built {
+        var hasher = SHA256()
+        var artifacts: [String] = []
+        for library in libraries {
+            guard let bytes = try? Data(contentsOf: library) else {
+                throw Diagnostic("cannot read the built library \(library.path)", suggestion: "Build again; check that the disk is not full")
+            }
+            hasher.update(data: bytes)
+            artifacts.append(library.path)
+        }
+        let moduleDirectory = binPath.appendingPathComponent("Modules")
+        for module in modules.sorted() {
+            for name in ["\(module).swiftmodule", "\(module).swiftinterface"] {
+                let url = moduleDirectory.appendingPathComponent(name)
+                if let data = try? Data(contentsOf: url) {
+                    hasher.update(data: data)
+                    artifacts.append(url.path)
+                }
+            }
+        }
+        return Built(flags: flags, fingerprint: hasher.finalize().map { String(format: "%02x", $0) }.joined(), artifacts: artifacts)
+    }
+}

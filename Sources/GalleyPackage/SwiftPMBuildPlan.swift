@@ -1,0 +1,97 @@
+import Foundation
+
+/// What SwiftPM's build plan says about compiling a module: the llbuild
+/// manifest it writes next to its products (`.build/debug.yaml`) holds the
+/// exact `swiftc` command of every module, with the search paths of every
+/// Swift and C module below it (module maps in `include/`, generated ones,
+/// system libraries' pkg-config paths). A sample that imports the module
+/// needs those same paths.
+///
+/// ```swift
+/// let arguments = SwiftPMBuildPlan.compileArguments(of: "Numerics", manifest: scratch.appendingPathComponent("debug.yaml"))
+/// SwiftPMBuildPlan.importFlags(arguments ?? [])   // ["-I", ".../Modules", "-Xcc", "-fmodule-map-file=.../_NumericsShims/include/module.modulemap", …]
+/// ```
+package enum SwiftPMBuildPlan {
+    /// The arguments of the `swiftc` command that compiles the Swift module
+    /// `module`, or `nil` when the manifest has none (or cannot be read).
+    package static func compileArguments(of module: String, manifest: URL) -> [String]? {
+        guard let data = FileManager.default.contents(atPath: manifest.path), let text = String(data: data, encoding: .utf8) else { return nil }
+        let marker = "\"-module-name\",\"\(module)\","
+        for line in text.split(separator: "\n") where line.hasPrefix("    args: [") && line.contains(marker) {
+            let json = line.dropFirst("    args: ".count)
+            if let arguments = try? JSONDecoder().decode([String].self, from: Data(json.utf8)),
+                arguments.first?.hasSuffix("swiftc") == true
+            {
+                return arguments
+            }
+        }
+        return nil
+    }
+
+    /// The arguments of the command that links `product` (a shared
+    /// library or executable, by its path), or `nil`.
+    package static func linkArguments(of product: URL, manifest: URL) -> [String]? {
+        guard let data = FileManager.default.contents(atPath: manifest.path), let text = String(data: data, encoding: .utf8) else { return nil }
+        let marker = "\"-o\",\"\(product.path)\""
+        for line in text.split(separator: "\n") where line.hasPrefix("    args: [") && line.contains(marker) {
+            if let arguments = try? JSONDecoder().decode([String].self, from: Data(line.dropFirst("    args: ".count).utf8)) {
+                return arguments
+            }
+        }
+        return nil
+    }
+
+    /// The libraries a program linking the product must link too (its
+    /// `linkerSettings`, e.g. `-lm` for code its modules inline into the
+    /// program): the `-l` flags and `-L` folders of its link command.
+    package static func libraryFlags(_ arguments: [String]) -> [String] {
+        var flags: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let current = arguments[index]
+            if current == "-L", index + 1 < arguments.count {
+                flags += ["-L", arguments[index + 1]]
+                index += 2
+                continue
+            }
+            if current.hasPrefix("-l") && current.count > 2 { flags.append(current) }
+            index += 1
+        }
+        return flags
+    }
+
+    /// The flags of `arguments` that a module importing the compiled one
+    /// needs: `-I` folders, the C modules' `-Xcc -fmodule-map-file=`,
+    /// `-Xcc -I` and `-Xcc -isystem` paths, and macro plugins
+    /// (`-load-plugin-executable`, `-plugin-path`). Duplicates are dropped.
+    package static func importFlags(_ arguments: [String]) -> [String] {
+        var flags: [[String]] = []
+        var index = 0
+        func argument(_ offset: Int) -> String? {
+            index + offset < arguments.count ? arguments[index + offset] : nil
+        }
+        while index < arguments.count {
+            let current = arguments[index]
+            switch current {
+            case "-I", "-F", "-load-plugin-executable", "-plugin-path", "-external-plugin-path":
+                if let value = argument(1) { flags.append([current, value]) }
+                index += 2
+            case "-Xcc":
+                guard let value = argument(1) else { index += 1; continue }
+                if value == "-I" || value == "-isystem", argument(2) == "-Xcc", let path = argument(3) {
+                    flags.append(["-Xcc", value, "-Xcc", path])
+                    index += 4
+                    continue
+                }
+                if value.hasPrefix("-fmodule-map-file=") || (value.hasPrefix("-I") && value.count > 2) || value.hasPrefix("-isystem") {
+                    flags.append(["-Xcc", value])
+                }
+                index += 2
+            default:
+                index += 1
+            }
+        }
+        var seen: Set<[String]> = []
+        return flags.filter { seen.insert($0).inserted }.flatMap { $0 }
+    }
+}

@@ -1,0 +1,184 @@
+import SwiftSyntax
+
+/// Elided code in a sample — `...` or `…` standing for omitted statements,
+/// expressions, arguments or bodies, and editor placeholders `<#name#>` —
+/// replaced by holes that type-check, so the rest of the sample is still
+/// compiled. The page shows the code as written; a sample with holes is
+/// compiled, never run.
+///
+/// | written | compiled as |
+/// |---|---|
+/// | `func mean() -> Double { ... }`, a line `...` alone | `fatalError()` (a statement of type `Never`) |
+/// | `struct Model { … }` (a member) | nothing |
+/// | `let total = ...`, `[<#item#>]` | `_galleyHole()` (generic: `func _galleyHole<T>() -> T`) |
+/// | `Foo(...)`, `Foo(id: 1, ...)` | `(_galleyHole() as Foo)`; a lowercase callee: `_galleyHole()` |
+/// | `func f(...)` | `func f(   )` |
+/// | `let x: <#Type#>` | `Any` |
+///
+/// `...` that is Swift (`0...5`, `x...`, `...x`, `Int...`, `array[...]`) is
+/// left alone: only a `...` with nothing to range over on either side is a hole.
+/// Diagnostics keep pointing at the Markdown line and column: ``Hole`` records
+/// where each replacement is, and ``mapColumn(_:line:)`` moves columns back.
+package enum Elision {
+    /// One replacement: where the elided text was and how long each side is.
+    public struct Hole: Sendable, Hashable {
+        /// The 1-based line in the sample's code.
+        public var line: Int
+        /// The 1-based UTF-8 column of the elided text in the code as written.
+        public var column: Int
+        /// The 1-based UTF-8 column of the replacement in the compiled code.
+        public var compiledColumn: Int
+        /// UTF-8 length of the elided text.
+        public var length: Int
+        /// UTF-8 length of its replacement.
+        public var replacementLength: Int
+        /// The elided text, e.g. `...`.
+        public var text: String
+    }
+
+    /// `code` with its elisions replaced, and where; no holes when nothing is elided.
+    public static func substitute(in code: String) -> (code: String, holes: [Hole]) {
+        guard code.contains("...") || code.contains("…") || code.contains("<#") else { return (code, []) }
+        guard let tree = SwiftSource.parse(code) else { return (code, []) }
+        let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.tokenKind != .endOfFile }
+        var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
+        for (index, token) in tokens.enumerated() {
+            let text = token.text
+            let isPlaceholder = text.hasPrefix("<#") && text.hasSuffix("#>") && text.count > 4
+            let isEllipsis = text == "..." || text == "…"
+            guard isPlaceholder || isEllipsis else { continue }
+            let previous = index > 0 ? tokens[index - 1] : nil
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            let startsLine = previous == nil || token.leadingTrivia.contains { $0.isNewline }
+            let endsLine = next == nil || next!.leadingTrivia.contains { $0.isNewline }
+            let openers: Set<String> = ["(", "[", "{", ",", ":", "=", "->", "return", "in", ";", "?", "??"]
+            let closers: Set<String> = [")", "]", "}", ",", ";"]
+            if isEllipsis {
+                guard startsLine || openers.contains(previous!.text), endsLine || closers.contains(next!.text) else { continue }
+                // `array[...]` is Swift's unbounded range.
+                if let previous, previous.text == "[", previous.leadingTrivia.isEmpty, index >= 2,
+                    endsOperand(tokens[index - 2]), next?.text == "]"
+                {
+                    continue
+                }
+            }
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = token.endPositionBeforeTrailingTrivia.utf8Offset
+            guard !edits.contains(where: { $0.start <= start && end <= $0.end }) else { continue }
+            let opener = enclosingOpener(of: index, in: tokens)
+            if isPlaceholder, token.parent?.is(IdentifierTypeSyntax.self) == true {
+                edits.append((start, end, "Any", text))
+                continue
+            }
+            if isEllipsis, let opener, opener.tokenKind == .leftParen,
+                previous.map({ $0.text == "(" || $0.text == "," }) ?? false, next.map({ $0.text == ")" || $0.text == "," }) ?? false
+            {
+                if let call = opener.parent?.as(FunctionCallExprSyntax.self) {
+                    let callStart = call.calledExpression.positionAfterSkippingLeadingTrivia.utf8Offset
+                    let callEnd = (call.rightParen ?? token).endPositionBeforeTrailingTrivia.utf8Offset
+                    let callee = call.calledExpression.trimmedDescription
+                    let statement = call.parent?.is(CodeBlockItemSyntax.self) == true
+                    let replacement: String
+                    if statement {
+                        replacement = "fatalError()"
+                    } else if let first = callee.unicodeScalars.first, first.properties.isUppercase,
+                        callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "<" || $0 == ">" || $0 == "," || $0 == " " }
+                        )
+                    {
+                        replacement = "(_galleyHole() as \(callee))"
+                    } else {
+                        replacement = "_galleyHole()"
+                    }
+                    edits.removeAll { callStart <= $0.start && $0.end <= callEnd }
+                    edits.append((callStart, callEnd, replacement, String(code.utf8Slice(callStart, callEnd))))
+                    continue
+                }
+                if opener.parent?.is(FunctionParameterClauseSyntax.self) == true {
+                    edits.append((start, end, "", text))
+                    continue
+                }
+            }
+            let statementPosition =
+                (startsLine || previous.map { $0.text == "{" || $0.text == ";" } ?? true)
+                && (endsLine || next.map { $0.text == "}" || $0.text == ";" } ?? true)
+            if statementPosition, opener == nil || opener!.tokenKind == .leftBrace {
+                if let brace = opener, brace.parent?.is(MemberBlockSyntax.self) == true {
+                    edits.append((start, end, "", text))
+                } else if let brace = opener, brace.parent?.is(SwitchExprSyntax.self) == true {
+                    edits.append((start, end, "default: fatalError()", text))
+                } else {
+                    edits.append((start, end, "fatalError()", text))
+                }
+                continue
+            }
+            edits.append((start, end, "_galleyHole()", text))
+        }
+        guard !edits.isEmpty else { return (code, []) }
+        edits.sort { $0.start < $1.start }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        var bytes = Array(code.utf8)
+        var holes: [Hole] = []
+        var shiftOnLine: [Int: Int] = [:]
+        for edit in edits {
+            let location = converter.location(for: AbsolutePosition(utf8Offset: edit.start))
+            let shift = shiftOnLine[location.line, default: 0]
+            holes.append(
+                Hole(
+                    line: location.line, column: location.column, compiledColumn: location.column + shift,
+                    length: edit.end - edit.start, replacementLength: edit.replacement.utf8.count, text: edit.text
+                ))
+            shiftOnLine[location.line] = shift + edit.replacement.utf8.count - (edit.end - edit.start)
+        }
+        // A replacement of several lines keeps the line count: its newlines follow it.
+        for edit in edits.reversed() {
+            let newlines = edit.text.utf8.filter { $0 == UInt8(ascii: "\n") }.count
+            bytes.replaceSubrange(edit.start..<edit.end, with: Array((edit.replacement + String(repeating: "\n", count: newlines)).utf8))
+        }
+        return (String(decoding: bytes, as: UTF8.self), holes)
+    }
+
+    /// The column in the code as written of a diagnostic at `column` of
+    /// `line` (both 1-based, of the sample's code) in the compiled code.
+    public static func mapColumn(_ column: Int, line: Int, holes: [Hole]) -> Int {
+        var mapped = column
+        for hole in holes where hole.line == line && hole.compiledColumn <= column {
+            if column < hole.compiledColumn + max(hole.replacementLength, 1) { return hole.column }
+            mapped -= hole.replacementLength - hole.length
+        }
+        return mapped
+    }
+
+    /// Whether `token` ends an expression a subscript may follow (`array`, `f()`, `x?`).
+    private static func endsOperand(_ token: TokenSyntax) -> Bool {
+        switch token.tokenKind {
+        case .identifier, .rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark, .keyword(.self), .keyword(.Self): return true
+        default: return false
+        }
+    }
+
+    /// The `(`, `[` or `{` that encloses the token at `index`, if any.
+    private static func enclosingOpener(of index: Int, in tokens: [TokenSyntax]) -> TokenSyntax? {
+        var depth = 0
+        var position = index - 1
+        while position >= 0 {
+            switch tokens[position].tokenKind {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftParen, .leftSquare, .leftBrace:
+                if depth == 0 { return tokens[position] }
+                depth -= 1
+            default: break
+            }
+            position -= 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// The text of UTF-8 offsets `start..<end`.
+    package func utf8Slice(_ start: Int, _ end: Int) -> Substring {
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        let to = utf8.index(utf8.startIndex, offsetBy: end)
+        return self[from..<to]
+    }
+}

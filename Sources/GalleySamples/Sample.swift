@@ -1,0 +1,133 @@
+import GalleyCore
+import GalleyMarkdown
+
+/// A Swift code block of a page, with what the author's contract says about it.
+///
+/// A fenced block whose info string starts with `swift` is a sample:
+/// ```` ```swift no_run group=intro ````. See ``SampleExtractor``.
+public struct Sample: Sendable, Hashable {
+    /// What the verifier does with a sample.
+    public enum Mode: String, Sendable, Hashable, Codable {
+        /// Compile and run; must exit 0 and print what is expected.
+        case run
+        /// Compile only (`no_run`).
+        case noRun = "no_run"
+        /// Must fail to compile, with errors where `// error:` marks them.
+        case compileFail = "compile_fail"
+        /// Must compile and then trap at run time.
+        case crash
+        /// Not compiled; shown as not verified.
+        case ignore
+    }
+
+    /// A `// error: <text>` marker of a `compile_fail` sample.
+    public struct ErrorMarker: Sendable, Hashable {
+        /// The Markdown line the marker is on.
+        public var line: Int
+        /// Text the compiler error on that line must contain.
+        public var text: String
+    }
+
+    /// What a block is, read from its code: a program (compiled, and run
+    /// unless its mode says otherwise), a listing of the library's API, or a
+    /// fragment of a package manifest.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// Swift code compiled as a program (the usual case).
+        case program
+        /// Declarations without bodies (`public init(capacity: Int)`), checked
+        /// against the sample library's public API (``APIListing``).
+        case apiListing = "api_listing"
+        /// Lines of a `Package.swift` (`.package(url: …)`): not verified.
+        case manifestFragment = "manifest_fragment"
+    }
+
+    /// The page's display path (`content/intro.md`).
+    public var page: String
+    /// The fenced block as parsed.
+    public var block: CodeBlock
+    /// What to do with it.
+    public var mode: Mode
+    /// The `group=` name, if any.
+    public var group: String?
+    /// Whether to compile in Swift 5 language mode.
+    public var swift5: Bool
+    /// The settings of the sample's page (prelude, flags, environment, …).
+    public var settings = SampleSettings()
+    /// The code as compiled: snippet marker lines blanked, so line numbers
+    /// stay those of the Markdown block.
+    public var compiledCode: String
+    /// The code's lines as shown on the page, each with its Markdown line:
+    /// hidden lines left out, `// error:` markers removed.
+    public var displayedLines: [(line: Int, text: String)]
+    /// The lines between `// snippet.hide` and `// snippet.show` (markers
+    /// left out), each with its Markdown line: a reader may reveal them.
+    public var hiddenLines: [(line: Int, text: String)] = []
+    /// Output lines the sample must print, from `// Prints "…"` comments, if any.
+    public var expectedPrints: [String]?
+    /// The Markdown line of the comment each of ``expectedPrints`` comes from.
+    public var expectedPrintsLines: [Int] = []
+    /// How each of ``expectedPrints`` is compared: exactly for `// Prints "…"`,
+    /// with `…` as a wildcard and line-end whitespace ignored for the lines
+    /// after `// Prints:`. Empty means every line exactly.
+    package var expectedPrintsMatching: [OutputComparison.Matching] = []
+    /// The ` ```output ` block right after the sample, if any.
+    public var outputBlock: CodeBlock?
+    /// `// error:` markers (`compile_fail` only).
+    public var errorMarkers: [ErrorMarker]
+    /// What the block is (a program unless its code says otherwise).
+    public var kind = Kind.program
+    /// Whether the sample says `standalone`: on a page whose samples are one
+    /// program (`verify.page: program`), it is compiled on its own.
+    public var standalone = false
+    /// The command-line arguments of a run (`args=` attributes, in order);
+    /// `nil` when the sample gives none.
+    public var arguments: [String]?
+    /// Where ``compiledCode`` replaced elided code (`...`, `…`, `<#name#>`)
+    /// with holes that type-check; empty when nothing is elided. A sample
+    /// with holes is compiled, never run.
+    package var holes: [Elision.Hole] = []
+    /// Expectation-like comments that were read as prose, as warnings at their lines.
+    public var warnings: [Diagnostic] = []
+
+    /// Whether the sample is a whole `Snippets/` file shown by `@Snippet`
+    /// (its "page" is the Swift file) rather than a block of a page.
+    public var isSnippetFile: Bool { page.hasSuffix(".swift") }
+
+    /// A stable identity: the page and the line of the opening fence.
+    public var id: String { "\(page):\(block.fenceLine)" }
+
+    /// The location of the opening fence, for diagnostics (line 1 at least:
+    /// a snippet file's block has its fence above the file, at line 0).
+    public var location: SourceLocation {
+        SourceLocation(path: page, line: max(1, block.fenceLine), column: block.fenceColumn)
+    }
+
+    /// The output lines of the ` ```output ` block, if there is one.
+    public var expectedOutputBlock: [String]? {
+        outputBlock.map { OutputComparison.lines(of: $0.code) }
+    }
+
+    /// Two samples are the same when they are the same block of the same page.
+    public static func == (lhs: Sample, rhs: Sample) -> Bool { lhs.id == rhs.id && lhs.block == rhs.block }
+    /// Hashes the sample's identity (page and fence line).
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+extension Sample {
+    /// A sample of `block` on `page`; the extractor fills in the rest from its attributes and code.
+    package init(
+        page: String, block: CodeBlock, mode: Mode, group: String?, swift5: Bool, compiledCode: String,
+        displayedLines: [(line: Int, text: String)], expectedPrints: [String]?, outputBlock: CodeBlock?, errorMarkers: [ErrorMarker]
+    ) {
+        self.page = page
+        self.block = block
+        self.mode = mode
+        self.group = group
+        self.swift5 = swift5
+        self.compiledCode = compiledCode
+        self.displayedLines = displayedLines
+        self.expectedPrints = expectedPrints
+        self.outputBlock = outputBlock
+        self.errorMarkers = errorMarkers
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+
+/// Finds the samples of a page and checks their attributes and markers.
+///
+/// ```swift
+/// let (samples, problems) = SampleExtractor.samples(in: document, page: "content/intro.md")
+/// ```
+package enum SampleExtractor {
+    /// The attributes a sample may carry, besides `group=<name>`.
+    public static let knownAttributes = ["no_run", "compile_fail", "crash", "ignore", "swift5", "swift6", "standalone"]
+
+    /// The samples of `document` in page order, and the problems that stop
+    /// some of them from being verified (each at its Markdown line).
+    public static func samples(
+        in document: MarkdownDocument, page: String, settings: SampleSettings = SampleSettings()
+    ) -> (samples: [Sample], problems: [Diagnostic]) {
+        var samples: [Sample] = []
+        var problems: [Diagnostic] = []
+        // Split only for a page with a sample followed by an `output` block.
+        var sourceLines: [Substring]?
+        let blocks = document.codeBlocks
+        for (index, block) in blocks.enumerated() where block.looksLikeSwift {
+            if let problem = block.infoProblem {
+                problems.append(
+                    Diagnostic(
+                        "cannot read the code block's info string: \(problem), so its Swift would not be verified",
+                        at: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn),
+                        suggestion:
+                            "Write ```swift followed by attributes separated by spaces or commas (e.g. ```swift no_run), or give code that is not a sample another language, e.g. ```text"
+                    ))
+                continue
+            }
+            do {
+                var sample = try sample(from: block, page: page, settings: settings)
+                if index + 1 < blocks.count, blocks[index + 1].language == "output",
+                    onlyBlankLines(
+                        between: block, and: blocks[index + 1],
+                        in: sourceLines
+                            ?? {
+                                sourceLines = TextLines.split(document.source)
+                                return sourceLines!
+                            }(), firstLine: document.firstLine)
+                {
+                    sample.outputBlock = blocks[index + 1]
+                }
+                samples.append(sample)
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (samples, problems)
+    }
+
+    package static func sample(from block: CodeBlock, page: String, settings: SampleSettings = SampleSettings()) throws(Diagnostic) -> Sample {
+        var attributeMode: Sample.Mode?
+        var group: String?
+        var version: Int?
+        var standalone = false
+        var arguments: [String]?
+        func fail(_ message: String, _ hint: String) -> Diagnostic {
+            Diagnostic(message, at: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn), suggestion: hint)
+        }
+        for attribute in block.attributes {
+            if attribute.hasPrefix("group=") {
+                let name = String(attribute.dropFirst("group=".count))
+                guard !name.isEmpty else { throw fail("empty group name", "Write group=<name>") }
+                group = name
+                continue
+            }
+            if attribute.hasPrefix("args=") {
+                arguments = (arguments ?? []) + [String(attribute.dropFirst("args=".count))]
+                continue
+            }
+            switch attribute {
+            case "standalone":
+                standalone = true
+            case "swift5", "swift6":
+                let number = attribute == "swift5" ? 5 : 6
+                if let version, version != number {
+                    throw fail("attributes 'swift5' and 'swift6' cannot be combined", "Keep one of them")
+                }
+                version = number
+            case "no_run", "compile_fail", "crash", "ignore":
+                if let attributeMode {
+                    throw fail("attributes '\(attributeMode.rawValue)' and '\(attribute)' cannot be combined", "Keep one of them")
+                }
+                attributeMode = Sample.Mode(rawValue: attribute)
+            default:
+                let suggestion = closest(to: attribute).map { "Did you mean '\($0)'? " } ?? ""
+                throw fail(
+                    "unknown sample attribute '\(attribute)'",
+                    suggestion + "Known attributes: \(knownAttributes.joined(separator: ", ")), group=<name>, args=<argument>"
+                )
+            }
+        }
+        var mode = attributeMode ?? settings.defaultMode
+        if group != nil && (mode == .compileFail || mode == .crash) {
+            throw fail("a '\(mode.rawValue)' sample cannot be in a group", "Remove group= or make it a sample of its own")
+        }
+        if standalone && group != nil {
+            throw fail("a 'standalone' sample cannot be in a group", "Keep one of 'standalone' and group=")
+        }
+        let scan = try scanLines(of: block, page: page)
+        if attributeMode == nil, mode != .ignore, !scan.markers.isEmpty {
+            // `let w = r + z // error: binary operator '+' cannot be applied…`: docs
+            // that show a compiler error say so in the code; the sample must fail there.
+            mode = .compileFail
+        }
+        var compiled = scan.compiled
+        var kind = Sample.Kind.program
+        var holes: [Elision.Hole] = []
+        if mode != .ignore && mode != .compileFail {
+            kind = SampleKindReader.kind(of: compiled)
+        }
+        if kind == .program && mode != .ignore {
+            let elided = Elision.substitute(in: compiled)
+            if !elided.holes.isEmpty {
+                if mode == .crash {
+                    throw fail(
+                        "a 'crash' sample cannot elide code ('...', '…' or '<#placeholder#>'): it must run",
+                        "Write the code out, or mark the sample no_run")
+                }
+                compiled = elided.code
+                holes = elided.holes
+                if mode == .run { mode = .noRun }
+            }
+        }
+        if mode == .run, arguments == nil, CommandLineProgram.needsArguments(compiled) {
+            // A command-line tool run with no arguments would only print its usage or fail: compile it.
+            mode = .noRun
+        }
+        if arguments != nil && !CommandLineProgram.isMain(compiled) {
+            throw fail(
+                "'args=' gives command-line arguments to a program with an '@main' entry point, and this sample has none",
+                "Remove args=, or declare the entry point with @main")
+        }
+        var sample = Sample(
+            page: page, block: block, mode: mode, group: mode == .ignore ? nil : group,
+            swift5: (version ?? settings.swiftVersion) == 5, settings: settings,
+            compiledCode: compiled, displayedLines: scan.displayed, hiddenLines: scan.hidden,
+            expectedPrints: scan.prints, expectedPrintsLines: scan.printsLines,
+            outputBlock: nil, errorMarkers: mode == .compileFail ? scan.markers : []
+        )
+        sample.expectedPrintsMatching = scan.matching
+        sample.kind = kind
+        sample.standalone = standalone
+        sample.arguments = arguments
+        sample.holes = holes
+        sample.warnings = scan.warnings
+        return sample
+    }
+
+    /// What ``scanLines(of:page:)`` reads from a block.
+    package struct Scan {
+        package var compiled: String
+        package var displayed: [(line: Int, text: String)]
+        package var hidden: [(line: Int, text: String)]
+        package var markers: [Sample.ErrorMarker]
+        package var prints: [String]?
+        package var printsLines: [Int]
+        package var matching: [OutputComparison.Matching]
+        package var warnings: [Diagnostic]
+    }
+
+    /// Applies the snippet markers and collects `// error:` and `// Prints` comments.
+    package static func scanLines(of block: CodeBlock, page: String) throws(Diagnostic) -> Scan {
+        var compiled: [Substring] = []
+        var displayed: [(line: Int, text: String)] = []
+        var hidden: [(line: Int, text: String)] = []
+        var markers: [Sample.ErrorMarker] = []
+        var prints: [String] = []
+        var printsLines: [Int] = []
+        var hiddenSince: Int?
+        var matching: [OutputComparison.Matching] = []
+        var warnings: [Diagnostic] = []
+        // The lines after a `// Prints:` comment, while they are comment lines.
+        var multiLine: (line: Int, texts: [(line: Int, text: Substring)])?
+        func finishMultiLine() throws(Diagnostic) {
+            guard let (start, texts) = multiLine else { return }
+            multiLine = nil
+            var kept = texts
+            while let last = kept.last, last.text.allSatisfy(\.isWhitespace) { kept.removeLast() }
+            guard !kept.isEmpty else {
+                throw Diagnostic(
+                    "'// Prints:' is not followed by the expected lines", at: SourceLocation(path: page, line: start),
+                    suggestion: "Write the printed lines as comments after it (// Hello), or write // Prints \"…\"")
+            }
+            // The common indent after `//` is layout, not output.
+            let indent =
+                kept.filter { !$0.text.allSatisfy(\.isWhitespace) }
+                .map { $0.text.prefix { $0 == " " }.count }.min() ?? 0
+            for (line, text) in kept {
+                prints.append(String(text.dropFirst(min(indent, text.prefix { $0 == " " }.count))))
+                printsLines.append(line)
+                matching.append(.elided)
+            }
+        }
+        var lines = TextLines.split(block.code)
+        if lines.last == "" { lines.removeLast() }
+        for (offset, line) in lines.enumerated() {
+            let lineNumber = block.firstCodeLine + offset
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let location = SourceLocation(path: page, line: lineNumber)
+            if trimmed.hasPrefix("// snippet.") {
+                switch trimmed {
+                case "// snippet.hide":
+                    guard hiddenSince == nil else {
+                        throw Diagnostic(
+                            "'// snippet.hide' inside a hidden part", at: location, suggestion: "Close the first one with '// snippet.show'")
+                    }
+                    hiddenSince = lineNumber
+                case "// snippet.show":
+                    guard hiddenSince != nil else {
+                        throw Diagnostic(
+                            "'// snippet.show' without a '// snippet.hide' before it", at: location,
+                            suggestion: "Remove it or add '// snippet.hide' above")
+                    }
+                    hiddenSince = nil
+                default:
+                    throw Diagnostic(
+                        "unknown marker '\(trimmed)'", at: location, suggestion: "Only '// snippet.hide' and '// snippet.show' are markers")
+                }
+                compiled.append("")
+                continue
+            }
+            compiled.append(line)
+            if multiLine != nil {
+                if trimmed.hasPrefix("//") && !trimmed.hasPrefix("///") {
+                    let text = trimmed.dropFirst(2)
+                    multiLine!.texts.append((lineNumber, Substring(text)))
+                    if hiddenSince == nil { displayed.append((lineNumber, String(line))) } else { hidden.append((lineNumber, String(line))) }
+                    continue
+                }
+                try finishMultiLine()
+            }
+            switch PrintsComment.parse(line) {
+            case .none: break
+            case .expected(let lines):
+                prints += lines
+                printsLines += Array(repeating: lineNumber, count: lines.count)
+                matching += Array(repeating: .exact, count: lines.count)
+            case .multiLine:
+                multiLine = (lineNumber, [])
+            case .prose(let reason, let column):
+                warnings.append(
+                    .warning(
+                        "this comment was not read as expected output: \(reason)",
+                        at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
+                        suggestion: "To state what the code prints, write // Prints \"<output>\" or // Prints: followed by comment lines"
+                    ))
+            case .malformed(let reason, let column):
+                throw Diagnostic(
+                    "cannot read this expected output: \(reason)",
+                    at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
+                    suggestion: "Write // Prints \"<output>\", or reword the comment so that it does not start with 'Prints'")
+            }
+            var shown = String(line)
+            if let marker = ErrorMarkerComment.parse(line) {
+                markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
+                shown = String(line[..<marker.start]).trimmingTrailingSpaces()
+            }
+            if hiddenSince == nil { displayed.append((lineNumber, shown)) } else { hidden.append((lineNumber, shown)) }
+        }
+        try finishMultiLine()
+        if let start = hiddenSince {
+            throw Diagnostic(
+                "'// snippet.hide' is never closed", at: SourceLocation(path: page, line: start),
+                suggestion: "Add '// snippet.show' where the visible code resumes")
+        }
+        return Scan(
+            compiled: compiled.joined(separator: "\n") + "\n", displayed: displayed, hidden: hidden, markers: markers,
+            prints: prints.isEmpty ? nil : prints, printsLines: printsLines, matching: matching, warnings: warnings
+        )
+    }
+
+    private static func onlyBlankLines(between a: CodeBlock, and b: CodeBlock, in lines: [Substring], firstLine: Int) -> Bool {
+        guard a.endLine < b.fenceLine else { return false }
+        for line in (a.endLine + 1)..<b.fenceLine {
+            let index = line - firstLine
+            if index >= 0, index < lines.count, !lines[index].allSatisfy(\.isWhitespace) { return false }
+        }
+        return true
+    }
+
+    /// A known attribute one edit or a `-`/`_` swap away from `attribute`.
+    private static func closest(to attribute: String) -> String? {
+        let normalized = attribute.replacingOccurrences(of: "-", with: "_").lowercased()
+        if knownAttributes.contains(normalized) { return normalized }
+        return knownAttributes.first { EditDistance.between($0, normalized) <= 2 }
+    }
+}
+
+extension String {
+    package func trimmingTrailingSpaces() -> String {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,111 @@
+import SwiftSyntax
+
+/// Tells from a block's code what it is: a program, a listing of API
+/// declarations, or lines of a package manifest.
+///
+/// | code | kind |
+/// |---|---|
+/// | `public init(capacity: Int)` | API listing |
+/// | `extension AsyncSequence { public func adjacentPairs() -> AsyncAdjacentPairsSequence<Self> }` | API listing |
+/// | `.package(url: "https://…", from: "1.0.0")`, `dependencies: [...]`, `import PackageDescription` | manifest fragment |
+/// | anything else | program |
+package enum SampleKindReader {
+    /// Calls a manifest fragment starts with (`.package(`, `.product(`, …).
+    package static let manifestCalls: Set<String> = [
+        "package", "product", "target", "executableTarget", "testTarget", "library", "executable",
+        "macro", "plugin", "systemLibrary", "binaryTarget", "byName", "process", "copy", "define", "unsafeFlags",
+        "enableUpcomingFeature", "enableExperimentalFeature", "swiftLanguageMode", "macOS", "iOS", "tvOS", "watchOS", "visionOS", "linux",
+    ]
+    /// Arguments of `Package(…)` a manifest fragment may start with (`dependencies: [`).
+    package static let manifestLabels: Set<String> = [
+        "dependencies", "targets", "products", "platforms", "swiftLanguageModes", "swiftLanguageVersions",
+        "cLanguageStandard", "cxxLanguageStandard", "swiftSettings", "linkerSettings", "cSettings", "resources", "plugins",
+    ]
+
+    /// The kind of `code` (a sample's compiled code).
+    package static func kind(of code: String) -> Sample.Kind {
+        guard let tree = SwiftSource.parse(code) else { return .program }
+        if isManifest(tree) { return .manifestFragment }
+        if !tree.hasError, isAPIListing(tree) { return .apiListing }
+        return .program
+    }
+
+    private static func isManifest(_ tree: SourceFileSyntax) -> Bool {
+        for item in tree.statements {
+            if let importDecl = item.item.as(ImportDeclSyntax.self),
+                importDecl.path.trimmedDescription == "PackageDescription"
+            {
+                return true
+            }
+        }
+        let tokens = tree.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind != .endOfFile }
+        guard let first = tokens.first else { return false }
+        let second = tokens.dropFirst().first
+        if first.text == ".", let name = second, manifestCalls.contains(name.text) { return true }
+        if manifestLabels.contains(first.text), second?.tokenKind == .colon { return true }
+        return tree.description.contains("= Package(")
+    }
+
+    /// Whether every top-level item is a declaration without a body (or an
+    /// extension or type holding only such), with at least one function,
+    /// initializer, subscript or `{ get }` property among them.
+    package static func isAPIListing(_ tree: SourceFileSyntax) -> Bool {
+        var claims = 0
+        for item in tree.statements {
+            guard let decl = item.item.as(DeclSyntax.self), let count = bodilessClaims(decl, topLevel: true) else { return false }
+            claims += count
+        }
+        return claims > 0
+    }
+
+    /// How many bodiless API claims `decl` makes, or `nil` when it has a body (is code).
+    private static func bodilessClaims(_ decl: DeclSyntax, topLevel: Bool) -> Int? {
+        if let function = decl.as(FunctionDeclSyntax.self) { return function.body == nil ? 1 : nil }
+        if let initializer = decl.as(InitializerDeclSyntax.self) { return initializer.body == nil ? 1 : nil }
+        if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+            guard let block = subscriptDecl.accessorBlock else { return 1 }
+            return accessorsHaveNoBodies(block) ? 1 : nil
+        }
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            var claims = 0
+            for binding in variable.bindings {
+                if binding.initializer != nil { return nil }
+                if let block = binding.accessorBlock {
+                    guard accessorsHaveNoBodies(block) else { return nil }
+                    claims += 1
+                }
+            }
+            return claims
+        }
+        if decl.is(TypeAliasDeclSyntax.self) || decl.is(AssociatedTypeDeclSyntax.self) { return 0 }
+        if decl.is(ImportDeclSyntax.self) { return topLevel ? 0 : nil }
+        let members: MemberBlockSyntax?
+        if let ext = decl.as(ExtensionDeclSyntax.self) {
+            members = ext.memberBlock
+        } else if let type = decl.as(StructDeclSyntax.self) {
+            members = type.memberBlock
+        } else if let type = decl.as(ClassDeclSyntax.self) {
+            members = type.memberBlock
+        } else if let type = decl.as(EnumDeclSyntax.self) {
+            members = type.memberBlock
+        } else if let type = decl.as(ActorDeclSyntax.self) {
+            members = type.memberBlock
+        } else {
+            return nil
+        }
+        guard let members else { return nil }
+        var claims = 0
+        for member in members.members {
+            if member.decl.is(EnumCaseDeclSyntax.self) { continue }
+            guard let count = bodilessClaims(member.decl, topLevel: false) else { return nil }
+            claims += count
+        }
+        return claims
+    }
+
+    /// `{ get }`, `{ get set }`: accessors named, none with a body.
+    private static func accessorsHaveNoBodies(_ block: AccessorBlockSyntax) -> Bool {
+        guard case .accessors(let accessors) = block.accessors else { return false }
+        return accessors.allSatisfy { $0.body == nil }
+    }
+}

@@ -1,0 +1,153 @@
+import GalleyCore
+import GalleyProcess
+
+/// The verdict on one sample.
+public struct SampleResult: Sendable {
+    /// Passed, failed, skipped (`ignore`), or failed as a baseline lists it.
+    public enum Status: String, Sendable, Codable {
+        case passed, failed, skipped
+        /// Failed, and listed in the baseline (`galley verify --baseline`): does not fail the run.
+        case knownFailure = "known_failure"
+    }
+
+    /// The sample.
+    public var sample: Sample
+    /// The verdict.
+    public var status: Status
+    /// Why it failed: one sentence, then details (diff, compiler output) on later lines.
+    public var failure: String?
+    /// Where the failure is (a compiler error's line, else the sample's fence).
+    public var failureLocation: SourceLocation?
+    /// What the sample printed (checked when the sample states expectations).
+    public var output: String
+    /// The compiler errors of a `compile_fail` sample, by Markdown line.
+    public var expectedErrors: [CompilerDiagnostic]
+    /// The trap message of a `crash` sample.
+    public var crashMessage: String?
+    /// Whether the sample ran and its program exited with status 0 (its output is complete).
+    public var ranToCompletion: Bool
+    /// Whether the result came from the cache.
+    public var cached: Bool
+    /// Whether it was compiled in the merged module.
+    public var merged: Bool
+    /// What the page shows with the code (a `compile_fail` sample's errors under their lines).
+    public var annotations: [SampleAnnotation] = []
+    /// Why a skipped sample was not verified (`nil` for `ignore`): "a package
+    /// manifest fragment, not verified", an API listing with no library.
+    public var skipReason: String?
+
+    /// A verdict on `sample`; the verifier makes them.
+    package init(
+        sample: Sample, status: Status, failure: String?, failureLocation: SourceLocation?, output: String,
+        expectedErrors: [CompilerDiagnostic], crashMessage: String?, ranToCompletion: Bool, cached: Bool, merged: Bool
+    ) {
+        self.sample = sample
+        self.status = status
+        self.failure = failure
+        self.failureLocation = failureLocation
+        self.output = output
+        self.expectedErrors = expectedErrors
+        self.crashMessage = crashMessage
+        self.ranToCompletion = ranToCompletion
+        self.cached = cached
+        self.merged = merged
+    }
+}
+
+/// Every verdict of a verification run.
+public struct VerificationReport: Sendable {
+    /// One result per sample, in page order.
+    public var results: [SampleResult]
+    /// Samples that could not be verified as written (bad attributes, markers).
+    public var problems: [Diagnostic]
+    /// Problems a baseline lists as known: reported, not failing the run.
+    public var knownProblems: [Diagnostic] = []
+    /// The compiler used, e.g. `Swift version 6.3.1 (…)`, when any sample was compiled.
+    public var compilerVersion: String?
+    /// Wall-clock time of the run.
+    public var duration: Duration
+    /// How many programs were compiled now (cache misses), and how many of those merged.
+    public var compiledPrograms: Int
+    /// How many programs were compiled in the merged module.
+    public var mergedPrograms: Int
+    /// Whether this run's sample programs ran in the sandbox (`nil`: none ran now).
+    public var sandboxed: Bool?
+    /// What does not fail a sample but its author should see, each at its
+    /// line: a comment that starts like `// Prints` but was read as prose.
+    public var warnings: [Diagnostic] { results.flatMap(\.sample.warnings) + notices }
+    /// Warnings about the run itself: sourcekitd could not be loaded, or stopped answering.
+    public var notices: [Diagnostic] = []
+
+    /// A note on how samples ran: "sandboxed (bubblewrap)" or why not, or `nil` when none ran.
+    public var sandboxNote: String? {
+        sandboxed.map {
+            $0
+                ? "samples ran sandboxed (bubblewrap: read-only files, no network, own PID namespace"
+                    + (ProcessCgroup.isAvailable
+                        ? ", at most \(Sandbox.defaultProcessLimit) processes)" : "; no process limit: no writable pids control group)")
+                : "samples ran without a sandbox: bubblewrap is off or cannot start here (apt-get install bubblewrap; verify.sandbox: on requires it)"
+        }
+    }
+
+    /// Creates a report; ``Verifier`` makes them, and the preview server
+    /// combines the reports of pages verified at different times.
+    public init(
+        results: [SampleResult], problems: [Diagnostic], compilerVersion: String?,
+        duration: Duration, compiledPrograms: Int, mergedPrograms: Int
+    ) {
+        self.results = results
+        self.problems = problems
+        self.compilerVersion = compilerVersion
+        self.duration = duration
+        self.compiledPrograms = compiledPrograms
+        self.mergedPrograms = mergedPrograms
+    }
+
+    /// Samples that passed.
+    public var passed: Int { results.filter { $0.status == .passed }.count }
+    /// Samples that failed, problems included.
+    public var failed: Int { results.filter { $0.status == .failed }.count + problems.count }
+    /// Samples not verified (`ignore`).
+    public var skipped: Int { results.filter { $0.status == .skipped }.count }
+    /// Failures a baseline lists, problems included.
+    public var knownFailures: Int { results.filter { $0.status == .knownFailure }.count + knownProblems.count }
+    /// Whether nothing failed (known failures do not count).
+    public var succeeded: Bool { failed == 0 }
+
+    /// `N passed, N failed, N skipped`, with `N known failures` when a baseline listed some.
+    public var summary: String {
+        let known = knownFailures == 0 ? "" : ", \(knownFailures) known failure\(knownFailures == 1 ? "" : "s")"
+        return "\(passed) passed, \(failed) failed\(known), \(skipped) skipped"
+    }
+
+    /// Every known failure (listed in the baseline): where, and the first line of what.
+    public var knownFailureList: [(location: SourceLocation, message: String)] {
+        let problems: [(location: SourceLocation, message: String)] = knownProblems.map { ($0.place, $0.message) }
+        return problems
+            + results.filter { $0.status == .knownFailure }.map {
+                ($0.failureLocation ?? $0.sample.location, ($0.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed")
+            }
+    }
+
+    /// Every failure, problems first: where, what (the first line is the
+    /// headline, later lines details), and the sample when there is one.
+    public var failures: [(location: SourceLocation, message: String, sample: Sample?)] {
+        let problems: [(location: SourceLocation, message: String, sample: Sample?)] = problems.map { problem in
+            (problem.place, problem.message + (problem.suggestion.map { ". " + $0 } ?? ""), nil)
+        }
+        return problems
+            + results.filter { $0.status == .failed }.map {
+                ($0.failureLocation ?? $0.sample.location, $0.failure ?? "failed", $0.sample)
+            }
+    }
+
+    /// The results of one page.
+    public func results(forPage page: String) -> [SampleResult] {
+        results.filter { $0.sample.page == page }
+    }
+}
+
+extension Diagnostic {
+    /// Where a sample's problem is: the verifier gives every one a location.
+    package var place: SourceLocation { location ?? SourceLocation(path: "") }
+}

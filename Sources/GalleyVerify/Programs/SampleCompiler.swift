@@ -1,0 +1,398 @@
+import Foundation
+import GalleyCore
+import GalleyPackage
+import GalleyProcess
+import GalleySamples
+import GalleySourceKit
+import Synchronization
+
+/// Compiles and runs sample programs: merged into one module where possible,
+/// alone where not, each run in a process of its own.
+struct SampleCompiler: Sendable {
+    var toolchain: Toolchain
+    var flags: [String]
+    var runner: ProcessRunner
+    /// Whether to try the merged module at all (off: one swiftc per program, the baseline).
+    var merges: Bool
+    /// Where sample programs run confined; `nil` runs them unconfined.
+    var sandbox: Sandbox?
+    /// Asks sourcekitd about compiled programs' code; `nil`: no hovers.
+    var hovers: HoverCollector?
+    var progress: @Sendable (String) -> Void
+
+    /// Compiles and runs `programs`, returning their runs in the same order.
+    func compileAndRun(_ programs: [SampleProgram]) -> [ProgramRun] {
+        var runs = [ProgramRun?](repeating: nil, count: programs.count)
+        // The run's sourcekitd lanes: each compile submits its files and the
+        // answers are collected at the end (``HoverQueue``).
+        let hoverQueue = HoverQueue(
+            lanes: hovers?.lanes ?? 1, removingFolders: { [supervisor = runner.supervisor] in supervisor.removeTemporaryFolder($0) })
+        var pending: [PendingHovers] = []
+        var standalone: [Int] = []
+        // Programs compile together only with the same language mode and flags.
+        var mergeable: [CompileMode: [Int]] = [:]
+        for (index, program) in programs.enumerated() {
+            if merges && program.mode != .compileFail && !ProgramSource.needsParseAsLibrary(program) {
+                mergeable[CompileMode(program), default: []].append(index)
+            } else {
+                standalone.append(index)
+            }
+        }
+        for (mode, indices) in mergeable.sorted(by: { $0.value[0] < $1.value[0] }) {
+            let (merged, rejected, hovers) = compileMerged(indices.map { programs[$0] }, mode: mode, queue: hoverQueue)
+            for (offset, index) in indices.enumerated() {
+                if let run = merged[offset] { runs[index] = run }
+            }
+            standalone += rejected.map { indices[$0] }
+            if var hovers {
+                hovers.runs = hovers.runs.map { indices[$0] }
+                pending.append(hovers)
+            }
+        }
+        let alone = concurrently(standalone.sorted(), label: "Compiling and running alone") { index in
+            compileStandalone(programs[index], queue: hoverQueue)
+        }
+        for (index, (run, hovers)) in zip(standalone.sorted(), alone) {
+            runs[index] = run
+            if var hovers {
+                hovers.runs = [index]
+                pending.append(hovers)
+            }
+        }
+        ProcessCgroup.finishRemovals()
+        if !pending.isEmpty {
+            progress("Waiting for the compiler's answers about the samples' code…")
+        }
+        for hovers in pending {
+            for (offset, answer) in hoverQueue.answers(hovers.ticket).enumerated() where runs[hovers.runs[offset]] != nil {
+                Self.attach((hovers.levels[offset], answer), to: &runs[hovers.runs[offset]]!)
+            }
+        }
+        return runs.map { $0! }
+    }
+
+    /// Answers a compile submitted to the run's ``HoverQueue``, collected when
+    /// the run's compiles are done: the level each of its programs is asked
+    /// at, and the run each program's answer goes to.
+    private struct PendingHovers {
+        var ticket: HoverQueue.Ticket
+        var levels: [HoverMode]
+        /// Per program of the submission: its index in the runs (first the
+        /// compile's own positions, then the run's indices).
+        var runs: [Int]
+    }
+
+    /// One module of every program; programs whose code breaks it are left
+    /// out (returned as rejected offsets) and the rest compiled again.
+    private func compileMerged(
+        _ programs: [SampleProgram], mode: CompileMode, queue: HoverQueue
+    ) -> ([ProgramRun?], rejected: [Int], hovers: PendingHovers?) {
+        let none = [ProgramRun?](repeating: nil, count: programs.count)
+        var remaining = Array(programs.indices)
+        var rejected: [Int] = []
+        for _ in 0..<3 where !remaining.isEmpty {
+            guard let folder = try? temporaryFolder() else { return (none, Array(programs.indices), nil) }
+            defer { runner.supervisor.removeTemporaryFolder(folder) }
+            var files: [URL] = []
+            var texts: [String] = []
+            var included: [Int] = []
+            for offset in remaining {
+                guard let source = ProgramSource.mergedFile(programs[offset], index: included.count) else {
+                    rejected.append(offset)
+                    continue
+                }
+                let file = folder.appendingPathComponent("sample_\(included.count).swift")
+                guard (try? Data(source.utf8).write(to: file)) != nil else { return (none, Array(programs.indices), nil) }
+                files.append(file)
+                texts.append(source)
+                included.append(offset)
+            }
+            remaining = included
+            guard !included.isEmpty else { break }
+            let includedPrograms = included.map { programs[$0] }
+            // The compiler's answers for the pages are asked while the module
+            // compiles and its samples run, and after (``HoverQueue``): one AST
+            // for each batch of programs whose names do not clash (see
+            // ``HoverCollector/batches(_:)``), each with the runtime alone, in
+            // a folder of their own that stays until they are answered.
+            let hovering = submitHovers(includedPrograms, to: queue) { hoverFolder in
+                let runtime = hoverFolder.appendingPathComponent("galley_runtime.swift")
+                guard (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else { return [] }
+                let arguments = Self.hoverArguments(mode: mode, flags: flags, parseAsLibrary: false) + ["-parse-as-library"]
+                return HoverCollector.batches(includedPrograms).enumerated().compactMap { number, batch in
+                    let file = hoverFolder.appendingPathComponent("hovers_\(number).swift")
+                    let text = batch.map { texts[$0] }.joined(separator: "\n")
+                    guard (try? Data(text.utf8).write(to: file)) != nil else { return nil }
+                    return HoverQueue.Unit(programs: batch, path: file.path, text: text, arguments: arguments + [file.path, runtime.path])
+                }
+            }
+            progress("Compiling \(included.count) sample program\(included.count == 1 ? "" : "s") as one module…")
+            let compiled = compile(
+                main: ProgramSource.mergedMain(programCount: included.count), extraFiles: files,
+                in: folder, mode: mode, parseAsLibrary: false
+            )
+            guard let executable = compiled.executable else {
+                // Answers about code that did not compile are not wanted; the
+                // programs that compile are asked again in the next round.
+                if let hovering { queue.cancel(hovering.ticket) }
+                let broken = Set(
+                    included.indices.filter { position in
+                        compiled.diagnostics.contains { $0.severity == "error" && Self.belongs($0, to: programs[included[position]]) }
+                    })
+                if broken.isEmpty {
+                    // An error no sample owns: give up merging these.
+                    return (none, rejected + included, nil)
+                }
+                rejected += broken.map { included[$0] }
+                remaining = included.indices.filter { !broken.contains($0) }.map { included[$0] }
+                continue
+            }
+            var runs = [ProgramRun?](repeating: nil, count: programs.count)
+            let results = concurrently(Array(included.indices), label: "Running") { position in
+                self.run(
+                    executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
+            }
+            for (position, run) in zip(included.indices, results) { runs[included[position]] = run }
+            // The answers go to the compile's programs (offsets into `programs`).
+            return (runs, rejected, hovering.map { PendingHovers(ticket: $0.ticket, levels: $0.levels, runs: included) })
+        }
+        return (none, rejected + remaining, nil)
+    }
+
+    private func compileStandalone(_ program: SampleProgram, queue: HoverQueue) -> (ProgramRun, PendingHovers?) {
+        guard let folder = try? temporaryFolder() else {
+            return (
+                ProgramRun(
+                    compiled: false, diagnostics: [], ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: false),
+                nil
+            )
+        }
+        defer { runner.supervisor.removeTemporaryFolder(folder) }
+        let library = ProgramSource.needsParseAsLibrary(program)
+        let main = ProgramSource.standaloneMain(program)
+        // sourcekitd is asked about the same files as swiftc compiles, copied
+        // to a folder that stays until it has answered (``HoverQueue``).
+        let hovering = submitHovers([program], to: queue) { hoverFolder in
+            let mainFile = hoverFolder.appendingPathComponent(library ? "sample.swift" : "main.swift")
+            let runtime = hoverFolder.appendingPathComponent("galley_runtime.swift")
+            guard (try? Data(main.utf8).write(to: mainFile)) != nil, (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else {
+                return []
+            }
+            let arguments = Self.hoverArguments(mode: CompileMode(program), flags: flags, parseAsLibrary: library)
+            return [HoverQueue.Unit(programs: [0], path: mainFile.path, text: main, arguments: arguments + [mainFile.path, runtime.path])]
+        }
+        let pending = hovering.map { PendingHovers(ticket: $0.ticket, levels: $0.levels, runs: [0]) }
+        let compiled = compile(main: main, extraFiles: [], in: folder, mode: CompileMode(program), parseAsLibrary: library)
+        guard let executable = compiled.executable else {
+            let failed = ProgramRun(
+                compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
+                ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
+            // A compile_fail sample's valid lines are still answered about: sourcekitd type-checks past errors.
+            if program.mode == .compileFail { return (failed, pending) }
+            if let hovering { queue.cancel(hovering.ticket) }
+            return (failed, nil)
+        }
+        return (run(executable, arguments: program.arguments, program: program, merged: false, diagnostics: compiled.diagnostics), pending)
+    }
+
+    /// Submits `programs` to the run's sourcekitd lane: `write` writes the
+    /// units' files into a new temporary folder (removed once they are
+    /// answered) and returns the units. `nil` when nothing is asked about them
+    /// (no hovers, `hovers: false`, or no folder).
+    private func submitHovers(
+        _ programs: [SampleProgram], to queue: HoverQueue, write: (URL) -> [HoverQueue.Unit]
+    ) -> (ticket: HoverQueue.Ticket, levels: [HoverMode])? {
+        guard let hovers else { return nil }
+        let levels = programs.map { hovers.level(for: $0) }
+        guard levels.contains(where: { $0 != .off }), let folder = try? temporaryFolder() else { return nil }
+        let units = write(folder)
+        let ticket = queue.submit(units, programCount: programs.count, folder: folder) { unit, lane, cancelled in
+            var fileAnswers: [String: CursorInfo?] = [:]
+            let hovers = hovers.onLane(lane)
+            return unit.programs.map { index in
+                (
+                    index,
+                    hovers.annotate(
+                        programs[index], level: levels[index], file: unit.path, text: unit.text,
+                        arguments: unit.arguments, fileAnswers: &fileAnswers, cancelled: cancelled)
+                )
+            }
+        }
+        return (ticket, levels)
+    }
+
+    /// Puts what sourcekitd answered into the run (nothing when it stopped answering).
+    private static func attach(_ hover: (level: HoverMode, answer: HoverCollector.Answer?), to run: inout ProgramRun) {
+        guard hover.level != .off, let answer = hover.answer else { return }
+        run.hovers = hover.level
+        run.hoverAnnotations = answer.annotations
+        run.queryFailures = answer.queryFailures
+    }
+
+    private func run(_ executable: URL, arguments: [String], program: SampleProgram, merged: Bool, diagnostics: [CompilerDiagnostic]) -> ProgramRun {
+        let own = diagnostics.filter { Self.belongs($0, to: program) }
+        guard program.runs else {
+            return ProgramRun(compiled: true, diagnostics: own, ending: .notRun, outputs: [], standardError: "", merged: merged)
+        }
+        guard let folder = try? temporaryFolder() else {
+            return ProgramRun(
+                compiled: true, diagnostics: own, ending: .notRun, outputs: [], standardError: "cannot create a temporary folder", merged: merged)
+        }
+        defer { runner.supervisor.removeTemporaryFolder(folder) }
+        do {
+            let outcome: ProcessRunner.Outcome
+            var processLimitReached: Int?
+            if let sandbox {
+                var extra = program.settings.environment
+                extra["SWIFT_DETERMINISTIC_HASHING"] = "1"
+                // The runtime and the library are in `sandbox.readable` (set once by the Verifier).
+                let wrapped = sandbox.wrap(executable, arguments, in: folder, environment: extra)
+                let processes = ProcessCgroup.make(limit: sandbox.processLimit)
+                defer { processes?.removeLater() }
+                let command =
+                    processes.map { $0.joining(wrapped.executable, wrapped.arguments) } ?? (
+                        executable: wrapped.executable, arguments: wrapped.arguments
+                    )
+                // The sandbox's PID namespace ends every process with it and lists what was left running.
+                var confined = runner
+                confined.confinesDescendants = true
+                var sandboxed = try confined.run(command.executable, command.arguments, in: folder, environment: wrapped.environment)
+                if case .exited(let status) = sandboxed.ending, status > 128, status < 128 + 65 {
+                    sandboxed.ending = .signalled(status - 128)
+                }
+                sandboxed.leftRunning = Sandbox.leftRunning(in: folder)
+                if processes?.limitReached == true { processLimitReached = sandbox.processLimit }
+                outcome = sandboxed
+            } else {
+                outcome = try runner.run(
+                    executable, arguments, in: folder,
+                    environment: Self.environment(temporaryFolder: folder, sampleRun: program.settings.environment))
+            }
+            var outputs = outcome.standardOutput.components(separatedBy: ProgramSource.boundary + "\n")
+            if ProgramSource.needsParseAsLibrary(program) { outputs = [outcome.standardOutput] }
+            return ProgramRun(
+                compiled: true, diagnostics: own, ending: ProgramRun.Ending(outcome.ending),
+                outputs: outputs, standardError: outcome.standardError, merged: merged,
+                leftRunning: outcome.leftRunning.isEmpty ? nil : outcome.leftRunning,
+                processLimitReached: processLimitReached)
+        } catch {
+            return ProgramRun(
+                compiled: true, diagnostics: own, ending: .notRun, outputs: [],
+                standardError: "cannot run the sample: \(error.localizedDescription)", merged: merged)
+        }
+    }
+
+    private struct Compiled {
+        var executable: URL?
+        var diagnostics: [CompilerDiagnostic]
+        var log: String
+        /// The file of the module's entry point.
+        var mainFile: URL
+    }
+
+    /// What must be equal for programs to compile as one module.
+    struct CompileMode: Hashable {
+        var swift5: Bool
+        var flags: [String]
+
+        init(_ program: SampleProgram) {
+            swift5 = program.swift5
+            flags = program.settings.flags
+        }
+    }
+
+    private func compile(main: String, extraFiles: [URL], in folder: URL, mode: CompileMode, parseAsLibrary: Bool) -> Compiled {
+        let mainFile = folder.appendingPathComponent(parseAsLibrary ? "sample.swift" : "main.swift")
+        let runtimeFile = folder.appendingPathComponent("galley_runtime.swift")
+        let executable = folder.appendingPathComponent("samples")
+        do {
+            try Data(main.utf8).write(to: mainFile)
+            try Data(ProgramSource.runtime.utf8).write(to: runtimeFile)
+        } catch {
+            return Compiled(executable: nil, diagnostics: [], log: "cannot write sources: \(error.localizedDescription)", mainFile: mainFile)
+        }
+        var arguments = [
+            "-swift-version", mode.swift5 ? "5" : "6", "-diagnostic-style", "llvm", "-Onone",
+            "-module-name", "GalleySamples", "-o", executable.path,
+        ]
+        if parseAsLibrary {
+            arguments.append("-parse-as-library")
+        }
+        if !extraFiles.isEmpty {
+            // One frontend for the whole merged module: batch mode re-parses every
+            // file in every job, which grows quadratically with the sample count.
+            arguments += ["-wmo", "-num-threads", String(ProcessInfo.processInfo.activeProcessorCount)]
+        }
+        arguments += flags + mode.flags
+        arguments += [mainFile.path, runtimeFile.path] + extraFiles.map(\.path)
+        let compiler = ProcessRunner(timeout: .seconds(600), outputLimit: 8 << 20, supervisor: runner.supervisor)
+        guard let outcome = try? compiler.run(toolchain.swiftc, arguments, in: folder, environment: Self.environment(temporaryFolder: folder)) else {
+            return Compiled(executable: nil, diagnostics: [], log: "cannot run \(toolchain.swiftc.path)", mainFile: mainFile)
+        }
+        let log = outcome.standardOutput + outcome.standardError
+        let diagnostics = CompilerDiagnostic.parse(log)
+        guard outcome.ending == .exited(0) else { return Compiled(executable: nil, diagnostics: diagnostics, log: log, mainFile: mainFile) }
+        return Compiled(executable: executable, diagnostics: diagnostics, log: log, mainFile: mainFile)
+    }
+
+    /// The compiler arguments sourcekitd gets, without files: what it needs
+    /// to see the module as swiftc does (the same language mode and flags),
+    /// without output and driver-only flags.
+    static func hoverArguments(mode: CompileMode, flags: [String], parseAsLibrary: Bool) -> [String] {
+        ["-swift-version", mode.swift5 ? "5" : "6", "-Onone", "-module-name", "GalleySamples"]
+            + (parseAsLibrary ? ["-parse-as-library"] : []) + flags + mode.flags
+    }
+
+    /// The environment of a compiler or sample run: Galley's own, with
+    /// `TMPDIR` in the run's temporary folder, so whatever the program leaves
+    /// in its temporary directory goes when the folder does. A sample run
+    /// (`sampleRun` set) also gets deterministic hashing, so `Set` and
+    /// `Dictionary` iterate in one order on every run and machine, and the
+    /// page's `verify.environment`.
+    static func environment(temporaryFolder: URL, sampleRun: [String: String]? = nil) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporaryFolder.path
+        if let sampleRun {
+            environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+            environment.merge(sampleRun) { _, new in new }
+        }
+        return environment
+    }
+
+    /// The diagnostics of a compile that failed, with every error that names
+    /// no file and line (`<unknown>:0: error: missing required module …`, a
+    /// linker's `undefined reference`, a driver's error) placed at the fence
+    /// line of the program's first sample, with its text; a failure without
+    /// any message is described by the end of the compiler's output.
+    static func failureDiagnostics(_ diagnostics: [CompilerDiagnostic], log: String, program: SampleProgram) -> [CompilerDiagnostic] {
+        guard let first = program.samples.first else { return diagnostics }
+        func atFence(_ message: String) -> CompilerDiagnostic {
+            CompilerDiagnostic(severity: "error", file: first.page, line: first.block.fenceLine, column: first.block.fenceColumn, message: message)
+        }
+        var all = diagnostics
+        for error in CompilerDiagnostic.unlocatedErrors(log) {
+            all.append(atFence(error.hasPrefix("error: ") ? String(error.dropFirst("error: ".count)) : error))
+        }
+        if !all.contains(where: { $0.severity == "error" }) {
+            let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
+            all.append(atFence("the compiler failed without an error message" + (tail.isEmpty ? "" : ":\n" + tail)))
+        }
+        return all
+    }
+
+    /// Whether `diagnostic` points into one of `program`'s samples.
+    static func belongs(_ diagnostic: CompilerDiagnostic, to program: SampleProgram) -> Bool {
+        program.samples.contains { sample in
+            diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
+        }
+    }
+
+    private func temporaryFolder() throws -> URL {
+        try runner.supervisor.makeTemporaryFolder()
+    }
+
+    /// `body` over `items` on every core, results in order, with a progress line per item.
+    private func concurrently<T: Sendable>(_ items: [Int], label: String, _ body: @Sendable (Int) -> T) -> [T] {
+        Concurrently.map(items, finished: { [progress] count in progress("\(label) \(count)/\(items.count)") }, body)
+    }
+}

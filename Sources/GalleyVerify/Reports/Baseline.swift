@@ -1,0 +1,161 @@
+import Crypto
+import Foundation
+import GalleyCore
+import GalleySamples
+
+/// Today's failures, recorded so that a team can turn verification on in CI
+/// the day it adopts Galley: listed failures are reported as *known* and do
+/// not fail the run; new failures do; and a listed sample that passes now
+/// fails the run until it is removed from the list.
+///
+/// A failure is identified by its page and a hash of the sample's code, so
+/// editing text around a sample keeps it listed, and fixing or changing the
+/// sample takes it off.
+///
+/// ```sh
+/// galley verify --baseline galley-baseline.json --bless-baseline   # record today's failures
+/// galley verify --baseline galley-baseline.json                    # CI: only new failures fail
+/// ```
+public struct Baseline: Sendable, Equatable {
+    /// One known failure.
+    public struct Entry: Codable, Hashable, Sendable {
+        /// The page, e.g. `content/intro.md`.
+        public var page: String
+        /// The first 16 hex digits of the SHA-256 of the sample's code
+        /// (`problem-…` of the message, for a sample that could not be read).
+        public var sample: String
+        /// The line it was on when recorded (for people; not matched).
+        public var line: Int
+        /// The failure's first line when recorded (for people; not matched).
+        public var failure: String
+    }
+
+    /// The known failures, by page and line.
+    public var entries: [Entry]
+
+    private struct File: Codable {
+        var version: Int
+        var knownFailures: [Entry]
+    }
+
+    /// Creates a baseline of `entries`.
+    public init(entries: [Entry]) {
+        self.entries = entries.sorted { ($0.page, $0.line, $0.sample) < ($1.page, $1.line, $1.sample) }
+    }
+
+    /// Every failure of `report`.
+    public init(recording report: VerificationReport) {
+        var entries = report.results.filter { $0.status == .failed || $0.status == .knownFailure }.map { result in
+            Entry(
+                page: result.sample.page, sample: Self.key(for: result.sample), line: result.sample.block.fenceLine,
+                failure: Self.headline(result.failure ?? "failed"))
+        }
+        entries += (report.problems + report.knownProblems).map { problem in
+            Entry(
+                page: problem.place.path, sample: Self.key(for: problem), line: problem.place.line ?? 0,
+                failure: Self.headline(problem.message))
+        }
+        self.init(entries: entries)
+    }
+
+    /// Reads a baseline file; `displayPath` names it in errors.
+    public static func load(from file: URL, displayPath: String) throws(Diagnostic) -> Baseline {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw Diagnostic(
+                "the baseline file '\(displayPath)' does not exist",
+                suggestion: "Record today's failures with `galley verify --baseline \(displayPath) --bless-baseline`")
+        }
+        do {
+            let decoded = try JSONDecoder().decode(File.self, from: data)
+            guard decoded.version == 1 else {
+                throw Diagnostic(
+                    "the baseline file '\(displayPath)' has version \(decoded.version); this Galley reads version 1",
+                    suggestion: "Record it again with --bless-baseline")
+            }
+            return Baseline(entries: decoded.knownFailures)
+        } catch let error as Diagnostic {
+            throw error
+        } catch {
+            throw Diagnostic(
+                "the baseline file '\(displayPath)' is not a Galley baseline (\(error))",
+                suggestion: "Record it again with `galley verify --baseline \(displayPath) --bless-baseline`")
+        }
+    }
+
+    /// Writes the baseline as JSON, one entry per failure, sorted.
+    public func write(to file: URL, displayPath: String) throws(Diagnostic) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(File(version: 1, knownFailures: entries))
+            try (data + Data("\n".utf8)).write(to: file, options: .atomic)
+        } catch {
+            throw Diagnostic(
+                "cannot write the baseline file '\(displayPath)': \(error.localizedDescription)",
+                suggestion: "Check that its folder exists and is writable")
+        }
+    }
+
+    /// `report` with listed failures marked known, and listed samples that
+    /// pass now turned into failures; also the entries that match nothing
+    /// (the sample changed or is gone).
+    public func apply(to report: VerificationReport, displayPath: String) -> (report: VerificationReport, stale: [Entry]) {
+        // Counted, not a set: a page may show the same failing code twice (one entry each).
+        var remaining: [String: Int] = [:]
+        for entry in entries { remaining["\(entry.page)\u{0}\(entry.sample)", default: 0] += 1 }
+        func take(_ key: String) -> Bool {
+            guard let count = remaining[key], count > 0 else { return false }
+            remaining[key] = count - 1
+            return true
+        }
+        var report = report
+        for index in report.results.indices {
+            let result = report.results[index]
+            guard take("\(result.sample.page)\u{0}\(Self.key(for: result.sample))") else { continue }
+            switch result.status {
+            case .failed:
+                report.results[index].status = .knownFailure
+            case .passed:
+                report.results[index].status = .failed
+                report.results[index].failureLocation = result.sample.location
+                report.results[index].failure =
+                    "passes now, but '\(displayPath)' lists it as a known failure; remove it from the baseline "
+                    + "(`galley verify --baseline \(displayPath) --bless-baseline` records the current failures)"
+            case .skipped, .knownFailure:
+                break
+            }
+        }
+        var problems: [Diagnostic] = []
+        for problem in report.problems {
+            if take("\(problem.place.path)\u{0}\(Self.key(for: problem))") {
+                report.knownProblems.append(problem)
+            } else {
+                problems.append(problem)
+            }
+        }
+        report.problems = problems
+        var stale: [Entry] = []
+        for entry in entries.reversed() where take("\(entry.page)\u{0}\(entry.sample)") {
+            stale.insert(entry, at: 0)
+        }
+        return (report, stale)
+    }
+
+    /// The identity of a sample: a hash of its code.
+    static func key(for sample: Sample) -> String {
+        hash(sample.compiledCode)
+    }
+
+    /// The identity of a problem: a hash of its message.
+    static func key(for problem: Diagnostic) -> String {
+        "problem-" + hash(problem.message)
+    }
+
+    private static func hash(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func headline(_ message: String) -> String {
+        message.split(separator: "\n").first.map(String.init) ?? message
+    }
+}

@@ -1,0 +1,228 @@
+import GalleyCore
+import GalleySamples
+
+/// Turns a program's run into a verdict per sample, by the author's contract.
+enum SampleJudge {
+    /// The verdicts on `program`'s samples; `hovers` is how much of the
+    /// compiler's answers (``ProgramRun/hoverAnnotations``) the pages get:
+    /// a cached run may have more than this run asks for.
+    static func results(
+        for program: SampleProgram, run: ProgramRun, cached: Bool, timeout: Duration, outputLimit: Int, hovers: HoverMode = .off
+    ) -> [SampleResult] {
+        var run = run
+        run.diagnostics = fileColumns(run.diagnostics, in: program)
+        return program.samples.enumerated().map { position, sample in
+            var result = SampleResult(
+                sample: sample, status: .passed, failure: nil, failureLocation: nil,
+                output: position < run.outputs.count ? run.outputs[position] : "",
+                expectedErrors: [], crashMessage: nil,
+                ranToCompletion: sample.mode == .run && run.ending == .exited(0) && position < run.outputs.count,
+                cached: cached, merged: run.merged
+            )
+            var failure = judge(
+                sample, position: position, program: program, run: run, result: &result,
+                timeout: timeout, outputLimit: outputLimit)
+            if hovers != .off {
+                let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
+                // A compile_fail sample's valid lines have answers; what its errors leave untyped is not shown.
+                result.annotations += (run.hoverAnnotations ?? []).filter { annotation in
+                    lines.contains(annotation.line) && (hovers == .all || annotation.kind == .type) && !annotation.text.contains("<<error type>>")
+                }
+                let queries = (run.queryFailures ?? []).filter { $0.file == sample.page && lines.contains($0.line) }
+                if failure == nil, let first = queries.first {
+                    failure = (
+                        ([first.message] + queries.dropFirst().map { "line \($0.line): \($0.message)" }).joined(separator: "\n"),
+                        SourceLocation(path: first.file, line: first.line, column: first.column)
+                    )
+                }
+            }
+            if let failure {
+                result.status = .failed
+                result.failure = failure.message
+                if let limit = run.processLimitReached {
+                    result.failure! +=
+                        "\nIt reached the sandbox's limit of \(limit) processes at once: a fork failed (samples must not start that many)"
+                }
+                result.failureLocation = failure.location ?? sample.location
+            }
+            return result
+        }
+    }
+
+    /// `diagnostics` with the columns of those inside a sample moved to the
+    /// Markdown file's columns: cmark strips a list item's or block quote's
+    /// indent (and the fence's own) from the code swiftc sees, so column 14
+    /// of a sample in `1. ```swift` is column 17 of the file.
+    static func fileColumns(_ diagnostics: [CompilerDiagnostic], in program: SampleProgram) -> [CompilerDiagnostic] {
+        diagnostics.map { diagnostic in
+            guard
+                let sample = program.samples.first(where: { sample in
+                    diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
+                })
+            else { return diagnostic }
+            var mapped = diagnostic
+            if !sample.holes.isEmpty {
+                let line = diagnostic.line - sample.block.firstCodeLine + 1
+                mapped.column = Elision.mapColumn(diagnostic.column, line: line, holes: sample.holes)
+            }
+            mapped.column += sample.block.fenceColumn - 1
+            return mapped
+        }
+    }
+
+    private typealias Failure = (message: String, location: SourceLocation?)
+
+    private static func judge(
+        _ sample: Sample, position: Int, program: SampleProgram, run: ProgramRun,
+        result: inout SampleResult, timeout: Duration, outputLimit: Int
+    ) -> Failure? {
+        let errors = run.diagnostics.filter { $0.severity == "error" }
+        if sample.mode == .compileFail {
+            return judgeCompileFailure(sample, run: run, errors: errors, result: &result)
+        }
+        guard run.compiled else {
+            let own = errors.filter { SampleCompiler.belongs($0, to: SampleProgram(samples: [sample])) }
+            let shown = own.isEmpty ? errors : own
+            var text = shown.prefix(10).map(\.description).joined(separator: "\n")
+            if text.isEmpty {
+                // Never a failure without its reason (a run cached before errors without a line were kept).
+                let tail = run.standardError.split(separator: "\n").suffix(10).joined(separator: "\n")
+                text = tail.isEmpty ? "the compiler gave no message; run `galley verify --no-cache` to compile it again" : tail
+            }
+            let first = shown.first
+            let elsewhere = program.isPage ? " (an error in another sample of its page, which is one program)" : " (an error in its group)"
+            return (
+                "does not compile" + (own.isEmpty && program.samples.count > 1 ? elsewhere : "") + "\n" + text,
+                first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) }
+            )
+        }
+        // Compiled only: no_run, or a program with elided code (never run).
+        if sample.mode == .noRun || !program.runs { return nil }
+        let seconds = timeout.components.seconds
+        // A program that otherwise ended well but left processes behind: the
+        // last sample is blamed, since they outlived all of it.
+        if let left = run.leftRunning, !left.isEmpty, run.ending == .exited(0),
+            position == program.samples.count - 1, sample.mode == .run
+        {
+            let names = Array(Set(left)).sorted().joined(separator: ", ")
+            return (
+                "left a background process running (\(names)) when it ended; Galley stopped it. "
+                    + "A sample must wait for the processes it starts (e.g. `process.waitUntilExit()`)", nil
+            )
+        }
+        switch run.ending {
+        case .timedOut:
+            return (
+                "timed out after \(seconds) s and was stopped; samples must end on their own",
+                SourceLocation(path: sample.page, line: sample.block.firstCodeLine)
+            )
+        case .outputLimitExceeded:
+            let limit = outputLimit % (1 << 20) == 0 ? "\(outputLimit >> 20) MiB" : "\(outputLimit / 1024) KiB"
+            return ("printed more than \(limit); output was cut and the sample stopped. Print less (samples are meant to be read)", nil)
+        case .notRun:
+            return ("could not be run: \(run.standardError)", nil)
+        case .signalled(let signal):
+            let message = trapMessage(run.standardError) ?? "signal \(signal)"
+            if sample.mode == .crash {
+                result.crashMessage = message
+                return nil
+            }
+            // In a group, only the sample that trapped is blamed; earlier ones printed their part.
+            if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
+            let advice =
+                sample.isSnippetFile
+                ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
+                : "Mark the sample `crash` if the trap is what it shows"
+            return ("crashed: \(message)\n\(advice)", nil)
+        case .exited(let status):
+            if sample.mode == .crash {
+                return ("ran to completion (exit status \(status)), but a `crash` sample must trap", nil)
+            }
+            if status != 0 {
+                if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
+                let detail = run.standardError.isEmpty ? "" : "\n" + run.standardError.split(separator: "\n").suffix(5).joined(separator: "\n")
+                return ("exited with status \(status); a sample must exit with 0" + detail, nil)
+            }
+            return checkOutput(sample, result.output)
+        }
+    }
+
+    private static func checkOutput(_ sample: Sample, _ output: String) -> Failure? {
+        let actual = OutputComparison.lines(of: output)
+        if let expected = sample.expectedPrints {
+            let matchings =
+                sample.expectedPrintsMatching.count == expected.count
+                ? sample.expectedPrintsMatching : Array(repeating: OutputComparison.Matching.exact, count: expected.count)
+            guard let diff = OutputComparison.diff(expected: expected, actual: actual, matchings: matchings) else {
+                return checkBlock(sample, actual)
+            }
+            // At the comment whose line differs first (the last one when lines are missing or extra).
+            let index = OutputComparison.firstDifference(expected: expected, actual: actual, matchings: matchings) ?? 0
+            let line =
+                sample.expectedPrintsLines.isEmpty
+                ? nil
+                : sample.expectedPrintsLines[min(index, sample.expectedPrintsLines.count - 1)]
+            return (
+                "printed output does not match its // Prints comments (- expected, + printed):\n\(diff)",
+                line.map { SourceLocation(path: sample.page, line: $0) }
+            )
+        }
+        return checkBlock(sample, actual)
+    }
+
+    /// The ` ```output ` block's check: whitespace at line ends is ignored.
+    private static func checkBlock(_ sample: Sample, _ actual: [String]) -> Failure? {
+        if let block = sample.outputBlock, let expected = sample.expectedOutputBlock,
+            let diff = OutputComparison.diff(expected: expected, actual: actual, matching: .ignoringTrailingWhitespace)
+        {
+            return (
+                "printed output does not match the output block (- expected, + printed):\n\(diff)",
+                SourceLocation(path: sample.page, line: block.firstCodeLine)
+            )
+        }
+        return nil
+    }
+
+    private static func judgeCompileFailure(_ sample: Sample, run: ProgramRun, errors: [CompilerDiagnostic], result: inout SampleResult) -> Failure? {
+        guard !run.compiled else {
+            return ("compiles, but a `compile_fail` sample must not", nil)
+        }
+        // Its own lines only: a page program's earlier blocks are compiled with it as context.
+        let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
+        let own = errors.filter { $0.file == sample.page && lines.contains($0.line) }
+        result.expectedErrors = own
+        result.annotations += own.filter { $0.severity == "error" }.map {
+            SampleAnnotation(kind: .diagnostic, line: $0.line, column: $0.column, text: "error: \($0.message)")
+        }
+        var problems: [String] = []
+        var location: SourceLocation?
+        for marker in sample.errorMarkers {
+            let onLine = own.filter { $0.line == marker.line }
+            if !onLine.contains(where: { $0.message.contains(marker.text) }) {
+                let got = onLine.map { "'\($0.message)'" }.joined(separator: ", ")
+                problems.append("line \(marker.line): expected an error containing '\(marker.text)', " + (got.isEmpty ? "got none" : "got \(got)"))
+                location = location ?? SourceLocation(path: sample.page, line: marker.line)
+            }
+        }
+        let markedLines = Set(sample.errorMarkers.map(\.line))
+        for error in own where !markedLines.contains(error.line) {
+            problems.append("line \(error.line): unexpected error '\(error.message)'; mark it with `// error: <text>`")
+            location = location ?? SourceLocation(path: sample.page, line: error.line, column: error.column)
+        }
+        if own.isEmpty {
+            problems.append(
+                "the compiler failed without an error in the sample:\n" + run.standardError.split(separator: "\n").prefix(10).joined(separator: "\n"))
+        }
+        guard !problems.isEmpty else { return nil }
+        return ("compiler errors do not match the // error: markers\n" + problems.joined(separator: "\n"), location)
+    }
+
+    /// The `Fatal error: …` line of a Swift trap, or the first line of standard error.
+    static func trapMessage(_ standardError: String) -> String? {
+        let lines = standardError.split(separator: "\n").map(String.init)
+        if let fatal = lines.first(where: { $0.contains("Fatal error") || $0.contains("fatal error") }) {
+            return fatal.trimmingTrailingSpaces()
+        }
+        return lines.first { !$0.hasPrefix("***") && !$0.isEmpty }
+    }
+}
