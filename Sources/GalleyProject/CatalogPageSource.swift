@@ -32,6 +32,10 @@ public struct CatalogPageSource: PageSource {
     public var displayPath: String
     /// The title of the home page made when no catalog has an `index.md`.
     public var title: String
+    /// A folder of Markdown read with the catalogs, its pages at the site's
+    /// root (a repository's `content/` beside its package's catalogs); its
+    /// `index.md` is the home page.
+    public var guides: ContentLoader?
 
     /// Every catalog under its module's name, or one catalog at the site root
     /// (`prefixed: false`, a catalog the user picked).
@@ -69,6 +73,14 @@ public struct CatalogPageSource: PageSource {
         var problems: [Diagnostic] = []
         var unreadable: Set<String> = []
         var roots: [(section: Section, page: Page)] = []
+        if let guides {
+            let own = Set(previous.keys.filter { path in !sections.contains { RelativePath.is(path, inside: $0.prefix) } })
+            let content = try guides.load(reusing: previous.filter { own.contains($0.key) }, changed: changed.filter(own.contains))
+            pages += content.pages
+            assets += content.assets
+            problems += content.problems
+            unreadable.formUnion(content.unreadable)
+        }
         for section in sections {
             let own = { (path: String) -> String? in
                 section.prefix.isEmpty ? path : RelativePath.is(path, inside: section.prefix) ? String(path.dropFirst(section.prefix.count + 1)) : nil
@@ -108,6 +120,9 @@ public struct CatalogPageSource: PageSource {
 
     /// The catalog file an asset path of the site (`RealModule/image.png`) is copied from.
     public func assetFile(_ path: String) -> URL {
+        if let guides, !sections.contains(where: { !$0.prefix.isEmpty && RelativePath.is(path, inside: $0.prefix) }) {
+            return guides.directory.appendingPathComponent(path)
+        }
         for section in sections {
             if section.prefix.isEmpty { return section.catalog.directory.appendingPathComponent(path) }
             if RelativePath.is(path, inside: section.prefix) {

@@ -80,9 +80,26 @@ public struct SiteConfiguration: Sendable, Equatable {
         public var samples = SampleSettings()
         /// Whether samples run in the bubblewrap sandbox.
         public var sandbox = Sandbox.Mode.auto
+        /// Whether each page of a DocC catalog is one program (DocC articles
+        /// tell one program over several blocks); `verify: page:` in
+        /// `galley.yml` sets it for catalogs as it does for `content/`.
+        public var catalogPagesAreProgram = true
 
         /// No library, 10 s timeout.
         public init() {}
+
+        /// `settings` with the library `galley.yml` names: `products` of the
+        /// package in `package`; how they link, their modules and folders are
+        /// found out by building.
+        static func naming(_ package: String, _ products: [String], in settings: VerificationSettings) -> VerificationSettings {
+            var named = settings
+            named.package = package
+            named.products = products
+            named.linking = .automatic
+            named.modules = []
+            named.sourceDirectories = nil
+            return named
+        }
     }
 
     /// The defaults used when there is no `galley.yml`.
@@ -107,7 +124,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - displayPath: how to name the file in errors.
-    ///   - defaults: the settings without a file (a package root's, from its manifest).
+    ///   - defaults: the settings without a file (a package root's, from its
+    ///     manifest); with a file, its title and its sample library where the
+    ///     file names no `title` and no `verify: products`.
     public static func load(
         from file: URL, displayPath: String, defaults: SiteConfiguration = SiteConfiguration()
     ) throws(Diagnostic) -> SiteConfiguration {
@@ -119,7 +138,13 @@ public struct SiteConfiguration: Sendable, Equatable {
         let yaml = try YAMLMapping(parsing: text, file: displayPath, lineOffset: 0, what: "configuration")
         try yaml.rejectUnknownKeys(knownKeys, in: "galley.yml")
         var config = SiteConfiguration()
-        config.title = try yaml.string("title") ?? config.title
+        config.title = try yaml.string("title") ?? defaults.title
+        // A package root's library, unless the file names a library of its own.
+        config.verification.package = defaults.verification.package
+        config.verification.products = defaults.verification.products
+        config.verification.linking = defaults.verification.linking
+        config.verification.modules = defaults.verification.modules
+        config.verification.sourceDirectories = defaults.verification.sourceDirectories
         config.description = try yaml.string("description") ?? config.description
         config.language = try yaml.string("language") ?? config.language
         config.editURL = try yaml.string("edit_url")
@@ -147,9 +172,14 @@ public struct SiteConfiguration: Sendable, Equatable {
                 }
                 config.verification.sandbox = mode
             }
-            config.verification.samples = try SampleSettingsOverride.read(verify).applied(to: SampleSettings())
-            config.verification.package = try verify.string("package") ?? "."
-            config.verification.products = try verify.stringList("products") ?? []
+            let samples = try SampleSettingsOverride.read(verify)
+            config.verification.samples = samples.applied(to: SampleSettings())
+            config.verification.catalogPagesAreProgram = samples.pageProgram ?? true
+            let package = try verify.string("package")
+            let products = try verify.stringList("products")
+            if package != nil || products != nil {
+                config.verification = VerificationSettings.naming(package ?? ".", products ?? [], in: config.verification)
+            }
             config.verification.moduleAliases = try verify.mapping("module_aliases")?.stringPairs(in: "module_aliases") ?? [:]
             if let timeout = try verify.int("timeout") {
                 guard timeout > 0 else {

@@ -2,11 +2,14 @@ import Foundation
 import GalleyCore
 import GalleyProject
 
-/// A site made from a Swift package with no configuration: in a folder with
-/// `Package.swift` and no `galley.yml`, the package's DocC catalogs (the
-/// `*.docc` folders of its targets, wherever `path:` puts them) are the
-/// pages, one section per catalog, and their samples are verified against
-/// the package's own library products, each catalog's module imported.
+/// A site made from a Swift package: in a folder with `Package.swift`, the
+/// package's DocC catalogs (the `*.docc` folders of its targets, wherever
+/// `path:` puts them) are the pages, one section per catalog, and their
+/// samples are verified against the package's own library products, each
+/// catalog's module imported. A `content/` folder beside them is read too,
+/// its pages at the site's root (its `index.md` the home page). A
+/// `galley.yml` configures the package's site — title, sample settings, the
+/// library — and does not turn the package into a `content/` site.
 ///
 /// A folder the user names picks what to read instead: `--content
 /// Sources/Foo/Foo.docc` (or `galley verify Sources/Foo/Foo.docc`) one
@@ -28,19 +31,22 @@ public struct PackageSite: Sendable {
     public var prefixed: Bool
     /// A folder of Markdown read instead of catalogs (`--content DIR` that is no catalog).
     public var contentFolder: URL?
+    /// A folder of Markdown read with the catalogs, at the site's root: the
+    /// project's `content/` when the package has both.
+    public var guidesFolder: URL?
     /// The project's folders.
     public var layout: SiteLayout
 
-    /// The package site at `layout.root`, or `nil` when the folder has a
-    /// configuration file or no `Package.swift` (a site of its own).
+    /// The package site at `layout.root`, or `nil` when the folder has no
+    /// `Package.swift` (a site of its own).
     ///
     /// - Parameter paths: the paths named as arguments (`galley verify
     ///   Sources/Foo/Foo.docc`); a catalog among them picks it and is
     ///   removed from ``remainingPaths``.
     public static func discover(layout: SiteLayout, paths: [String] = []) throws(Diagnostic) -> PackageSite? {
-        guard !FileManager.default.fileExists(atPath: layout.configurationFile.path), SwiftPackage.isPackage(layout.root) else { return nil }
+        guard SwiftPackage.isPackage(layout.root) else { return nil }
         let package = try SwiftPackage.describe(at: layout.root)
-        var site = PackageSite(package: package, catalogs: package.catalogs, prefixed: true, contentFolder: nil, layout: layout)
+        var site = PackageSite(package: package, catalogs: package.catalogs, prefixed: true, contentFolder: nil, guidesFolder: nil, layout: layout)
         if layout.namesContentDirectory {
             site.pick(layout.contentDirectory)
         }
@@ -54,9 +60,13 @@ public struct PackageSite: Sendable {
             site.pick(url)
         }
         if !site.prefixed || site.contentFolder != nil { return site }
-        // A package with no catalog but a content/ folder: that folder, with the package's library.
-        if site.catalogs.isEmpty, FileManager.default.fileExists(atPath: layout.contentDirectory.path) {
-            site.contentFolder = layout.contentDirectory
+        if FileManager.default.fileExists(atPath: layout.contentDirectory.path) {
+            if site.catalogs.isEmpty {
+                // No catalog: the content/ folder alone, with the package's library.
+                site.contentFolder = layout.contentDirectory
+            } else {
+                site.guidesFolder = layout.contentDirectory
+            }
         }
         return site
     }
@@ -95,9 +105,6 @@ public struct PackageSite: Sendable {
         verification.linking = package.libraryProducts.allSatisfy { $0.linkage == "dynamic" } ? .dynamic : .wrapper
         verification.modules = package.productModules
         verification.sourceDirectories = package.libraryTargets.map { package.directory(of: $0) }
-        // A DocC article tells one program over several blocks: its samples
-        // accumulate in order (`standalone` opts a block out).
-        verification.samples.pageProgram = contentFolder == nil
         configuration.verification = verification
         return configuration
     }
@@ -109,7 +116,13 @@ public struct PackageSite: Sendable {
             layout.contentDirectory = contentFolder
             return ContentLoader(layout: layout, configuration: configuration)
         }
-        return CatalogPageSource(catalogs: catalogs, layout: layout, configuration: configuration, title: package.name, prefixed: prefixed)
+        var source = CatalogPageSource(catalogs: catalogs, layout: layout, configuration: configuration, title: package.name, prefixed: prefixed)
+        if let guidesFolder {
+            var layout = layout
+            layout.contentDirectory = guidesFolder
+            source.guides = ContentLoader(layout: layout, configuration: configuration)
+        }
+        return source
     }
 
     /// Makes `settings` build this site.
@@ -144,6 +157,7 @@ public struct PackageSite: Sendable {
             found =
                 "\(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s")"
                 + (catalogs.count == 1 ? " (\(layout.displayPath(of: catalogs[0].directory)))" : "")
+                + (guidesFolder.map { " and '\(layout.displayPath(of: $0))'" } ?? "")
         }
         return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s")"
             + (snippets == 0 ? "" : " and \(snippets) snippet\(snippets == 1 ? "" : "s")") + " in package \(package.name)."

@@ -12,6 +12,9 @@ public struct SampleVerification: Sendable {
     public var verifier: Verifier
     /// The site's sample settings (`galley.yml` → `verify:`), before each page's own.
     public var siteSettings: SampleSettings
+    /// Whether a DocC catalog's page is one program (see
+    /// ``SiteConfiguration/VerificationSettings/catalogPagesAreProgram``).
+    public var catalogPagesAreProgram: Bool
 
     /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`;
     /// `hovers` is what the command needs of the compiler's answers (`galley
@@ -30,6 +33,7 @@ public struct SampleVerification: Sendable {
         verifier.hovers = configuration.hovers ? hovers : .off
         self.verifier = verifier
         self.siteSettings = settings.samples
+        self.catalogPagesAreProgram = settings.catalogPagesAreProgram
     }
 
     /// Verifies the samples of `pages`.
@@ -60,7 +64,11 @@ public struct SampleVerification: Sendable {
     /// applied, and the page's implicit imports (a DocC catalog's module)
     /// after the prelude.
     public func settings(for page: Page) -> SampleSettings {
-        var settings = page.frontMatter.verify?.applied(to: siteSettings) ?? siteSettings
+        var base = siteSettings
+        // A DocC article tells one program over several blocks: its samples
+        // accumulate in order (`standalone` opts a block out).
+        if page.catalogModule != nil { base.pageProgram = catalogPagesAreProgram }
+        var settings = page.frontMatter.verify?.applied(to: base) ?? base
         settings.hovers = page.frontMatter.hovers ?? true
         if !page.implicitImports.isEmpty {
             let imports = page.implicitImports.map { "import \($0)" }.joined(separator: "\n")

@@ -2,10 +2,11 @@ import Foundation
 import GalleyTestSupport
 import Testing
 
-/// `galley` in the root of a Swift package with no galley.yml: its DocC
-/// catalogs are the site, verified against its own (static) library.
+/// `galley` in the root of a Swift package: its DocC catalogs are the site
+/// (with its `content/` when it has one), verified against its own (static)
+/// library.
 /// These build the fixture package with SwiftPM: slow, so few.
-@Suite("A Swift package root with no configuration", .serialized)
+@Suite("A Swift package root", .serialized)
 struct PackageRootTests {
     /// A copy of `Tests/Fixtures/PackageDocs`: a static product whose Swift
     /// target uses a C target (module map in `include/`), targets under
@@ -18,6 +19,40 @@ struct PackageRootTests {
             try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: package.url.appendingPathComponent(item))
         }
         return package
+    }
+
+    @Test("with galley.yml and content/, a package root is still a package: one site of its guides and its catalogs, each verified its way")
+    func configuredPackageWithGuides() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        try package.write("galley.yml", "title: Shapes Guide\n")
+        // Two blocks that each declare `side`: they pass only as separate programs (content/'s default).
+        try package.write(
+            "content/index.md",
+            "# Shapes Guide\n\n```swift\nimport Shapes\nlet side = 3\nprint(Rectangle(width: side, height: side).area)  // Prints \"9\"\n```\n\n"
+                + "```swift\nlet side = 2\nprint(side)  // Prints \"2\"\n```\n")
+        // A block that continues the one before: it passes only when the catalog's page is one program.
+        try package.write(
+            "Library/Shapes/Shapes.docc/Continued.md",
+            "# Continued\n\n```swift\nlet square = Rectangle(width: 5, height: 5)\n```\n\n```swift\nprint(square.area)  // Prints \"25\"\n```\n")
+
+        let verify = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(verify.status == 0, "\(verify.standardError)\n\(verify.standardOutput)")
+        #expect(verify.standardError.contains("Found 1 catalog (Library/Shapes/Shapes.docc) and 'content'"), "\(verify.standardError)")
+        #expect(verify.standardOutput.contains("8 passed, 0 failed, 0 skipped"), "4 of the catalog and snippet, 2 + 2 new: \(verify.standardOutput)")
+
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
+        let home = try package.read("public/index.html")
+        #expect(home.contains("Shapes Guide"), "the guides' home page, titled by galley.yml")
+        #expect(home.contains("Shapes/Continued.html"), "the catalog's pages are in the same site's navigation")
+        #expect(package.exists("public/Shapes/GettingStarted.html"))
+
+        // galley.yml's `verify: page:` reaches the catalogs too: as separate programs, the continued block fails.
+        try package.write("galley.yml", "title: Shapes Guide\nverify:\n  page: samples\n")
+        let separate = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(separate.status == 1, "\(separate.standardOutput)")
+        #expect(separate.standardOutput.contains("Library/Shapes/Shapes.docc/Continued.md:8:"), "\(separate.standardOutput)")
     }
 
     @Test("galley verify finds the catalog, links the static product and its C module, and a warm run builds nothing")
