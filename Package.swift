@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-symbolkit", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -36,7 +37,10 @@ let package = Package(
         // The SwiftPM package and its toolchain: the library build for samples, flags, the symbol graph.
         .target(
             name: "GalleyPackage",
-            dependencies: ["GalleyCore", "GalleyProcess", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "GalleyCore", "GalleyProcess", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SymbolKit", package: "swift-docc-symbolkit"),
+            ]
         ),
         // The sample model: what a sample is (attributes, expected output, hidden lines), its verdict.
         .target(
@@ -131,6 +135,16 @@ let package = Package(
         .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
         .testTarget(name: "GalleyCoreTests", dependencies: ["GalleyCore", "GalleyTestSupport"]),
         .testTarget(name: "GalleyMarkdownTests", dependencies: ["GalleyMarkdown", "Ccmark", "CcmarkArena"]),
+        // Not "GalleyPackageTests": SwiftPM names the test runner of the package "Galley" so.
+        .testTarget(
+            name: "GalleyPackageModuleTests",
+            dependencies: [
+                "GalleyCore", "GalleyPackage", "GalleyTestSupport",
+                .product(name: "SymbolKit", package: "swift-docc-symbolkit"),
+                // Not imported: a real module whose symbol graph the tests extract, built before them.
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "GalleyVerifyTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyOutput
+import GalleyPackage
 import GalleyProject
 import GalleyRender
 import GalleySamples
@@ -333,10 +334,18 @@ private struct Build {
             let verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
             var paths: [String: [[String]]] = [:]
             var unavailable: [String: String] = [:]
+            var store: SymbolGraphStore?
             for module in Set(unresolved.map { $0.module.lowercased() }).sorted() {
                 guard let name = names[module] else { continue }
-                do {
-                    paths[name] = try verification.verifier.symbolPaths(of: name, preparation: &preparation)
+                do throws(Diagnostic) {
+                    let graphs: SymbolGraphStore
+                    if let store {
+                        graphs = store
+                    } else {
+                        graphs = verification.verifier.symbolGraphs(try verification.verifier.ensurePrepared(&preparation))
+                        store = graphs
+                    }
+                    paths[name] = try graphs.symbolPaths(of: name)
                 } catch {
                     unavailable[name] = error.message
                 }
@@ -345,7 +354,7 @@ private struct Build {
             // Links to nothing of the module may name the standard library's symbols (``InlineArray``),
             // which exist though DocC does not link them either: its graph is read only then.
             if checker.judge(references, symbols: symbols).broken > 0 {
-                paths["Swift"] = try? verification.verifier.symbolPaths(of: "Swift", preparation: &preparation)
+                paths["Swift"] = try? store?.symbolPaths(of: "Swift")
                 symbols = SymbolIndex(symbols: paths, unavailable: unavailable)
             }
         }

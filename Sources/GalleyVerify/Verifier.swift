@@ -79,7 +79,7 @@ public struct Verifier: Sendable {
     }
 
     /// `preparation`, prepared now (and kept in it) the first time it is needed.
-    private func ensurePrepared(_ preparation: inout Preparation?) throws(Diagnostic) -> Preparation {
+    public func ensurePrepared(_ preparation: inout Preparation?) throws(Diagnostic) -> Preparation {
         if let preparation { return preparation }
         let prepared = try prepare()
         preparation = prepared
@@ -267,13 +267,14 @@ public struct Verifier: Sendable {
         result.cached = verdict != nil
         if verdict == nil {
             if prepared.apiSymbols == nil {
-                let cache =
-                    cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
-                    ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
-                prepared.apiSymbols = try SymbolGraph.symbols(
-                    modules: modules, flags: prepared.library.flags, fingerprint: prepared.library.fingerprint,
-                    toolchain: prepared.toolchain, cache: cache
-                )
+                let store = symbolGraphs(prepared)
+                var symbols: [APIListing.Symbol] = []
+                for module in modules {
+                    symbols += try store.graph(of: module).symbols.filter { $0.kind != .extension }.map {
+                        APIListing.Symbol(path: $0.pathComponents, declaration: APIListing.collapsed($0.declaration))
+                    }
+                }
+                prepared.apiSymbols = symbols
                 preparation = prepared
             }
             let mismatch = APIListing.check(sample.compiledCode, against: prepared.apiSymbols ?? [])
@@ -289,5 +290,17 @@ public struct Verifier: Sendable {
             result.status = .passed
         }
         return result
+    }
+}
+
+extension Verifier {
+    /// The symbol graphs of the library `prepared` built, kept beside the
+    /// result cache (`.build/galley/symbolgraphs`), or in the temporary
+    /// folder when the cache is off.
+    public func symbolGraphs(_ prepared: Preparation) -> SymbolGraphStore {
+        let cache =
+            cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
+        return SymbolGraphStore(toolchain: prepared.toolchain, library: prepared.library, cache: cache)
     }
 }

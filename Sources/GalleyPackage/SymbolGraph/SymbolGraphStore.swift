@@ -1,0 +1,105 @@
+import Crypto
+import Foundation
+import GalleyCore
+
+/// The symbol graphs of a built library's modules, extracted once per
+/// library build (keyed by its fingerprint) into a cache folder and loaded
+/// from there: the stage every other stage asks for a package's API (API
+/// listings, symbol links, reference pages).
+///
+/// ```swift
+/// let store = SymbolGraphStore(toolchain: toolchain, library: built, cache: root.appendingPathComponent(".build/galley/symbolgraphs"))
+/// let graph = try store.graph(of: "NIOCore")
+/// graph.symbols(atPath: ["ByteBuffer"]).first?.kind   // .struct
+/// ```
+public struct SymbolGraphStore: Sendable {
+    /// The compiler whose `swift-symbolgraph-extract` reads the modules.
+    public var toolchain: Toolchain
+    /// The library build: its flags give the modules' search paths.
+    public var library: SampleLibrary.Built
+    /// The folder graphs are kept in, one subfolder per library build.
+    public var cache: URL
+
+    /// A store of `library`'s graphs under `cache`.
+    public init(toolchain: Toolchain, library: SampleLibrary.Built, cache: URL) {
+        self.toolchain = toolchain
+        self.library = library
+        self.cache = cache
+    }
+
+    /// The graph of `module`, extracted the first time it is asked for in
+    /// this library build. `Swift` is the standard library's (keyed by the
+    /// compiler, not the library).
+    public func graph(of module: String) throws(Diagnostic) -> ModuleSymbolGraph {
+        let folder = try extracted(module)
+        return try ModuleSymbolGraph.load(module: module, from: folder)
+    }
+
+    /// The path of every public symbol of `module` (without the module's
+    /// name: `["Deque", "append(_:)"]`), kept beside the graph: the standard
+    /// library's graph is 48 MB of JSON, its paths a few.
+    public func symbolPaths(of module: String) throws(Diagnostic) -> [[String]] {
+        let key = self.key(for: module)
+        let pathsFile = cache.appendingPathComponent("paths").appendingPathComponent("\(key)-\(module).json")
+        if let data = FileManager.default.contents(atPath: pathsFile.path), let paths = try? JSONDecoder().decode([[String]].self, from: data) {
+            return paths
+        }
+        let paths = try graph(of: module).symbols.filter { $0.kind != .extension }.map(\.pathComponents)
+        if let data = try? JSONEncoder().encode(paths) {
+            // Not written: only costs reading the graph next time.
+            try? FileManager.default.createDirectory(at: pathsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: pathsFile, options: .atomic)
+        }
+        return paths
+    }
+
+    /// The folder holding `module`'s graph files, extracted there first when it is not complete.
+    private func extracted(_ module: String) throws(Diagnostic) -> URL {
+        let folder = cache.appendingPathComponent(key(for: module)).appendingPathComponent(module)
+        let done = folder.appendingPathComponent(".complete")
+        if FileManager.default.fileExists(atPath: done.path) { return folder }
+        let isStandardLibrary = module == "Swift"
+        try ModuleSymbolGraph.extract(
+            module: module, flags: isStandardLibrary ? [] : Self.searchFlags(library.flags), targetTriple: Self.hostTriple, into: folder,
+            tool: ModuleSymbolGraph.extractTool(besides: toolchain.swiftc))
+        // A marker that could not be written only costs an extraction next time.
+        _ = FileManager.default.createFile(atPath: done.path, contents: Data())
+        return folder
+    }
+
+    /// The subfolder of one library build (or, for `Swift`, of one compiler).
+    private func key(for module: String) -> String {
+        if module == "Swift" { return "swift-" + Self.digest([toolchain.version, toolchain.swiftc.path]) }
+        return library.fingerprint == "none" ? "none-" + Self.digest(library.flags) : library.fingerprint
+    }
+
+    /// The search paths of the library's flags and its C modules' (`-I`, `-Xcc …`), as samples compile with.
+    static func searchFlags(_ flags: [String]) -> [String] {
+        var result: [String] = []
+        var index = flags.startIndex
+        while index + 1 < flags.endIndex {
+            if flags[index] == "-I" || flags[index] == "-Xcc" {
+                result += [flags[index], flags[index + 1]]
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The first eight bytes of the SHA-256 of `parts`, in hex.
+    static func digest(_ parts: [String]) -> String {
+        let digest = SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8))
+        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The triple of the machine Galley runs on: samples and libraries are built for it.
+    static var hostTriple: String {
+        #if arch(arm64)
+            "aarch64-unknown-linux-gnu"
+        #else
+            "x86_64-unknown-linux-gnu"
+        #endif
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import GalleyCore
+import GalleyPackage
+import Testing
+
+/// What the symbol graph tests share: the toolchain's tools, the host's triple, running a compiler.
+enum SymbolGraphTestSupport {
+    /// `swiftc` beside the `swift-symbolgraph-extract` the tests use.
+    static func swiftc() throws -> URL {
+        try ModuleSymbolGraph.locateExtractTool().deletingLastPathComponent().appendingPathComponent("swiftc")
+    }
+
+    /// The host's target triple, as `swiftc -print-target-info` gives it.
+    static func hostTriple() throws -> String {
+        let result = try ModuleSymbolGraph.runWithProcessRunner(try swiftc(), ["-print-target-info"])
+        try #require(result.status == 0, "swiftc -print-target-info failed: \(result.output)")
+        let info = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let target = info?["target"] as? [String: Any]
+        return try #require(target?["triple"] as? String, "no target.triple in \(result.output)")
+    }
+
+    /// Runs `swiftc arguments…` and fails the test with its output when it fails.
+    static func compile(_ arguments: [String]) throws {
+        let result = try ModuleSymbolGraph.runWithProcessRunner(try swiftc(), arguments)
+        try #require(result.status == 0, "swiftc \(arguments.joined(separator: " ")) failed:\n\(result.output)")
+    }
+
+    /// The 1-based number of the first line of `text` that contains `needle`.
+    static func lineNumber(of needle: String, in text: String) throws -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex { $0.contains(needle) }, "'\(needle)' is not in the source")
+        return index + 1
+    }
+
+    /// The 1-based column where `needle` starts on the first line that contains it.
+    static func column(of needle: String, in text: String) throws -> Int {
+        let line = try #require(text.split(separator: "\n").first { $0.contains(needle) })
+        let range = try #require(line.range(of: needle))
+        return line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1
+    }
+}
