@@ -14,7 +14,9 @@ import GalleyVerify
 /// A build runs in named stages, each one function below:
 /// ``loadConfiguration``, ``guardOutput``, ``loadTheme``, ``loadPages``,
 /// ``collectFiles``, ``checkSite``, ``verifySamples``, ``applyBaseline``,
-/// ``openStaging``, ``renderSite`` and ``writeOutput``.
+/// ``openStaging``, ``renderSite`` and ``writeOutput``. `galley verify` is
+/// the same stages up to the samples, with rendering and output off
+/// (``verify(_:options:)``).
 ///
 /// - A prose edit re-parses and re-renders that page; a change of titles,
 ///   order or the page set (the navigation) re-renders every page.
@@ -119,7 +121,7 @@ public struct BuildSession: Sendable {
 /// Every problem is collected before the build gives up: one page's (or the
 /// theme's) problem never hides another's, and the samples of every page
 /// that could be read are still verified.
-private struct Build {
+struct Build {
     let settings: BuildSettings
     let changes: SiteChanges
     /// What is on disk: later builds write the difference from it, even when they recompute everything.

@@ -125,20 +125,11 @@ public struct PackageSite: Sendable {
         return source
     }
 
-    /// Makes `settings` build this site.
+    /// Makes `settings` build (or verify) this site.
     public func configure(_ settings: inout BuildSettings) {
         settings.defaultConfiguration = configuration
         let site = self
         settings.pageSource = { configuration, layout in site.pageSource(configuration: configuration, layout: layout) }
-    }
-
-    /// Makes `run` verify this site's samples (the named pages only, when
-    /// paths other than folders were given).
-    public func configure(_ run: inout VerifyRun) {
-        run.defaultConfiguration = configuration
-        let site = self
-        run.pageSource = { configuration, layout in site.pageSource(configuration: configuration, layout: layout) }
-        run.options.pages = remainingPaths
     }
 
     /// One line on what was found, e.g. `Found 2 catalogs, 3 library products, 148 samples and 4 snippets in package swift-markdown.`

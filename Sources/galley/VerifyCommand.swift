@@ -87,21 +87,27 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
-        var options = VerifyRun.Options()
+        var settings = BuildSettings(layout: paths.layout)
+        settings.usesCache = !noCache
+        settings.baseline = baseline
+        settings.recordsBaseline = blessBaseline
+        settings.progress = Progress.line
+        var options = VerifyOptions()
         options.pages = pages
-        options.usesCache = !noCache
         options.merges = !noMerge
         options.timeoutSeconds = timeout
         options.bless = bless
         options.shard = try shard.map { text throws(Diagnostic) in try PageSharding(parsing: text) }
-        options.baseline = baseline
-        options.recordsBaseline = blessBaseline
-        options.progress = Progress.line
-        var run = VerifyRun(layout: paths.layout, options: options)
-        if mergeReports.isEmpty, let site = try paths.packageSite(paths: pages) { site.configure(&run) }
-        let outcome: VerifyRun.Outcome
+        if mergeReports.isEmpty, let site = try paths.packageSite(paths: pages) {
+            site.configure(&settings)
+            // The paths that were not folders the site picked are its pages to verify.
+            options.pages = site.remainingPaths
+        }
+        let outcome: VerifyOutcome
         do {
-            outcome = mergeReports.isEmpty ? try run.run() : try run.merge(reports: mergeReports)
+            outcome =
+                mergeReports.isEmpty
+                ? try BuildSession.verify(settings, options: options) : try BuildSession.mergeReports(mergeReports, settings: settings)
         } catch {
             Interruption.waitIfStopping()
             Progress.clear()

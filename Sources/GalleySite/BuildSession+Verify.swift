@@ -1,0 +1,152 @@
+import Foundation
+import GalleyCore
+import GalleyProject
+import GalleySamples
+import GalleyVerify
+
+extension BuildSession {
+    /// `galley verify`: the build's own stages — configuration, pages,
+    /// samples, baseline — with rendering and output off. The samples of the
+    /// selected pages (all, some, or one CI shard) are verified, blessed and
+    /// verified again when asked; pages that cannot be read are problems of
+    /// the report, and every other page is still verified.
+    ///
+    /// Throws when the run cannot happen (no such page, no compiler, an
+    /// unreadable baseline); failed samples are in the outcome's report.
+    ///
+    /// ```swift
+    /// var options = VerifyOptions()
+    /// options.shard = try PageSharding(parsing: "2/4")
+    /// let outcome = try BuildSession.verify(BuildSettings(layout: layout), options: options)
+    /// print(outcome.report.summary)   // 31 passed, 0 failed, 1 skipped
+    /// ```
+    public static func verify(_ settings: BuildSettings, options: VerifyOptions = VerifyOptions()) throws(DiagnosticList) -> VerifyOutcome {
+        var build = Build(settings: settings, changes: .all, written: nil, keepsState: false)
+        return try build.verifySamplesOnly(options)
+    }
+
+    /// One report from the JSON reports of shards (`--format json`), with
+    /// the settings' baseline applied when they name one.
+    public static func mergeReports(_ paths: [String], settings: BuildSettings) throws(DiagnosticList) -> VerifyOutcome {
+        var documents: [(name: String, data: Data)] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: URL(userPath: path, relativeTo: settings.layout.root).path) else {
+                throw DiagnosticList([
+                    Diagnostic(
+                        "cannot read the report '\(path)'", suggestion: "Check the path; shards write theirs with --format json > shard.json"
+                    )
+                ])
+            }
+            documents.append((path, data))
+        }
+        var outcome: VerifyOutcome
+        do {
+            outcome = VerifyOutcome(report: try JSONReport.merge(documents))
+        } catch {
+            throw DiagnosticList([error])
+        }
+        try Build.applyBaseline(settings, to: &outcome)
+        return outcome
+    }
+}
+
+extension Build {
+    /// The stages of ``BuildSession/verify(_:options:)``: ``loadConfiguration()``
+    /// and ``loadPages(from:)`` as a build runs them, then the selected
+    /// pages' samples, bless, the baseline.
+    mutating func verifySamplesOnly(_ options: VerifyOptions) throws(DiagnosticList) -> VerifyOutcome {
+        let configuration: SiteConfiguration
+        do {
+            configuration = try loadConfiguration()
+        } catch {
+            throw DiagnosticList(error.errors)
+        }
+        let source = settings.pageSource(configuration, layout)
+        var (selected, pageProblems) = try select(options.pages, from: source)
+        if let shard = options.shard {
+            selected = shard.pages(of: selected)
+            // A page that could not be read belongs to the first shard, so exactly one reports it.
+            pageProblems = shard.index == 1 ? pageProblems : []
+        }
+        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache, hovers: .queries)
+        verification.verifier.merges = options.merges
+        if let seconds = options.timeoutSeconds { verification.verifier.timeout = .seconds(max(1, seconds)) }
+        verification.verifier.progress = settings.progress
+        var outcome: VerifyOutcome
+        var blessed = 0
+        do throws(Diagnostic) {
+            outcome = VerifyOutcome(report: try verification.verify(selected))
+            if options.bless {
+                blessed = try Blesser.bless(outcome.report, root: layout.root)
+                outcome.notes.append("Blessed \(blessed) file\(blessed == 1 ? "" : "s").")
+            }
+        } catch {
+            throw DiagnosticList([error])
+        }
+        if blessed > 0 {
+            // Report what the pages say now: failures blessing cannot fix still fail the run.
+            (selected, pageProblems) = try select(options.pages, from: source)
+            if let shard = options.shard {
+                selected = shard.pages(of: selected)
+                pageProblems = shard.index == 1 ? pageProblems : []
+            }
+            do {
+                outcome.report = try verification.verify(selected)
+            } catch {
+                throw DiagnosticList([error])
+            }
+        }
+        outcome.warnings = selected.flatMap(\.warnings) + outcome.report.warnings
+        // Pages that could not be read are failures of the run, in every report format.
+        outcome.report.problems = Diagnostic.sorted(
+            pageProblems.map { problem in
+                var problem = problem
+                problem.location = problem.location ?? SourceLocation(path: layout.displayPath(of: layout.contentDirectory))
+                problem.suggestion = problem.suggestion ?? "Fix the page"
+                return problem
+            } + outcome.report.problems)
+        try Self.applyBaseline(settings, to: &outcome)
+        return outcome
+    }
+
+    /// Records (``BuildSettings/recordsBaseline``) or reads the baseline and applies it.
+    static func applyBaseline(_ settings: BuildSettings, to outcome: inout VerifyOutcome) throws(DiagnosticList) {
+        guard let path = settings.baseline else { return }
+        do {
+            let applied = try BaselineStep(path: path, records: settings.recordsBaseline, layout: settings.layout).apply(to: outcome.report)
+            outcome.report = applied.report
+            outcome.notes += applied.notes
+            outcome.warnings += applied.warnings
+        } catch {
+            throw DiagnosticList([error])
+        }
+    }
+
+    /// The pages named (or all pages), read by ``loadPages(from:)``, and the
+    /// problems of pages that could not be read: they are reported, and
+    /// every other page is still verified.
+    mutating func select(_ names: [String], from source: any PageSource) throws(DiagnosticList) -> (pages: [Page], problems: [Diagnostic]) {
+        let content: LoadedContent
+        do {
+            content = try loadPages(from: source).0
+        } catch {
+            throw DiagnosticList(error.errors)
+        }
+        guard !names.isEmpty else { return (content.pages, content.problems) }
+        var selected: [Page] = []
+        var problems: [Diagnostic] = []
+        for name in names {
+            let normalized = name.hasPrefix("./") ? String(name.dropFirst(2)) : name
+            if let page = content.pages.first(where: { $0.displayPath == normalized || $0.sourcePath == normalized }) {
+                selected.append(page)
+            } else if let problem = content.problems.first(where: { $0.location?.path == normalized }) {
+                problems.append(problem)
+            } else {
+                throw DiagnosticList([
+                    Diagnostic("no page '\(name)' under '\(source.displayPath)'", suggestion: "Name pages as content/<page>.md")
+                ])
+            }
+        }
+        return (selected, problems)
+    }
+}
