@@ -47,14 +47,14 @@ public struct SampleVerification: Sendable {
     /// The `@Snippet` files the pages show are verified too, each once, as
     /// programs of their own whose results are under the file's path.
     public func verify(_ pages: [Page], preparation: inout Verifier.Preparation?) throws(Diagnostic) -> VerificationReport {
-        var sources = pages.map { ($0.displayPath, $0.document, settings(for: $0)) }
+        var sources: [any SampleSource] = pages.map { MarkdownSampleSource(path: $0.displayPath, document: $0.document, settings: settings(for: $0)) }
         var snippets: Set<String> = []
         for page in pages {
             for snippet in page.snippets.values.sorted(by: { $0.path < $1.path }) where snippets.insert(snippet.path).inserted {
                 // SwiftPM builds each snippet alone: never part of a page's program.
                 var settings = settings(for: page)
                 settings.pageProgram = false
-                sources.append((snippet.path, snippet.sampleDocument, settings))
+                sources.append(SwiftFileSampleSource(path: snippet.path, text: snippet.text, settings: settings))
             }
         }
         return try verifier.verify(sources, preparation: &preparation)

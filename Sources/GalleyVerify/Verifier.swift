@@ -86,39 +86,42 @@ public struct Verifier: Sendable {
         return prepared
     }
 
-    /// Verifies every sample of `pages` (display path and parsed Markdown).
+    /// Verifies every sample of the Markdown `pages` (display path and parsed document), with default settings.
     public func verify(_ pages: [(page: String, document: MarkdownDocument)]) throws(Diagnostic) -> VerificationReport {
         var preparation: Preparation?
-        return try verify(pages, preparation: &preparation)
+        return try verify(pages.map { MarkdownSampleSource(path: $0.page, document: $0.document) }, preparation: &preparation)
     }
 
-    /// Verifies every sample of `pages`, reusing `preparation` (the compiler
-    /// and the built library) when it is set, and setting it when a sample
-    /// needed them and it was not.
+    /// Verifies every sample of the Markdown `pages`, each with its own settings.
     public func verify(
-        _ pages: [(page: String, document: MarkdownDocument)], preparation: inout Preparation?
+        _ pages: [(page: String, document: MarkdownDocument, settings: SampleSettings)], preparation: inout Preparation?
     ) throws(Diagnostic) -> VerificationReport {
-        try verify(pages.map { ($0.page, $0.document, SampleSettings()) }, preparation: &preparation)
+        try verify(pages.map { MarkdownSampleSource(path: $0.page, document: $0.document, settings: $0.settings) }, preparation: &preparation)
     }
 
-    /// Verifies every sample of `pages`, each page with its own settings
-    /// (prelude, language mode, flags, default mode, environment).
+    /// Verifies every sample of `sources` (Markdown pages, Swift files, …),
+    /// each with its own settings (prelude, language mode, flags, default
+    /// mode, environment), reusing `preparation` (the compiler and the built
+    /// library) when it is set, and setting it when a sample needed them and
+    /// it was not.
     ///
     /// ```swift
     /// var settings = SampleSettings()
     /// settings.prelude = "import SwiftUI"
     /// var prepared: Verifier.Preparation?
-    /// let report = try verifier.verify([("content/a.md", document, settings)], preparation: &prepared)
+    /// let sources: [any SampleSource] = [
+    ///     MarkdownSampleSource(path: "content/a.md", document: document, settings: settings),
+    ///     SwiftFileSampleSource(path: "Snippets/Area.swift", text: snippet),
+    /// ]
+    /// let report = try verifier.verify(sources, preparation: &prepared)
     /// ```
-    public func verify(
-        _ pages: [(page: String, document: MarkdownDocument, settings: SampleSettings)], preparation: inout Preparation?
-    ) throws(Diagnostic) -> VerificationReport {
+    public func verify(_ sources: [any SampleSource], preparation: inout Preparation?) throws(Diagnostic) -> VerificationReport {
         let clock = ContinuousClock()
         let start = clock.now
         var samples: [Sample] = []
         var problems: [Diagnostic] = []
-        for (page, document, settings) in pages {
-            let found = SampleExtractor.samples(in: document, page: page, settings: settings)
+        for source in sources {
+            let found = source.samples()
             samples += found.samples
             problems += found.problems
         }

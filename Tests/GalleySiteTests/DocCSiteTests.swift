@@ -138,8 +138,7 @@ struct DocCSiteTests {
         #expect(html.contains("Hello") && !html.contains("Bye") && !html.contains("secret"))
 
         // What the verifier reads: the whole file at its own lines, slice markers as plain comments.
-        let document = snippet.sampleDocument
-        let (samples, problems) = SampleExtractor.samples(in: document, page: snippet.path)
+        let (samples, problems) = SwiftFileSampleSource(path: snippet.path, text: snippet.text).samples()
         #expect(problems.isEmpty, "\(problems)")
         let sample = try #require(samples.first)
         #expect(samples.count == 1)
@@ -147,5 +146,35 @@ struct DocCSiteTests {
         #expect(sample.displayedLines.first { $0.text.contains("Hello") }?.line == 7)
         #expect(sample.hiddenLines.map(\.text) == ["let secret = 1"])
         #expect(sample.compiledCode.contains("print(\"Bye\")") && !sample.compiledCode.contains("snippet.greet"))
+    }
+
+    @Test(
+        "a Swift file read as a sample source is the sample a one-block Markdown page of its lines made",
+        arguments: [
+            "print(1)\n",
+            "// snippet.a\nlet x = 1\n// snippet.end\n// snippet.hide\nlet hidden = 2\n// snippet.show\nprint(x + hidden)\n",
+            "let fence = \"```\"\n  // snippet.indented\nprint(fence)  // Prints \"```\"",
+            "\n\nprint(\"blank lines first\")\n\n",
+        ])
+    func swiftFileSource(text: String) throws {
+        // The reference: the file as a fenced block on line 0, its slice markers as plain comments (what pages used to be faked as).
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let trimmed = line.drop { $0 == " " }
+            return trimmed.hasPrefix("// snippet.") && trimmed != "// snippet.hide" && trimmed != "// snippet.show" ? "//" : line
+        }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let markdown = "````swift\n" + lines.joined(separator: "\n") + "\n````\n"
+        let reference = SampleExtractor.samples(in: MarkdownDocument(parsing: markdown, firstLine: 0), page: "Snippets/A.swift")
+        let source = SwiftFileSampleSource(path: "Snippets/A.swift", text: text).samples()
+        #expect(source.problems.isEmpty && reference.problems.isEmpty, "\(source.problems) \(reference.problems)")
+        let sample = try #require(source.samples.first)
+        let expected = try #require(reference.samples.first)
+        #expect(sample.block == expected.block)
+        #expect(sample.compiledCode == expected.compiledCode)
+        #expect(sample.displayedLines.map(\.line) == expected.displayedLines.map(\.line))
+        #expect(sample.displayedLines.map(\.text) == expected.displayedLines.map(\.text))
+        #expect(sample.hiddenLines.map(\.line) == expected.hiddenLines.map(\.line))
+        #expect(sample.expectedPrints == expected.expectedPrints)
+        #expect(sample.expectedPrintsLines == expected.expectedPrintsLines)
     }
 }

@@ -1,0 +1,96 @@
+import GalleyCore
+import GalleyMarkdown
+
+/// A file that samples come from, read into samples: a Markdown page's
+/// fenced Swift blocks (``MarkdownSampleSource``), a whole Swift file
+/// (``SwiftFileSampleSource``, a package's `Snippets/` program). Every
+/// sample carries its lines' places in that file (``Sample/block``'s lines,
+/// ``Sample/displayedLines``), which diagnostics, `--bless`, baselines and
+/// the cache use. A new kind of sample is a new type conforming to this
+/// protocol; the verifier reads nothing else.
+///
+/// ```swift
+/// let source = MarkdownSampleSource(path: "content/intro.md", document: MarkdownDocument(parsing: text))
+/// let (samples, problems) = source.samples()
+/// ```
+public protocol SampleSource: Sendable {
+    /// How reports name the file: `content/intro.md`, `Snippets/Greeting.swift`.
+    var path: String { get }
+    /// What its samples compile and run with (prelude, language mode, flags, …).
+    var settings: SampleSettings { get }
+    /// Every sample of the file, and the problems of those that cannot be
+    /// verified as written (an unknown attribute, a bad marker), each at its line.
+    func samples() -> (samples: [Sample], problems: [Diagnostic])
+}
+
+/// The fenced Swift blocks of a Markdown page (or a DocC article): each
+/// block a sample at its lines, an ` ```output ` block right after one its
+/// expected output.
+public struct MarkdownSampleSource: SampleSource {
+    /// The page's display path.
+    public var path: String
+    /// The parsed page.
+    public var document: MarkdownDocument
+    /// The page's sample settings.
+    public var settings: SampleSettings
+
+    /// The samples of `document`, the page at `path`.
+    public init(path: String, document: MarkdownDocument, settings: SampleSettings = SampleSettings()) {
+        self.path = path
+        self.document = document
+        self.settings = settings
+    }
+
+    /// The page's Swift blocks as samples.
+    public func samples() -> (samples: [Sample], problems: [Diagnostic]) {
+        SampleExtractor.samples(in: document, page: path, settings: settings)
+    }
+}
+
+/// A whole Swift file as one sample at the file's own lines: a package's
+/// `Snippets/` program, which SwiftPM builds alone. DocC's slice markers
+/// (`// snippet.NAME`, `// snippet.end`) choose what a page shows and are
+/// plain comments to the verifier; `// snippet.hide` and `// snippet.show`
+/// hide lines as they do in a block.
+///
+/// ```swift
+/// let source = SwiftFileSampleSource(path: "Snippets/Greeting.swift", text: "// snippet.greet\nprint(\"Hello\")\n// snippet.end\n")
+/// source.samples().samples[0].block.firstCodeLine   // 1
+/// ```
+public struct SwiftFileSampleSource: SampleSource {
+    /// The file's path relative to the project folder.
+    public var path: String
+    /// The file's text.
+    public var text: String
+    /// The sample settings of the page that shows it.
+    public var settings: SampleSettings
+
+    /// The file at `path` with `text`.
+    public init(path: String, text: String, settings: SampleSettings = SampleSettings()) {
+        self.path = path
+        self.text = text
+        self.settings = settings
+    }
+
+    /// The file as one block whose lines are the file's lines (line 1 first).
+    public var block: CodeBlock {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let isSliceMarker = trimmed.hasPrefix("// snippet.") && trimmed != "// snippet.hide" && trimmed != "// snippet.show"
+            return isSliceMarker ? "//" : line
+        }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let code = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        // The file's lines are 1…n; the "fence" is line 0, before the first, and n + 1 after the last.
+        return CodeBlock(language: "swift", attributes: [], code: code, fenceLine: 0, firstCodeLine: 1, endLine: lines.count + 1, index: 0)
+    }
+
+    /// The file as one sample (or the problem that keeps it from being one).
+    public func samples() -> (samples: [Sample], problems: [Diagnostic]) {
+        do {
+            return ([try SampleExtractor.sample(from: block, page: path, settings: settings)], [])
+        } catch {
+            return ([], [error])
+        }
+    }
+}
