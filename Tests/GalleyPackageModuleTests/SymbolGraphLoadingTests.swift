@@ -66,7 +66,7 @@ struct SymbolGraphLoadingTests {
         #expect(graph.symbol(withIdentifier: "s:A")?.title == "a()")
     }
 
-    @Test("only the module's own files are read: the main graph first, then extension graphs; other modules' are ignored")
+    @Test("only the module's own files are read: the main graph first, then re-exported graphs, then extension graphs; other modules' are ignored")
     func fileSelection() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -77,12 +77,18 @@ struct SymbolGraphLoadingTests {
             "Hand.symbols.json", Self.graph(module: "Hand", symbols: [Self.symbol("s:A", kind: "swift.struct", path: ["A"])], relationships: []))
         try folder.write(
             "Handy.symbols.json", Self.graph(module: "Handy", symbols: [Self.symbol("s:X", kind: "swift.struct", path: ["X"])], relationships: []))
-        try folder.write("Other@Hand.symbols.json", "not even JSON")
+        // What the standard library's extraction writes for _Concurrency (`Task`): symbols of Hand from another module.
+        try folder.write(
+            "_Inner@Hand.symbols.json",
+            Self.graph(module: "Hand", symbols: [Self.symbol("s:T", kind: "swift.struct", path: ["Task"])], relationships: []))
+        try folder.write("Other@Elsewhere.symbols.json", "not even JSON")
         try folder.write("notes.txt", "ignored")
         let graph = try ModuleSymbolGraph.load(module: "Hand", from: folder.url)
-        #expect(graph.files.map(\.url.lastPathComponent) == ["Hand.symbols.json", "Hand@Swift.symbols.json"])
-        #expect(graph.symbols.map(\.identifier) == ["s:A", "s:S"])
-        #expect(graph.symbols.map(\.origin.extendedModule) == [nil, "Swift"])
+        #expect(graph.files.map(\.url.lastPathComponent) == ["Hand.symbols.json", "_Inner@Hand.symbols.json", "Hand@Swift.symbols.json"])
+        #expect(graph.symbols.map(\.identifier) == ["s:A", "s:T", "s:S"])
+        #expect(graph.symbols.map(\.origin.extendedModule) == [nil, nil, "Swift"])
+        #expect(graph.symbols(atPath: ["Task"]).first?.origin == .reexported(from: "_Inner"))
+        #expect(SymbolGraphFile.origin(ofFileNamed: "_Concurrency@Swift.symbols.json", module: "Swift") == .reexported(from: "_Concurrency"))
         #expect(SymbolGraphFile.origin(ofFileNamed: "Hand@Swift.symbols.json", module: "Hand") == .extension(of: "Swift"))
         #expect(SymbolGraphFile.origin(ofFileNamed: "Hand@.symbols.json", module: "Hand") == nil)
     }

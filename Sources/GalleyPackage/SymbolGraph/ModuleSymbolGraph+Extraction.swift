@@ -71,7 +71,7 @@ extension ModuleSymbolGraph {
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let written = names.compactMap { name in SymbolGraphFile.origin(ofFileNamed: name, module: module).map { (name, $0) } }
-            .sorted { ($0.1.extendedModule ?? "", $0.0) < ($1.1.extendedModule ?? "", $1.0) }
+            .sorted { ($0.1.order.rank, $0.1.order.module, $0.0) < ($1.1.order.rank, $1.1.order.module, $1.0) }
         guard written.first?.1 == .main else {
             throw Diagnostic(
                 "swift-symbolgraph-extract wrote no '\(module).symbols.json' into '\(folder.path)'",

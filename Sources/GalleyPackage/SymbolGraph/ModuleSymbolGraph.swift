@@ -172,7 +172,7 @@ extension ModuleSymbolGraph {
                 suggestion: "Extract the graph of '\(module)' with swift-symbolgraph-extract -module-name \(module) -output-dir \(folder.path)")
         }
         // The main graph first, then the extension graphs by extended module.
-        let ordered = found.sorted { ($0.1.extendedModule ?? "", $0.0) < ($1.1.extendedModule ?? "", $1.0) }
+        let ordered = found.sorted { ($0.1.order.rank, $0.1.order.module, $0.0) < ($1.1.order.rank, $1.1.order.module, $1.0) }
         var files: [SymbolGraphFile] = []
         var symbols: [APISymbol] = []
         var relationships: [SymbolRelationship] = []

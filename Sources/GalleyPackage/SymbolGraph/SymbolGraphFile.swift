@@ -16,20 +16,35 @@ public struct SymbolGraphFile: Hashable, Sendable {
         case main
         /// An extension graph, `Module@Other.symbols.json`: the module's extensions of `Other`'s types.
         case `extension`(of: String)
+        /// Declarations a module re-exports from a module of its own, written
+        /// as `Other@Module.symbols.json` with `Module` as their module: the
+        /// standard library's `_Concurrency@Swift` (`Task`, `Actor`) and
+        /// `_StringProcessing@Swift` (`Regex`).
+        case reexported(from: String)
 
-        /// The module whose types the graph extends, or `nil` for the main graph.
+        /// The order graphs are read in: the main graph, the re-exported ones, then extensions by extended module.
+        public var order: (rank: Int, module: String) {
+            switch self {
+            case .main: (0, "")
+            case .reexported(let module): (1, module)
+            case .extension(let module): (2, module)
+            }
+        }
+
+        /// The module whose types the graph extends, or `nil` for the main and re-exported graphs.
         public var extendedModule: String? {
             switch self {
-            case .main: nil
+            case .main, .reexported: nil
             case .extension(let module): module
             }
         }
 
-        /// `main` or `extension of Other`.
+        /// `main`, `extension of Other` or `re-exported from Other`.
         public var description: String {
             switch self {
             case .main: "main"
             case .extension(let module): "extension of \(module)"
+            case .reexported(let module): "re-exported from \(module)"
             }
         }
     }
@@ -70,7 +85,8 @@ public struct SymbolGraphFile: Hashable, Sendable {
     }
 
     /// The origin a file name gives for `module`: `.main` for `Module.symbols.json`,
-    /// `.extension(of: "Other")` for `Module@Other.symbols.json`, `nil` for another module's file.
+    /// `.extension(of: "Other")` for `Module@Other.symbols.json`,
+    /// `.reexported(from: "Other")` for `Other@Module.symbols.json`, `nil` for another module's file.
     ///
     /// ```swift
     /// SymbolGraphFile.origin(ofFileNamed: "Tiny@Swift.symbols.json", module: "Tiny")   // .extension(of: "Swift")
@@ -81,7 +97,11 @@ public struct SymbolGraphFile: Hashable, Sendable {
         let stem = name.dropLast(suffix.count)
         if stem == module { return .main }
         let prefix = module + "@"
-        guard stem.hasPrefix(prefix), stem.count > prefix.count else { return nil }
-        return .extension(of: String(stem.dropFirst(prefix.count)))
+        if stem.hasPrefix(prefix), stem.count > prefix.count { return .extension(of: String(stem.dropFirst(prefix.count))) }
+        let ofModule = "@" + module
+        if stem.hasSuffix(ofModule), stem.count > ofModule.count, !stem.dropLast(ofModule.count).contains("@") {
+            return .reexported(from: String(stem.dropLast(ofModule.count)))
+        }
+        return nil
     }
 }

@@ -67,10 +67,18 @@ public struct SymbolGraphStore: Sendable {
         return folder
     }
 
-    /// The subfolder of one library build (or, for `Swift`, of one compiler).
+    /// What the extraction writes and the loader reads, in cache keys: a
+    /// change of either (its arguments, which files are read) is a new number,
+    /// so graphs extracted by an earlier Galley are never read as if current.
+    static let extractionVersion = "2"
+
+    /// The subfolder of one library build (or, for `Swift`, of one compiler), and of this extraction.
     private func key(for module: String) -> String {
-        if module == "Swift" { return "swift-" + Self.digest([toolchain.version, toolchain.swiftc.path]) }
-        return library.fingerprint == "none" ? "none-" + Self.digest(library.flags) : library.fingerprint
+        let build =
+            module == "Swift"
+            ? "swift-" + Self.digest([toolchain.version, toolchain.swiftc.path])
+            : library.fingerprint == "none" ? "none-" + Self.digest(library.flags) : library.fingerprint
+        return "\(build)-x\(Self.extractionVersion)"
     }
 
     /// The search paths of the library's flags and its C modules' (`-I`, `-Xcc …`), as samples compile with.
