@@ -3,13 +3,20 @@
 /// The home page leads; the others follow by front matter `order`
 /// (pages without one come after those with one), then by source path.
 public struct Navigation: Sendable {
-    /// The pages in reading order.
+    /// Sites with more listed pages than this get sections in their sidebar
+    /// (and a page listing every page, ``GeneratedPages/allPagesURL``).
+    public static let sectionedPageLimit = 100
+
+    /// The listed pages (``Page/isListed``) in reading order.
     public let pages: [Page]
+    /// The pages not in the reading order: the generated ones (404, all pages).
+    public let unlisted: [Page]
     private let positions: [String: Int]
 
-    /// Orders `pages`.
+    /// Orders the listed ones of `pages`; the others are kept in ``unlisted``.
     public init(pages: [Page]) {
-        let sorted = pages.sorted { a, b in
+        self.unlisted = pages.filter { !$0.isListed }
+        let sorted = pages.filter(\.isListed).sorted { a, b in
             if a.isHome != b.isHome { return a.isHome }
             let orderA = a.frontMatter.order ?? Int.max
             let orderB = b.frontMatter.order ?? Int.max

@@ -1,8 +1,30 @@
 import GalleyCore
 import GalleyMarkdown
 
-/// One Markdown file of `content/`, loaded and parsed.
+/// One page of the site: a Markdown file or a DocC catalog's article,
+/// loaded and parsed, or a page the build makes from the whole site (the
+/// 404 page, the list of all pages; see ``GeneratedPages``). Every page is
+/// a link target the link check knows; only ``isListed`` pages are in the
+/// navigation, the search index and the sitemap.
 public struct Page: Sendable {
+    /// What a page is, and so what renders it.
+    public enum Kind: Sendable, Hashable {
+        /// A Markdown file or a DocC article: its document, through the layout.
+        case document
+        /// `404.html`: "no page here", served at any depth.
+        case notFound
+        /// `all-pages.html` of a site with sections: every page, grouped by section.
+        case allPages
+    }
+
+    /// What the page is.
+    public var kind: Kind {
+        get { storage.fields.kind }
+        _modify { yield &mutableStorage.fields.kind }
+    }
+    /// Whether the page is placed in the navigation (sidebar, previous and
+    /// next), the search index and the sitemap: documents are, generated pages not.
+    public var isListed: Bool { kind == .document }
     /// The path under `content/`, with `/` separators (`guide/intro.md`).
     public var sourcePath: String {
         get { storage.fields.sourcePath }
@@ -65,6 +87,7 @@ public struct Page: Sendable {
 
     /// The properties, as one value.
     private struct Fields {
+        var kind = Kind.document
         var sourcePath: String
         var displayPath: String
         var url: String

@@ -57,6 +57,11 @@ public struct PageRenderer: Sendable {
         snippetResult: @escaping (String) -> SampleResult? = { _ in nil },
         footer: String? = nil
     ) -> String {
+        switch page.kind {
+        case .notFound: return renderNotFound()
+        case .allPages: return renderAllPages()
+        case .document: break
+        }
         let content = content(of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult)
         var pageContext: [String: TemplateValue] = [
             "title": .string(page.title),
@@ -139,8 +144,8 @@ public struct PageRenderer: Sendable {
     /// The site's `404.html`. Its links are root-relative to the base URL's
     /// path when one is set, since a 404 page is served at any depth.
     public func renderNotFound() -> String {
-        var context = baseContext(at: "404.html", current: nil)
-        var root = RelativeURL.from("404.html", to: "")
+        var context = baseContext(at: GeneratedPages.notFoundURL, current: nil)
+        var root = RelativeURL.from(GeneratedPages.notFoundURL, to: "")
         if let base = configuration.baseURL, let path = Self.path(ofURL: base) {
             root = path
             context["root"] = .string(path)
@@ -155,7 +160,7 @@ public struct PageRenderer: Sendable {
         let message =
             "<h1 id=\"page-not-found\">Page not found</h1>\n<p>There is no page at this address. "
             + "Start again from the <a href=\"\(HTMLEscaping.escape(root))index.html\">home page</a>.</p>\n"
-        context["page"] = ["title": "Page not found", "content": .string(message), "url": "404.html", "isHome": false]
+        context["page"] = ["title": "Page not found", "content": .string(message), "url": .string(GeneratedPages.notFoundURL), "isHome": false]
         context["hasTOC"] = false
         let name = templates.hasNotFoundTemplate ? TemplateSet.notFoundName : TemplateSet.layoutName
         return templates.render(name, .object(context))
@@ -180,7 +185,7 @@ public struct PageRenderer: Sendable {
 
     /// `all-pages.html` of a sectioned site: every page, grouped by section.
     public func renderAllPages() -> String {
-        let url = SidebarNavigation.allPagesURL
+        let url = GeneratedPages.allPagesURL
         var context = baseContext(at: url, current: nil)
         context["page"] = ["title": "All pages", "content": .string(sidebar.allPagesHTML(prefix: "")), "url": .string(url), "isHome": false]
         context["hasTOC"] = false

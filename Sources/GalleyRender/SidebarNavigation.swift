@@ -21,9 +21,9 @@ import Synchronization
 /// ```
 public final class SidebarNavigation: Sendable {
     /// Sites with more pages than this get sections in their sidebar.
-    public static let fullListLimit = 100
+    public static let fullListLimit = Navigation.sectionedPageLimit
     /// The page that lists every page of a large site.
-    public static let allPagesURL = "all-pages.html"
+    public static let allPagesURL = GeneratedPages.allPagesURL
 
     /// A section: the pages under one top-level folder (`""`: the site root).
     struct Section: Sendable {

@@ -3,6 +3,9 @@ import GalleyProject
 
 /// The `sitemap.xml` of a site with a base URL.
 public enum Sitemap {
+    /// The file the sitemap is written to, under the site root.
+    public static let path = "sitemap.xml"
+
     /// The XML listing every page's absolute URL; the home page as the base URL itself.
     ///
     /// ```swift

@@ -153,11 +153,13 @@ struct Build {
         // Pages that need nothing of the site are rendered as they are parsed.
         let source = settings.pageSource(configuration, layout).prerendering(allowsRawHTML: configuration.allowsRawHTML)
         let (content, changedSources) = try loadPages(from: source)
-        let navigation = Navigation(pages: content.pages)
+        // The pages the build makes (404, all pages) join the site before its navigation and link check.
+        let pages = GeneratedPages.adding(to: content.pages)
+        let navigation = Navigation(pages: pages)
         let files = collectFiles(content, source: source, templates: templates)
         // One checker for the links between pages and for the symbol links (its tables are built once).
         let checker = LinkChecker(
-            pages: content.pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
+            pages: pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
         )
         checkSite(content, checker: checker, files: files, templates: templates, configuration: configuration, source: source)
         // Every page's warnings, gathered once.
@@ -453,12 +455,13 @@ struct Build {
     ) -> RenderedSite {
         let navigationKey = navigation.pages.map { "\($0.url)\t\($0.title)" }
         let rendersAll = previous == nil || changes.templates || changes.library || navigationKey != previous?.navigationKey
-        let toRender = rendersAll ? navigation.pages : toVerify
+        // The generated pages (404, all pages) show the whole site: rendered whenever everything is.
+        let toRender = rendersAll ? navigation.pages + navigation.unlisted : toVerify
         let renderer = PageRenderer(templates: templates, configuration: configuration, navigation: navigation)
         var generated: [String: Data] = [:]
         if let previous, !rendersAll {
-            for page in navigation.pages { generated[page.url] = previous.generated[page.url] }
-            for extra in ["404.html", "sitemap.xml", SidebarNavigation.allPagesURL] { generated[extra] = previous.generated[extra] }
+            for page in navigation.pages + navigation.unlisted { generated[page.url] = previous.generated[page.url] }
+            generated[Sitemap.path] = previous.generated[Sitemap.path]
         }
         // Pages on all cores; each written into the staging folder on the thread that rendered it,
         // and, in a build no other follows, dropped then: its memory serves the next page.
@@ -482,19 +485,13 @@ struct Build {
             // Cheap to rebuild on every change: a prose edit changes the index.
             generated[SearchIndex.path] = Data(SearchIndex(pages: navigation.pages).script.utf8)
         }
-        if rendersAll {
-            generated["404.html"] = Data(renderer.renderNotFound().utf8)
-            if renderer.sidebar.isSectioned {
-                generated[SidebarNavigation.allPagesURL] = Data(renderer.renderAllPages().utf8)
-            }
-            if let baseURL = configuration.baseURL {
-                generated["sitemap.xml"] = Data(Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url)).utf8)
-            }
+        if rendersAll, let baseURL = configuration.baseURL {
+            generated[Sitemap.path] = Data(Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url)).utf8)
         }
-        // Counted as files unless a generated file took the same path (the theme's 404 page over a `404.md`).
+        // The pages counted are the site's own; the generated ones come with every full render.
         return RenderedSite(
-            generated: generated, navigationKey: navigationKey, pageCount: toRender.count,
-            writtenOnly: writtenOnly.filter { generated[$0] == nil }.count
+            generated: generated, navigationKey: navigationKey, pageCount: toRender.count(where: \.isListed),
+            writtenOnly: writtenOnly.count
         )
     }
 

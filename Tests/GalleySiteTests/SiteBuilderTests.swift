@@ -66,6 +66,25 @@ struct SiteBuilderTests {
         #expect(try project.directory.snapshot("public")["/index.html"] == site["/index.html"])
     }
 
+    @Test("the generated pages are pages of the site: a link to 404.html is checked and resolves, a 404.md gives way, a link to nothing still fails")
+    func generatedPagesAreLinkTargets() throws {
+        let project = try Project(pages: [
+            "index.md": "# Home\n\nLost? See [the lost page](404.html).\n",
+            "404.md": "# Mine\n\nA page of the site's own at the generated page's address.\n",
+        ])
+        defer { project.directory.remove() }
+        let report = try project.build()
+        #expect(report.pageCount == 1, "the 404 page is not in the navigation")
+        let notFound = try project.directory.read("public/404.html")
+        #expect(notFound.contains("Page not found") && !notFound.contains("A page of the site"), "the generated 404 page replaces 404.md")
+        #expect(!(try project.directory.read("public/search-index.js")).contains("404.html"), "generated pages are not searched")
+
+        try project.directory.write("content/index.md", "# Home\n\nLost? See [the lost page](404.html) or [this](nowhere.md).\n")
+        let errors = project.buildErrors()
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.contains("content/index.md:3:") == true && errors.first?.contains("'nowhere.md'") == true, "\(errors)")
+    }
+
     @Test("pages, assets, the 404 page and theme assets are written")
     func writesFiles() throws {
         let project = try Project(pages: standardPages)
