@@ -6,11 +6,16 @@ import GalleyMarkdown
 ///
 /// A page's HTML usually waits for the whole site: a `<doc:Page>` link takes
 /// its target's title, a Swift sample shows its verdict, a DocC catalog's
-/// links and images resolve against the catalog. A page with none of these
-/// (see ``isSelfContained(_:)``) renders the same whatever the other pages
-/// are, so it is rendered at once and its cmark tree freed: a first build of
-/// such pages then holds one tree per core, not one per page, and the parse's
-/// memory serves the next parse.
+/// links and images resolve against the catalog. What the site gives a
+/// render comes only through the renderer's hooks (a code block's HTML, a
+/// link's rewrite, DocC's images, symbol URLs and snippets); this render
+/// gives each hook the answer it has without the site, and notes when a
+/// hook needed the site to answer. A page none of whose hooks did renders
+/// the same whatever the other pages are: it is kept, and its cmark tree
+/// freed, so a first build of such pages holds one tree per core, not one
+/// per page. A page some hook needed the site for is rendered again with
+/// the site. Which pages those are is decided by the hooks themselves, not
+/// by a list kept beside them.
 ///
 /// ```swift
 /// let content = PrerenderedContent.render(page, allowsRawHTML: false)
@@ -23,29 +28,49 @@ public struct PrerenderedContent: Sendable {
     /// (`markdown.unsafe_html`): a render with the other setting cannot use ``html``.
     public let allowsRawHTML: Bool
 
-    /// Whether `page`'s HTML depends on nothing but its own text: it is not
-    /// part of a DocC catalog (whose links and images resolve against the
-    /// catalog), and it has no `doc:` link (which takes its target's title),
-    /// no symbol link, no DocC directive, and no code block the verifier takes
-    /// as a Swift sample (which shows its verdict).
-    public static func isSelfContained(_ page: Page) -> Bool {
-        let document = page.document
-        return page.catalogModule == nil && page.images.isEmpty && page.snippets.isEmpty
-            && document.directives.isEmpty && document.symbolLinks.isEmpty
-            && !document.codeBlocks.contains(where: \.looksLikeSwift)
-            && !document.links.contains(where: { DocLinkResolver.mayRewrite($0.destination, on: page) })
+    /// Whether a hook of one render needed the site (a class: the hooks are closures that outlive their calls).
+    private final class SiteNeed {
+        var needed = false
     }
 
-    /// The HTML of `page`'s Markdown when it is self-contained, else `nil`.
+    /// The HTML of `page`'s Markdown when no hook of its render needed the site, else `nil`.
     ///
     /// The page's links are rewritten as in a render with the whole site:
     /// `#Fragment` to its heading's id, `page.md` to `page.html`.
     public static func render(_ page: Page, allowsRawHTML: Bool) -> PrerenderedContent? {
-        guard isSelfContained(page) else { return nil }
         let document = page.document
-        let html = MarkdownHTMLRenderer(allowsRawHTML: allowsRawHTML).render(document, docc: DocCRendering()) { destination in
-            MarkdownHTMLRenderer.fragmentLink(destination, in: document)
+        // A Swift block shows its verdict: the site is needed for sure, and the tree is kept for that render.
+        if document.codeBlocks.contains(where: \.looksLikeSwift) { return nil }
+        let need = SiteNeed()
+        let images = page.images
+        let snippets = page.snippets
+        var docc = DocCRendering()
+        // The site's answers come from the page's catalog images and snippets, and the site's symbol pages.
+        docc.imageHTML = { _, _ in
+            if !images.isEmpty { need.needed = true }
+            return nil
         }
-        return PrerenderedContent(html: html, allowsRawHTML: allowsRawHTML)
+        docc.snippetHTML = { _ in
+            if !snippets.isEmpty { need.needed = true }
+            return nil
+        }
+        docc.symbolURL = { _ in
+            need.needed = true
+            return nil
+        }
+        let html = MarkdownHTMLRenderer(allowsRawHTML: allowsRawHTML).render(
+            document,
+            codeBlockHTML: { block in
+                if block.looksLikeSwift { need.needed = true }
+                return nil
+            },
+            docc: docc
+        ) { destination in
+            if destination.hasPrefix("#") { return MarkdownHTMLRenderer.fragmentLink(destination, in: document) }
+            // `doc:` links, and every link of a catalog's page, resolve against the site's pages.
+            if DocLinkResolver.mayRewrite(destination, on: page) { need.needed = true }
+            return nil
+        }
+        return need.needed ? nil : PrerenderedContent(html: html, allowsRawHTML: allowsRawHTML)
     }
 }

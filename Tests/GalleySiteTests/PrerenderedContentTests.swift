@@ -73,27 +73,31 @@ struct PrerenderedContentTests {
         }
     }
 
-    @Test("only pages that need nothing of the site are rendered at load, and their cmark tree is freed then")
+    @Test("only pages whose render asked the site nothing are rendered at load, their cmark tree freed then; a sample page keeps its tree")
     func whichPages() throws {
         let project = try Project(pages: pages)
         defer { project.directory.remove() }
         let loader = ContentLoader(layout: project.layout, configuration: SiteConfiguration())
         let loaded = try loader.prerendering(allowsRawHTML: false).load().pages
         let rendered = Set(loaded.filter { $0.prerenderedContent != nil }.map(\.sourcePath))
-        #expect(rendered == ["index.md", "guide/intro.md"])
-        for page in loaded {
-            #expect(page.document.parsedTree.isAvailable == (page.prerenderedContent == nil), "\(page.sourcePath)")
-            #expect(PrerenderedContent.isSelfContained(page) == rendered.contains(page.sourcePath), "\(page.sourcePath)")
+        // The directive asks the site nothing; the doc: link, the sample and the symbol link do.
+        #expect(rendered == ["index.md", "guide/intro.md", "directive.md"])
+        for page in loaded where page.prerenderedContent != nil {
+            #expect(!page.document.parsedTree.isAvailable, "\(page.sourcePath): freed once rendered")
         }
+        let sample = try #require(loaded.first { $0.sourcePath == "sample.md" })
+        #expect(sample.document.parsedTree.isAvailable, "a page with a Swift sample is left whole for the render with its verdicts")
         // A loader that does not prerender (galley verify) renders nothing and keeps every tree for the render.
         let plain = try loader.load().pages
         #expect(plain.allSatisfy { $0.prerenderedContent == nil && $0.document.parsedTree.isAvailable })
-        // A page of a DocC catalog resolves links against it: never self-contained.
+        // A page of a DocC catalog resolves its links against it: its render needs the site.
         var catalogPage = try #require(plain.first { $0.sourcePath == "index.md" })
-        #expect(PrerenderedContent.isSelfContained(catalogPage))
         catalogPage.catalogModule = "Module"
-        #expect(!PrerenderedContent.isSelfContained(catalogPage))
         #expect(PrerenderedContent.render(catalogPage, allowsRawHTML: false) == nil)
+        // The same page outside a catalog (a fresh parse: the render above used the tree up) is rendered.
+        var contentPage = try #require(try loader.load().pages.first { $0.sourcePath == "index.md" })
+        contentPage.catalogModule = nil
+        #expect(PrerenderedContent.render(contentPage, allowsRawHTML: false) != nil)
     }
 
     @Test("a page rendered at load with the other raw HTML setting is rendered again with the site's")
