@@ -120,6 +120,11 @@ package final class SourceKitWorker: CursorInfoAnswering, @unchecked Sendable {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        // sourcekitd prints the compiler's diagnostics of the code it is asked
+        // about to standard error now and then (seen: a page program's errors,
+        // in swiftc's format, amid `galley build`'s report); the worker's
+        // answers and failures come through its replies, so its stderr is dropped.
+        process.standardError = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
