@@ -9,7 +9,7 @@ struct ProjectPaths: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The folder of Markdown pages (default: content; in a package root without galley.yml, every DocC catalog, or the one named here).",
+            "The folder of Markdown pages (default: content; in a package root, every DocC catalog and content/ beside them, or the one named here).",
             valueName: "dir"
         ))
     var content: String?
@@ -44,7 +44,7 @@ struct ProjectPaths: ParsableArguments {
         return layout
     }
 
-    /// The package site of a package root without galley.yml (its DocC
+    /// The package site of a package root (its DocC
     /// catalogs, see `PackageSite`), announced in one line on standard
     /// error; `nil` in a site of its own. A package SwiftPM cannot describe
     /// is reported, and the command exits 1.
