@@ -82,59 +82,98 @@ public struct MarkdownHTMLRenderer: Sendable {
         docc: DocCRendering,
         rewriteLink: (String) -> RewrittenLink?
     ) -> String {
+        let nodes = Self.nodesToRewrite(in: tree, of: document)
+        // Replaced nodes are freed only after rendering: inline literals of a
+        // heading point into its content buffer, which freeing it would release.
+        var replaced: [OpaquePointer] = []
+        defer { replaced.forEach { cmark_node_free($0) } }
+        rewriteLinks(nodes.links, rewriteLink: rewriteLink, replaced: &replaced)
+        linkSymbols(nodes.codeSpans, of: document, docc: docc, replaced: &replaced)
+        for node in nodes.images {
+            let source = String.string(cmark_node_get_url(node))
+            guard let html = docc.imageHTML(source, CmarkTree.plainText(of: node)) else { continue }
+            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: ""))
+            replaced.append(node)
+        }
+        for quote in nodes.quotes {
+            if let old = rewriteAside(quote) { replaced.append(old) }
+        }
+        for paragraph in nodes.smallParagraphs {
+            wrapContentInSmall(paragraph)
+        }
+        for (node, marker) in nodes.markers {
+            let html = directiveMarkup(document.directives[marker.directive], isEnd: marker.isEnd, docc: docc)
+            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: ""))
+            replaced.append(node)
+        }
+        for (node, heading) in zip(nodes.headings, document.headings) {
+            replaceHeading(node, id: heading.id, level: heading.level)
+            replaced.append(node)
+        }
+        for (node, block) in zip(nodes.fencedBlocks, document.codeBlocks) {
+            guard let html = codeBlockHTML(block) else { continue }
+            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: ""))
+            replaced.append(node)
+        }
+        return tree.renderHTML(unsafe: allowsRawHTML)
+    }
+
+    /// The nodes of a page's tree that rendering rewrites, by kind, each in
+    /// document order.
+    private struct NodesToRewrite {
+        /// Headings, to get their ids and anchors.
         var headings: [OpaquePointer] = []
+        /// Fenced code blocks, for the caller's markup.
         var fencedBlocks: [OpaquePointer] = []
+        /// Links, for their destinations.
         var links: [OpaquePointer] = []
+        /// Block quotes, which may be asides (`> Note:`).
         var quotes: [OpaquePointer] = []
+        /// Thematic breaks that stand for a directive's start or end.
         var markers: [(node: OpaquePointer, marker: DirectiveScanner.Marker)] = []
+        /// Code spans, which may be symbol links (` ``Symbol`` `).
         var codeSpans: [OpaquePointer] = []
+        /// Images, for DocC's image lookup.
         var images: [OpaquePointer] = []
-        var paragraphs: [OpaquePointer] = []
+        /// Paragraphs inside a `@Small` directive.
+        var smallParagraphs: [OpaquePointer] = []
+    }
+
+    /// The nodes of `tree`, `document`'s parse, that rendering rewrites.
+    private static func nodesToRewrite(in tree: CmarkTree, of document: MarkdownDocument) -> NodesToRewrite {
+        var nodes = NodesToRewrite()
         let mayHaveSymbolLinks = document.mayHaveSymbolLinks
         let smallLines = document.directives.filter { $0.name == "Small" }.compactMap(\.contentLines)
             .map { ($0.lowerBound - document.firstLine + 1)...($0.upperBound - document.firstLine + 1) }
         tree.walk { node in
             switch cmark_node_get_type(node) {
-            case CMARK_NODE_HEADING: headings.append(node)
+            case CMARK_NODE_HEADING: nodes.headings.append(node)
             case CMARK_NODE_CODE_BLOCK where CmarkTree.isFenced(node):
-                fencedBlocks.append(node)
-            case CMARK_NODE_LINK: links.append(node)
-            case CMARK_NODE_BLOCK_QUOTE: quotes.append(node)
+                nodes.fencedBlocks.append(node)
+            case CMARK_NODE_LINK: nodes.links.append(node)
+            case CMARK_NODE_BLOCK_QUOTE: nodes.quotes.append(node)
             case CMARK_NODE_THEMATIC_BREAK:
-                if let marker = document.directiveMarkers[Int(cmark_node_get_start_line(node))] { markers.append((node, marker)) }
-            case CMARK_NODE_CODE where mayHaveSymbolLinks: codeSpans.append(node)
-            case CMARK_NODE_IMAGE: images.append(node)
+                if let marker = document.directiveMarkers[Int(cmark_node_get_start_line(node))] { nodes.markers.append((node, marker)) }
+            case CMARK_NODE_CODE where mayHaveSymbolLinks: nodes.codeSpans.append(node)
+            case CMARK_NODE_IMAGE: nodes.images.append(node)
             case CMARK_NODE_PARAGRAPH where !smallLines.isEmpty:
                 let line = Int(cmark_node_get_start_line(node))
-                if smallLines.contains(where: { $0.contains(line) }) { paragraphs.append(node) }
+                if smallLines.contains(where: { $0.contains(line) }) { nodes.smallParagraphs.append(node) }
             default: break
             }
         }
-        // Replaced nodes are freed only after rendering: inline literals of a
-        // heading point into its content buffer, which freeing it would release.
-        var replaced: [OpaquePointer] = []
-        defer { replaced.forEach { cmark_node_free($0) } }
+        return nodes
+    }
+
+    /// Gives each of `links` the destination (and text) `rewriteLink` says,
+    /// or the default `page.md` → `page.html`; a link it removes is replaced
+    /// by its text and added to `replaced`.
+    private func rewriteLinks(_ links: [OpaquePointer], rewriteLink: (String) -> RewrittenLink?, replaced: inout [OpaquePointer]) {
         for node in links {
             let destination = String.string(cmark_node_get_url(node))
             let rewritten = rewriteLink(destination)
             if let rewritten, rewritten.removesLink {
-                let child = cmark_node_first_child(node)
-                let isAutolink =
-                    child.map {
-                        cmark_node_next($0) == nil && cmark_node_get_type($0) == CMARK_NODE_TEXT
-                            && String.string(cmark_node_get_literal($0)) == destination
-                    } ?? true
-                if isAutolink {
-                    let code = "<code>\(HTMLEscaping.escape(rewritten.text ?? destination))</code>"
-                    cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: code, exit: ""))
-                } else {
-                    let span = newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: "", exit: "")
-                    while let content = cmark_node_first_child(node) {
-                        cmark_node_unlink(content)
-                        cmark_node_append_child(span, content)
-                    }
-                    cmark_node_replace(node, span)
-                }
+                removeLink(node, destination: destination, code: rewritten.text)
                 replaced.append(node)
             } else if let rewritten {
                 cmark_node_set_url(node, rewritten.destination)
@@ -148,6 +187,34 @@ public struct MarkdownHTMLRenderer: Sendable {
                 cmark_node_set_url(node, rewritten)
             }
         }
+    }
+
+    /// Replaces the link `node` to `destination` by its text: an autolink
+    /// (whose text is its destination) by `code` (or the destination) in
+    /// code font, any other link by its own content.
+    private func removeLink(_ node: OpaquePointer, destination: String, code: String?) {
+        let child = cmark_node_first_child(node)
+        let isAutolink =
+            child.map {
+                cmark_node_next($0) == nil && cmark_node_get_type($0) == CMARK_NODE_TEXT
+                    && String.string(cmark_node_get_literal($0)) == destination
+            } ?? true
+        if isAutolink {
+            let code = "<code>\(HTMLEscaping.escape(code ?? destination))</code>"
+            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: code, exit: ""))
+        } else {
+            let span = newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: "", exit: "")
+            while let content = cmark_node_first_child(node) {
+                cmark_node_unlink(content)
+                cmark_node_append_child(span, content)
+            }
+            cmark_node_replace(node, span)
+        }
+    }
+
+    /// Replaces each of `codeSpans` that is a symbol link (` ``Symbol`` `
+    /// in `document`) by its link, adding it to `replaced`.
+    private func linkSymbols(_ codeSpans: [OpaquePointer], of document: MarkdownDocument, docc: DocCRendering, replaced: inout [OpaquePointer]) {
         // The answers of the parse, which asked the same of the same text.
         var symbolLiterals = document.symbolLiterals
         for node in codeSpans {
@@ -160,38 +227,16 @@ public struct MarkdownHTMLRenderer: Sendable {
             cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: ""))
             replaced.append(node)
         }
-        for node in images {
-            let source = String.string(cmark_node_get_url(node))
-            guard let html = docc.imageHTML(source, CmarkTree.plainText(of: node)) else { continue }
-            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: html, exit: ""))
-            replaced.append(node)
+    }
+
+    /// Moves the content of `paragraph` into a `<small>` inline inside it.
+    private func wrapContentInSmall(_ paragraph: OpaquePointer) {
+        let small = newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: "<small>", exit: "</small>")
+        while let child = cmark_node_first_child(paragraph) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(small, child)
         }
-        for quote in quotes {
-            if let old = rewriteAside(quote) { replaced.append(old) }
-        }
-        for paragraph in paragraphs {
-            let small = newCustomNode(CMARK_NODE_CUSTOM_INLINE, enter: "<small>", exit: "</small>")
-            while let child = cmark_node_first_child(paragraph) {
-                cmark_node_unlink(child)
-                cmark_node_append_child(small, child)
-            }
-            cmark_node_append_child(paragraph, small)
-        }
-        for (node, marker) in markers {
-            let html = directiveMarkup(document.directives[marker.directive], isEnd: marker.isEnd, docc: docc)
-            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: ""))
-            replaced.append(node)
-        }
-        for (node, heading) in zip(headings, document.headings) {
-            replaceHeading(node, id: heading.id, level: heading.level)
-            replaced.append(node)
-        }
-        for (node, block) in zip(fencedBlocks, document.codeBlocks) {
-            guard let html = codeBlockHTML(block) else { continue }
-            cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: ""))
-            replaced.append(node)
-        }
-        return tree.renderHTML(unsafe: allowsRawHTML)
+        cmark_node_append_child(paragraph, small)
     }
 
     /// A `#fragment` link written in another capitalisation or with the

@@ -103,90 +103,145 @@ package struct ProcessRunner: Sendable {
             waitpid(pid, &status, 0)
             throw LaunchFailure(reason: "interrupted")
         }
+        var capture = OutputCapture(runner: self, pid: pid, tag: tag, descriptors: [outputFD, errorFD], deadline: start + timeout)
+        capture.readUntilEnd(clock: clock)
+        // Forget the group before reaping its leader, so nobody signals a reused PID.
+        supervisor.unregister(group: pid)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return Outcome(
+            ending: capture.ending(status: status),
+            standardOutput: String(decoding: capture.captured[0], as: UTF8.self),
+            standardError: String(decoding: capture.captured[1], as: UTF8.self),
+            duration: clock.now - start,
+            leftRunning: capture.leftRunning
+        )
+    }
 
-        var descriptors = [outputFD, errorFD]
+    /// The output of one running program, read until it ends, and the
+    /// bounds (time, output size) it is held to on the way.
+    private struct OutputCapture {
+        /// The runner's settings: output limit, drain grace, supervisor.
+        let runner: ProcessRunner
+        /// The program, leader of its process group.
+        let pid: pid_t
+        /// The run's environment tag, carried by every descendant.
+        let tag: String
+        /// When the program is killed for taking too long.
+        let deadline: ContinuousClock.Instant
+        /// The read ends of standard output and error; -1 once closed.
+        var descriptors: [Int32]
+        /// What was read of standard output and error, up to the output limit.
         var captured = [Data(), Data()]
+        /// Bytes read in all, kept or not.
         var total = 0
         var limitExceeded = false
         var timedOut = false
         var exited = false
         var groupKilled = false
+        /// The processes the program left running when it exited, by name.
         var leftRunning: [String] = []
+        /// When to stop reading after the program exited.
         var drainDeadline: ContinuousClock.Instant?
-        let deadline = start + timeout
         var buffer = [UInt8](repeating: 0, count: 65536)
 
-        func killGroup() {
-            guard !groupKilled else { return }
-            kill(-pid, SIGKILL)
-            // Descendants that left the group (Foundation's Process starts each child in a group of its own).
-            if !confinesDescendants { supervisor.killTagged(tag) }
-            groupKilled = true
+        /// A capture of `pid`'s output from `descriptors` (standard output, then standard error).
+        init(runner: ProcessRunner, pid: pid_t, tag: String, descriptors: [Int32], deadline: ContinuousClock.Instant) {
+            self.runner = runner
+            self.pid = pid
+            self.tag = tag
+            self.descriptors = descriptors
+            self.deadline = deadline
         }
 
-        while true {
-            if !exited, Self.hasExited(pid) {
+        /// Reads the output until both pipes are closed after the program
+        /// exited, or the drain grace after its exit is over; kills its group
+        /// on exit, timeout or too much output; closes the pipes.
+        mutating func readUntilEnd(clock: ContinuousClock) {
+            while true {
+                checkExitAndDeadline(clock: clock)
+                let open = descriptors.indices.filter { descriptors[$0] >= 0 }
+                if open.isEmpty {
+                    if exited { break }
+                    usleep(500)
+                    continue
+                }
+                if let drainDeadline, clock.now >= drainDeadline { break }
+                readReady(open)
+            }
+            for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
+        }
+
+        /// Notes that the program exited (listing what it left running and
+        /// starting the drain grace) or ran out of time, and kills its group.
+        private mutating func checkExitAndDeadline(clock: ContinuousClock) {
+            if !exited, ProcessRunner.hasExited(pid) {
                 exited = true
                 // Whatever the program left running in its group ends with it, and is reported.
-                if !groupKilled, !confinesDescendants { leftRunning = supervisor.leftRunning(tag: tag, group: pid, leader: pid) }
+                if !groupKilled, !runner.confinesDescendants {
+                    leftRunning = runner.supervisor.leftRunning(tag: tag, group: pid, leader: pid)
+                }
                 killGroup()
-                drainDeadline = clock.now + drainGrace
+                drainDeadline = clock.now + runner.drainGrace
             }
             if !exited, !timedOut, clock.now >= deadline {
                 timedOut = true
                 killGroup()
             }
-            let open = descriptors.indices.filter { descriptors[$0] >= 0 }
-            if open.isEmpty {
-                if exited { break }
-                usleep(500)
-                continue
-            }
-            if let drainDeadline, clock.now >= drainDeadline { break }
+        }
+
+        /// Waits up to 10 ms for output on the `open` slots of
+        /// ``descriptors`` and reads it; closes a pipe at its end.
+        private mutating func readReady(_ open: [Int]) {
             var polled = open.map { pollfd(fd: descriptors[$0], events: Int16(POLLIN), revents: 0) }
             let ready = poll(&polled, nfds_t(polled.count), 10)
-            guard ready > 0 else { continue }
+            guard ready > 0 else { return }
             for (slot, entry) in zip(open, polled) where entry.revents != 0 {
                 let count = read(entry.fd, &buffer, buffer.count)
                 if count > 0 {
-                    if !limitExceeded {
-                        let room = max(0, outputLimit - total)
-                        captured[slot].append(contentsOf: buffer[0..<min(count, room)])
-                        total += count
-                        if total > outputLimit {
-                            limitExceeded = true
-                            killGroup()
-                        }
-                    }
+                    keep(count, in: slot)
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     close(entry.fd)
                     descriptors[slot] = -1
                 }
             }
         }
-        for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
-        // Forget the group before reaping its leader, so nobody signals a reused PID.
-        supervisor.unregister(group: pid)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
 
-        let ending: Outcome.Ending
-        if limitExceeded {
-            ending = .outputLimitExceeded
-        } else if timedOut {
-            ending = .timedOut
-        } else if status & 0x7f == 0 {
-            ending = .exited((status >> 8) & 0xff)
-        } else {
-            ending = .signalled(status & 0x7f)
+        /// Keeps the `count` bytes just read into ``buffer`` from `slot`, up
+        /// to the output limit; past it, kills the group.
+        private mutating func keep(_ count: Int, in slot: Int) {
+            guard !limitExceeded else { return }
+            let room = max(0, runner.outputLimit - total)
+            captured[slot].append(contentsOf: buffer[0..<min(count, room)])
+            total += count
+            if total > runner.outputLimit {
+                limitExceeded = true
+                killGroup()
+            }
         }
-        return Outcome(
-            ending: ending,
-            standardOutput: String(decoding: captured[0], as: UTF8.self),
-            standardError: String(decoding: captured[1], as: UTF8.self),
-            duration: clock.now - start,
-            leftRunning: leftRunning
-        )
+
+        /// Kills the program's process group, and the descendants that left
+        /// it, once.
+        private mutating func killGroup() {
+            guard !groupKilled else { return }
+            kill(-pid, SIGKILL)
+            // Descendants that left the group (Foundation's Process starts each child in a group of its own).
+            if !runner.confinesDescendants { runner.supervisor.killTagged(tag) }
+            groupKilled = true
+        }
+
+        /// How the run ended, given the program's wait `status`.
+        func ending(status: Int32) -> Outcome.Ending {
+            if limitExceeded {
+                return .outputLimitExceeded
+            } else if timedOut {
+                return .timedOut
+            } else if status & 0x7f == 0 {
+                return .exited((status >> 8) & 0xff)
+            } else {
+                return .signalled(status & 0x7f)
+            }
+        }
     }
 
     /// Whether `pid` has ended, without reaping it (its PID stays reserved).

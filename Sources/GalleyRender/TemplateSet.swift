@@ -55,6 +55,32 @@ public struct TemplateSet: Sendable {
         builtIn: [String: Data] = DefaultTheme.files, requiresDirectory: Bool = false,
         containment: PathContainment? = nil
     ) throws(DiagnosticList) -> TemplateSet {
+        let files = try themeFiles(
+            from: directory, displayPath: displayPath, builtIn: builtIn, requiresDirectory: requiresDirectory, containment: containment)
+        var theme = ThemeTemplates(reading: files.sources, displayPath: displayPath)
+        let errors = files.containmentErrors + theme.errors + theme.referenceErrors(displayPath: displayPath)
+        if !errors.isEmpty { throw DiagnosticList(errors) }
+        // Compiled only when every template can be: one engine renders a whole page.
+        let compiled = CompiledTemplate.Library(compiling: theme.templates.mapValues(\.text))
+        if compiled == nil {
+            // swift-mustache renders this theme: the built-in templates too.
+            try theme.registerBuiltInTemplates()
+        }
+        var set = TemplateSet(
+            library: theme.library, compiled: compiled, directory: directory, assets: theme.assets,
+            hasNotFoundTemplate: theme.templates[notFoundName] != nil
+        )
+        set.usesNavList = usesNavList(theme.templates)
+        return set
+    }
+
+    /// The theme's files by path — `builtIn`, with the files under
+    /// `directory` laid over it — and an error for each file of `directory`
+    /// that `containment` leaves out; throws when `directory` is a file, or
+    /// is missing and `requiresDirectory`.
+    private static func themeFiles(
+        from directory: URL, displayPath: String, builtIn: [String: Data], requiresDirectory: Bool, containment: PathContainment?
+    ) throws(DiagnosticList) -> (sources: [String: Source], containmentErrors: [Diagnostic]) {
         var sources: [String: Source] = builtIn.mapValues { .builtIn($0) }
         var containmentErrors: [Diagnostic] = []
         var isDirectory: ObjCBool = false
@@ -90,87 +116,117 @@ public struct TemplateSet: Sendable {
                 )
             ])
         }
+        return (sources, containmentErrors)
+    }
 
+    /// Whether a template walks the `nav` list itself (see ``usesNavList``).
+    private static func usesNavList(_ templates: [String: (display: String, text: String)]) -> Bool {
+        templates.values.contains { template in
+            ["{{#nav}}", "{{^nav}}", "{{nav}}", "{{#nav.", "{{ #nav", "{{# nav"].contains { template.text.contains($0) }
+        }
+    }
+
+    /// A theme's templates as read from its files, before they are compiled.
+    private struct ThemeTemplates {
+        /// The templates swift-mustache has parsed: a site's own, and the
+        /// built-in ones once ``registerBuiltInTemplates()`` ran.
         var library = MustacheLibrary()
+        /// Every template's text and how errors name its file, by name.
         var templates: [String: (display: String, text: String)] = [:]
-        // The site's own templates; the built-in theme's are checked by Galley's tests, not on every build.
+        /// The site's own templates; the built-in theme's are checked by Galley's tests, not on every build.
         var fromFolder: Set<String> = []
-        var errors: [Diagnostic] = containmentErrors
+        /// What went wrong reading the files, in the order of their paths.
+        var errors: [Diagnostic] = []
+        /// The templates that could not be read or parsed.
         var unparsed: Set<String> = []
+        /// The files under `assets/`, by their path relative to it.
         var assets: [String: Source] = [:]
-        for (path, source) in sources.sorted(by: { $0.key < $1.key }) {
-            if path.hasPrefix("assets/") {
-                assets[String(path.dropFirst("assets/".count))] = source
-                continue
-            }
-            guard path.hasSuffix(".mustache") else { continue }
-            let name = String(path.dropLast(".mustache".count))
-            do throws(Diagnostic) {
-                let display: String
-                let text: String
-                switch source {
-                case .file(let url):
-                    display = "\(displayPath)/\(path)"
-                    text = try SourceFile.readText(at: url, displayPath: display)
-                    // Parsed by swift-mustache now for its errors, at their lines.
-                    library.register(try Self.parse(text, displayPath: display), named: name)
-                    fromFolder.insert(name)
-                case .builtIn(let data):
-                    display = "\(builtInDisplayPath)/\(path)"
-                    guard let decoded = String(validating: data, as: UTF8.self) else {
-                        throw Diagnostic(
-                            "file is not valid UTF-8", at: SourceLocation(path: display),
-                            suggestion: "Rebuild galley after `make theme`")
-                    }
-                    text = decoded
+
+        /// Reads the templates and assets of `sources` in the order of their
+        /// paths, parsing a site's own templates now for their errors;
+        /// errors name the site's files under `displayPath`.
+        init(reading sources: [String: Source], displayPath: String) {
+            for (path, source) in sources.sorted(by: { $0.key < $1.key }) {
+                if path.hasPrefix("assets/") {
+                    assets[String(path.dropFirst("assets/".count))] = source
+                    continue
                 }
-                templates[name] = (display, text)
-            } catch {
-                errors.append(error)
-                unparsed.insert(name)
+                guard path.hasSuffix(".mustache") else { continue }
+                let name = String(path.dropLast(".mustache".count))
+                do throws(Diagnostic) {
+                    let template = try read(source, path: path, name: name, displayPath: displayPath)
+                    templates[name] = template
+                } catch {
+                    errors.append(error)
+                    unparsed.insert(name)
+                }
             }
         }
-        if templates[layoutName] == nil && !unparsed.contains(layoutName) {
-            errors.append(
-                Diagnostic(
-                    "missing template '\(displayPath)/\(layoutName).mustache'",
-                    suggestion: "Every theme needs a layout.mustache; `galley init --theme DIR` writes a copy of the built-in one"
-                ))
+
+        /// The text of the template `name` at `path` from `source`, and how
+        /// errors name its file; a site's own template is parsed by
+        /// swift-mustache now, for its errors at their lines, and kept.
+        private mutating func read(
+            _ source: Source, path: String, name: String, displayPath: String
+        ) throws(Diagnostic) -> (display: String, text: String) {
+            switch source {
+            case .file(let url):
+                let display = "\(displayPath)/\(path)"
+                let text = try SourceFile.readText(at: url, displayPath: display)
+                library.register(try TemplateSet.parse(text, displayPath: display), named: name)
+                fromFolder.insert(name)
+                return (display, text)
+            case .builtIn(let data):
+                let display = "\(builtInDisplayPath)/\(path)"
+                guard let decoded = String(validating: data, as: UTF8.self) else {
+                    throw Diagnostic(
+                        "file is not valid UTF-8", at: SourceLocation(path: display),
+                        suggestion: "Rebuild galley after `make theme`")
+                }
+                return (display, decoded)
+            }
         }
-        for (name, template) in templates.sorted(by: { $0.key < $1.key }) where fromFolder.contains(name) {
-            for reference in Self.partialReferences(in: template.text) where templates[reference.name] == nil && !unparsed.contains(reference.name) {
+
+        /// The errors of what the templates refer to: a missing layout, a
+        /// site template's missing partial, a cycle of partials.
+        func referenceErrors(displayPath: String) -> [Diagnostic] {
+            var errors: [Diagnostic] = []
+            if templates[layoutName] == nil && !unparsed.contains(layoutName) {
                 errors.append(
                     Diagnostic(
-                        "missing partial '\(reference.name)' (no file \(displayPath)/\(reference.name).mustache)",
-                        at: SourceLocation(path: template.display, line: reference.line),
-                        suggestion: "Create the partial or fix its name"
+                        "missing template '\(displayPath)/\(layoutName).mustache'",
+                        suggestion: "Every theme needs a layout.mustache; `galley init --theme DIR` writes a copy of the built-in one"
                     ))
             }
+            for (name, template) in templates.sorted(by: { $0.key < $1.key }) where fromFolder.contains(name) {
+                for reference in TemplateSet.partialReferences(in: template.text)
+                where templates[reference.name] == nil && !unparsed.contains(reference.name) {
+                    errors.append(
+                        Diagnostic(
+                            "missing partial '\(reference.name)' (no file \(displayPath)/\(reference.name).mustache)",
+                            at: SourceLocation(path: template.display, line: reference.line),
+                            suggestion: "Create the partial or fix its name"
+                        ))
+                }
+            }
+            // A cycle goes through a site's template (the built-in theme has none).
+            if !fromFolder.isEmpty { errors += TemplateSet.partialCycles(in: templates) }
+            return errors
         }
-        // A cycle goes through a site's template (the built-in theme has none).
-        if !fromFolder.isEmpty { errors += Self.partialCycles(in: templates) }
-        if !errors.isEmpty { throw DiagnosticList(errors) }
-        // Compiled only when every template can be: one engine renders a whole page.
-        let compiled = CompiledTemplate.Library(compiling: templates.mapValues(\.text))
-        if compiled == nil {
-            // swift-mustache renders this theme: the built-in templates too.
+
+        /// Parses the built-in templates with swift-mustache too, for a theme
+        /// that only swift-mustache can render; throws their errors.
+        mutating func registerBuiltInTemplates() throws(DiagnosticList) {
+            var errors: [Diagnostic] = []
             for (name, template) in templates.sorted(by: { $0.key < $1.key }) where !fromFolder.contains(name) {
                 do throws(Diagnostic) {
-                    library.register(try Self.parse(template.text, displayPath: template.display), named: name)
+                    library.register(try TemplateSet.parse(template.text, displayPath: template.display), named: name)
                 } catch {
                     errors.append(error)
                 }
             }
             if !errors.isEmpty { throw DiagnosticList(errors) }
         }
-        var set = TemplateSet(
-            library: library, compiled: compiled, directory: directory, assets: assets,
-            hasNotFoundTemplate: templates[notFoundName] != nil
-        )
-        set.usesNavList = templates.values.contains { template in
-            ["{{#nav}}", "{{^nav}}", "{{nav}}", "{{#nav.", "{{ #nav", "{{# nav"].contains { template.text.contains($0) }
-        }
-        return set
     }
 
     /// A partial that includes itself, directly or through others, would

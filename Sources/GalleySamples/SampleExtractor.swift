@@ -166,75 +166,103 @@ package enum SampleExtractor {
 
     /// Applies the snippet markers and collects `// error:` and `// Prints` comments.
     package static func scanLines(of block: CodeBlock, page: String) throws(Diagnostic) -> Scan {
+        var scanner = LineScanner(block: block, page: page)
+        var lines = TextLines.split(block.code)
+        if lines.last == "" { lines.removeLast() }
+        for (offset, line) in lines.enumerated() {
+            try scanner.read(line, at: block.firstCodeLine + offset)
+        }
+        return try scanner.finish()
+    }
+
+    /// What ``scanLines(of:page:)`` has read of a block so far, and the
+    /// state it reads the next line in.
+    private struct LineScanner {
+        /// The block scanned.
+        let block: CodeBlock
+        /// The page's display path, for errors.
+        let page: String
         var compiled: [Substring] = []
         var displayed: [(line: Int, text: String)] = []
         var hidden: [(line: Int, text: String)] = []
         var markers: [Sample.ErrorMarker] = []
         var prints: [String] = []
         var printsLines: [Int] = []
+        /// The line of the `// snippet.hide` of the hidden part the scan is in.
         var hiddenSince: Int?
         var matching: [OutputComparison.Matching] = []
         var warnings: [Diagnostic] = []
-        // The lines after a `// Prints:` comment, while they are comment lines.
+        /// The lines after a `// Prints:` comment, while they are comment lines.
         var multiLine: (line: Int, texts: [(line: Int, text: Substring)])?
-        func finishMultiLine() throws(Diagnostic) {
-            guard let (start, texts) = multiLine else { return }
-            multiLine = nil
-            var kept = texts
-            while let last = kept.last, last.text.allSatisfy(\.isWhitespace) { kept.removeLast() }
-            guard !kept.isEmpty else {
-                throw Diagnostic(
-                    "'// Prints:' is not followed by the expected lines", at: SourceLocation(path: page, line: start),
-                    suggestion: "Write the printed lines as comments after it (// Hello), or write // Prints \"…\"")
-            }
-            // The common indent after `//` is layout, not output.
-            let indent =
-                kept.filter { !$0.text.allSatisfy(\.isWhitespace) }
-                .map { $0.text.prefix { $0 == " " }.count }.min() ?? 0
-            for (line, text) in kept {
-                prints.append(String(text.dropFirst(min(indent, text.prefix { $0 == " " }.count))))
-                printsLines.append(line)
-                matching.append(.elided)
-            }
+
+        /// A scanner at the start of `block` of `page`.
+        init(block: CodeBlock, page: String) {
+            self.block = block
+            self.page = page
         }
-        var lines = TextLines.split(block.code)
-        if lines.last == "" { lines.removeLast() }
-        for (offset, line) in lines.enumerated() {
-            let lineNumber = block.firstCodeLine + offset
+
+        /// Reads `line`, the block's line at Markdown line `lineNumber`.
+        mutating func read(_ line: Substring, at lineNumber: Int) throws(Diagnostic) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            let location = SourceLocation(path: page, line: lineNumber)
             if trimmed.hasPrefix("// snippet.") {
-                switch trimmed {
-                case "// snippet.hide":
-                    guard hiddenSince == nil else {
-                        throw Diagnostic(
-                            "'// snippet.hide' inside a hidden part", at: location, suggestion: "Close the first one with '// snippet.show'")
-                    }
-                    hiddenSince = lineNumber
-                case "// snippet.show":
-                    guard hiddenSince != nil else {
-                        throw Diagnostic(
-                            "'// snippet.show' without a '// snippet.hide' before it", at: location,
-                            suggestion: "Remove it or add '// snippet.hide' above")
-                    }
-                    hiddenSince = nil
-                default:
-                    throw Diagnostic(
-                        "unknown marker '\(trimmed)'", at: location, suggestion: "Only '// snippet.hide' and '// snippet.show' are markers")
-                }
+                try applySnippetMarker(trimmed, at: lineNumber)
                 compiled.append("")
-                continue
+                return
             }
             compiled.append(line)
             if multiLine != nil {
                 if trimmed.hasPrefix("//") && !trimmed.hasPrefix("///") {
                     let text = trimmed.dropFirst(2)
                     multiLine!.texts.append((lineNumber, Substring(text)))
-                    if hiddenSince == nil { displayed.append((lineNumber, String(line))) } else { hidden.append((lineNumber, String(line))) }
-                    continue
+                    show(String(line), at: lineNumber)
+                    return
                 }
                 try finishMultiLine()
             }
+            try readPrintsComment(line, at: lineNumber)
+            var shown = String(line)
+            if let marker = ErrorMarkerComment.parse(line) {
+                markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
+                shown = String(line[..<marker.start]).trimmingTrailingSpaces()
+            }
+            show(shown, at: lineNumber)
+        }
+
+        /// Adds `text`, the code shown for Markdown line `lineNumber`, to the
+        /// displayed lines, or to the hidden ones inside a hidden part.
+        private mutating func show(_ text: String, at lineNumber: Int) {
+            if hiddenSince == nil { displayed.append((lineNumber, text)) } else { hidden.append((lineNumber, text)) }
+        }
+
+        /// Opens or closes a hidden part at the marker `trimmed`
+        /// (`// snippet.hide`, `// snippet.show`); throws for a marker out
+        /// of place or unknown.
+        private mutating func applySnippetMarker(_ trimmed: String, at lineNumber: Int) throws(Diagnostic) {
+            let location = SourceLocation(path: page, line: lineNumber)
+            switch trimmed {
+            case "// snippet.hide":
+                guard hiddenSince == nil else {
+                    throw Diagnostic(
+                        "'// snippet.hide' inside a hidden part", at: location, suggestion: "Close the first one with '// snippet.show'")
+                }
+                hiddenSince = lineNumber
+            case "// snippet.show":
+                guard hiddenSince != nil else {
+                    throw Diagnostic(
+                        "'// snippet.show' without a '// snippet.hide' before it", at: location,
+                        suggestion: "Remove it or add '// snippet.hide' above")
+                }
+                hiddenSince = nil
+            default:
+                throw Diagnostic(
+                    "unknown marker '\(trimmed)'", at: location, suggestion: "Only '// snippet.hide' and '// snippet.show' are markers")
+            }
+        }
+
+        /// Reads the `// Prints` comment of `line`, if it has one: its
+        /// expected lines, the start of a `// Prints:` block, or a warning
+        /// for a comment that only looks like one; throws for a malformed one.
+        private mutating func readPrintsComment(_ line: Substring, at lineNumber: Int) throws(Diagnostic) {
             switch PrintsComment.parse(line) {
             case .none: break
             case .expected(let lines):
@@ -256,23 +284,46 @@ package enum SampleExtractor {
                     at: SourceLocation(path: page, line: lineNumber, column: block.fenceColumn + column - 1),
                     suggestion: "Write // Prints \"<output>\", or reword the comment so that it does not start with 'Prints'")
             }
-            var shown = String(line)
-            if let marker = ErrorMarkerComment.parse(line) {
-                markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
-                shown = String(line[..<marker.start]).trimmingTrailingSpaces()
+        }
+
+        /// Ends the open `// Prints:` block, if any: its comment lines, less
+        /// trailing blank ones and their common indent, are expected output;
+        /// throws when it has none.
+        private mutating func finishMultiLine() throws(Diagnostic) {
+            guard let (start, texts) = multiLine else { return }
+            multiLine = nil
+            var kept = texts
+            while let last = kept.last, last.text.allSatisfy(\.isWhitespace) { kept.removeLast() }
+            guard !kept.isEmpty else {
+                throw Diagnostic(
+                    "'// Prints:' is not followed by the expected lines", at: SourceLocation(path: page, line: start),
+                    suggestion: "Write the printed lines as comments after it (// Hello), or write // Prints \"…\"")
             }
-            if hiddenSince == nil { displayed.append((lineNumber, shown)) } else { hidden.append((lineNumber, shown)) }
+            // The common indent after `//` is layout, not output.
+            let indent =
+                kept.filter { !$0.text.allSatisfy(\.isWhitespace) }
+                .map { $0.text.prefix { $0 == " " }.count }.min() ?? 0
+            for (line, text) in kept {
+                prints.append(String(text.dropFirst(min(indent, text.prefix { $0 == " " }.count))))
+                printsLines.append(line)
+                matching.append(.elided)
+            }
         }
-        try finishMultiLine()
-        if let start = hiddenSince {
-            throw Diagnostic(
-                "'// snippet.hide' is never closed", at: SourceLocation(path: page, line: start),
-                suggestion: "Add '// snippet.show' where the visible code resumes")
+
+        /// What the scan read, after the block's last line; throws for a
+        /// `// Prints:` block with no lines or a hidden part never closed.
+        mutating func finish() throws(Diagnostic) -> Scan {
+            try finishMultiLine()
+            if let start = hiddenSince {
+                throw Diagnostic(
+                    "'// snippet.hide' is never closed", at: SourceLocation(path: page, line: start),
+                    suggestion: "Add '// snippet.show' where the visible code resumes")
+            }
+            return Scan(
+                compiled: compiled.joined(separator: "\n") + "\n", displayed: displayed, hidden: hidden, markers: markers,
+                prints: prints.isEmpty ? nil : prints, printsLines: printsLines, matching: matching, warnings: warnings
+            )
         }
-        return Scan(
-            compiled: compiled.joined(separator: "\n") + "\n", displayed: displayed, hidden: hidden, markers: markers,
-            prints: prints.isEmpty ? nil : prints, printsLines: printsLines, matching: matching, warnings: warnings
-        )
     }
 
     private static func onlyBlankLines(between a: CodeBlock, and b: CodeBlock, in lines: [Substring], firstLine: Int) -> Bool {

@@ -126,96 +126,134 @@ public struct Verifier: Sendable {
             problems += found.problems
         }
         let programs = SampleProgram.programs(for: samples)
+        let runs = try programs.isEmpty ? Runs() : run(programs, preparation: &preparation)
+        let ordered = try results(of: samples, programs: programs, runs: runs, preparation: &preparation)
+        var report = VerificationReport(
+            results: ordered, problems: problems, compilerVersion: runs.compilerVersion,
+            duration: clock.now - start, compiledPrograms: runs.compiledCount, mergedPrograms: runs.mergedCount
+        )
+        report.sandboxed = runs.sandboxed
+        report.notices = runs.notices
+        return report
+    }
+
+    /// What running a verification's programs gave: each program's run, and
+    /// what the report says about them.
+    private struct Runs {
+        /// Each program's run by program id, and whether it came from the cache.
         var runs: [String: (ProgramRun, cached: Bool)] = [:]
+        /// The compiler's version; `nil` when no program needed it.
         var compilerVersion: String?
+        /// How many programs were compiled this time.
         var compiledCount = 0
+        /// How many of those were merged into one module.
         var mergedCount = 0
+        /// Whether the programs run in the sandbox; `nil` when none ran.
         var sandboxed: Bool?
+        /// Warnings about the run as a whole.
         var notices: [Diagnostic] = []
+        /// How much the compiler was asked about the programs.
         var hoverMode = HoverMode.off
-        if !programs.isEmpty {
-            let prepared = try ensurePrepared(&preparation)
-            let toolchain = prepared.toolchain
-            compilerVersion = toolchain.version
-            let built = prepared.library
-            let cache = cacheDirectory.map { ResultCache(directory: $0) }
-            var misses: [(SampleProgram, key: String)] = []
-            // sourcekitd is loaded only when something is compiled: a warm run does not pay for it.
-            hoverMode = programs.contains(where: { HoverCollector.level(for: $0, mode: hovers) != .off }) ? hovers : .off
-            var uncached: [(SampleProgram, key: String, hit: ProgramRun?)] = []
-            for program in programs {
-                let key = ResultCache.key(for: program, toolchain: toolchain, library: built, flags: built.flags)
-                // A cached run without the compiler's answers this run needs is compiled again.
-                let hit = cache?.load(key)
-                if let hit, (hit.hovers ?? .off) >= HoverCollector.level(for: program, mode: hoverMode) {
-                    runs[program.id] = (hit, true)
-                } else {
-                    uncached.append((program, key, hit))
-                }
-            }
-            let collector = uncached.isEmpty ? nil : hoverCollector(for: programs, toolchain: toolchain, notices: &notices)
-            if collector == nil, !uncached.isEmpty { hoverMode = .off }
-            for (program, key, hit) in uncached {
-                // Without sourcekitd no run gets answers: a cached one is as good as a new one.
-                if collector == nil, let hit {
-                    runs[program.id] = (hit, true)
-                } else {
-                    misses.append((program, key))
-                }
-            }
-            if !misses.isEmpty {
-                var sandbox = try Sandbox.resolve(sandboxMode, environment: environment)
-                sandboxed = sandbox != nil
-                // What a sample may read besides the system: the runtime its executable
-                // loads and the library's dynamic libraries, found once for every run.
-                sandbox?.readable = Sandbox.runtimeFolders(compiler: toolchain.swiftc) + Sandbox.libraryFiles(flags: built.flags)
-                let compiler = SampleCompiler(
-                    toolchain: toolchain, flags: built.flags,
-                    runner: ProcessRunner(timeout: timeout, outputLimit: outputLimit),
-                    merges: merges, sandbox: sandbox, hovers: collector, progress: progress
-                )
-                let fresh = compiler.compileAndRun(misses.map(\.0))
-                for ((program, key), run) in zip(misses, fresh) {
-                    runs[program.id] = (run, false)
-                    if run.ending != .timedOut { cache?.store(run, for: key) }
-                    if run.merged { mergedCount += 1 }
-                }
-                compiledCount = misses.count
-                collector?.stopWorkers()
-                if collector?.isUnresponsive == true {
-                    notices.append(
-                        .warning(
-                            "sourcekitd did not answer within a minute, so some samples have no hovers or type queries",
-                            suggestion: "Build again; if it happens again, set `hovers: false` in galley.yml and report it"
-                        ))
-                }
+    }
+
+    /// Runs `programs` (at least one), reusing the cached runs that have
+    /// the compiler's answers this run needs and compiling the others,
+    /// preparing the compiler and library in `preparation` first if needed.
+    private func run(_ programs: [SampleProgram], preparation: inout Preparation?) throws(Diagnostic) -> Runs {
+        let prepared = try ensurePrepared(&preparation)
+        let toolchain = prepared.toolchain
+        var runs = Runs()
+        runs.compilerVersion = toolchain.version
+        let built = prepared.library
+        let cache = cacheDirectory.map { ResultCache(directory: $0) }
+        var misses: [(SampleProgram, key: String)] = []
+        // sourcekitd is loaded only when something is compiled: a warm run does not pay for it.
+        runs.hoverMode = programs.contains(where: { HoverCollector.level(for: $0, mode: hovers) != .off }) ? hovers : .off
+        var uncached: [(SampleProgram, key: String, hit: ProgramRun?)] = []
+        for program in programs {
+            let key = ResultCache.key(for: program, toolchain: toolchain, library: built, flags: built.flags)
+            // A cached run without the compiler's answers this run needs is compiled again.
+            let hit = cache?.load(key)
+            if let hit, (hit.hovers ?? .off) >= HoverCollector.level(for: program, mode: runs.hoverMode) {
+                runs.runs[program.id] = (hit, true)
+            } else {
+                uncached.append((program, key, hit))
             }
         }
+        let collector = uncached.isEmpty ? nil : hoverCollector(for: programs, toolchain: toolchain, notices: &runs.notices)
+        if collector == nil, !uncached.isEmpty { runs.hoverMode = .off }
+        for (program, key, hit) in uncached {
+            // Without sourcekitd no run gets answers: a cached one is as good as a new one.
+            if collector == nil, let hit {
+                runs.runs[program.id] = (hit, true)
+            } else {
+                misses.append((program, key))
+            }
+        }
+        if !misses.isEmpty {
+            try compileAndRun(misses, toolchain: toolchain, built: built, cache: cache, collector: collector, into: &runs)
+        }
+        return runs
+    }
+
+    /// Compiles and runs `misses` (programs with their cache keys) in the
+    /// sandbox the verifier's mode asks for, asking `collector` for hovers,
+    /// and keeps each run in `runs` and (unless it timed out) in `cache`.
+    private func compileAndRun(
+        _ misses: [(SampleProgram, key: String)], toolchain: Toolchain, built: SampleLibrary.Built, cache: ResultCache?,
+        collector: HoverCollector?, into runs: inout Runs
+    ) throws(Diagnostic) {
+        var sandbox = try Sandbox.resolve(sandboxMode, environment: environment)
+        runs.sandboxed = sandbox != nil
+        // What a sample may read besides the system: the runtime its executable
+        // loads and the library's dynamic libraries, found once for every run.
+        sandbox?.readable = Sandbox.runtimeFolders(compiler: toolchain.swiftc) + Sandbox.libraryFiles(flags: built.flags)
+        let compiler = SampleCompiler(
+            toolchain: toolchain, flags: built.flags,
+            runner: ProcessRunner(timeout: timeout, outputLimit: outputLimit),
+            merges: merges, sandbox: sandbox, hovers: collector, progress: progress
+        )
+        let fresh = compiler.compileAndRun(misses.map(\.0))
+        for ((program, key), run) in zip(misses, fresh) {
+            runs.runs[program.id] = (run, false)
+            if run.ending != .timedOut { cache?.store(run, for: key) }
+            if run.merged { runs.mergedCount += 1 }
+        }
+        runs.compiledCount = misses.count
+        collector?.stopWorkers()
+        if collector?.isUnresponsive == true {
+            runs.notices.append(
+                .warning(
+                    "sourcekitd did not answer within a minute, so some samples have no hovers or type queries",
+                    suggestion: "Build again; if it happens again, set `hovers: false` in galley.yml and report it"
+                ))
+        }
+    }
+
+    /// The result of each of `samples`, in their order: listings and
+    /// manifests judged now, programs judged by their `runs`, and the
+    /// samples neither covers skipped.
+    private func results(
+        of samples: [Sample], programs: [SampleProgram], runs: Runs, preparation: inout Preparation?
+    ) throws(Diagnostic) -> [SampleResult] {
         var results: [String: SampleResult] = [:]
         for sample in samples where sample.mode != .ignore && sample.kind != .program {
             results[sample.id] = try judgeListingOrManifest(sample, preparation: &preparation)
         }
         for program in programs {
-            guard let (run, cached) = runs[program.id] else { continue }
-            let hovers = HoverCollector.level(for: program, mode: hoverMode)
+            guard let (run, cached) = runs.runs[program.id] else { continue }
+            let hovers = HoverCollector.level(for: program, mode: runs.hoverMode)
             for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit, hovers: hovers) {
                 results[result.sample.id] = result
             }
         }
-        let ordered = samples.map { sample in
+        return samples.map { sample in
             results[sample.id]
                 ?? SampleResult(
                     sample: sample, status: .skipped, failure: nil, failureLocation: nil, output: "",
                     expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: false, merged: false
                 )
         }
-        var report = VerificationReport(
-            results: ordered, problems: problems, compilerVersion: compilerVersion,
-            duration: clock.now - start, compiledPrograms: compiledCount, mergedPrograms: mergedCount
-        )
-        report.sandboxed = sandboxed
-        report.notices = notices
-        return report
     }
 
     /// The collector of the compiler's answers this run needs, with

@@ -177,102 +177,126 @@ struct HoverCollector: Sendable {
         return answering.isUnresponsive || cancelled() ? nil : answer
     }
 
+    /// Adds to `answer` what sourcekitd says about `sample`: the declaration
+    /// of each identifier (at level ``HoverMode/all``) and the type each
+    /// `// ^?` query points at.
     private func collect(
         _ sample: Sample, of program: SampleProgram, level: HoverMode, map: GeneratedSourceMap, file: String, fileText: String, imports: String,
         arguments: [String],
         cancelled: @Sendable () -> Bool, fileAnswers: inout [String: CursorInfo?], into answer: inout Answer
     ) {
-        let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
+        var questions = SampleQuestions(sample: sample, program: program, map: map, file: file, arguments: arguments, answering: answering)
         let tokens = HoverTokens.tokens(in: sample)
-        func ask(line: Int, utf8Column: Int) -> CursorInfo? {
-            guard !cancelled(), lines.indices.contains(line - 1) else { return nil }
-            let markdownLine = sample.block.firstCodeLine + line - 1
-            guard let offset = map.offset(file: sample.page, line: markdownLine, column: utf8Column, original: lines[line - 1])
-            else { return nil }
-            return answering.cursorInfo(file: file, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
-        }
-        // An argument label names no declaration of its own: sourcekitd answers
-        // with the call's for some (`count:` of `String(repeating:count:)`),
-        // nothing for others (`help:` of `@Option(help:)`). Those get the
-        // call's declaration, asked once per call.
-        var calls: [HoverTokens.Position: CursorInfo?] = [:]
-        func ask(_ token: HoverTokens.Token) -> CursorInfo? {
-            if let answer = ask(line: token.line, utf8Column: token.utf8Column) { return answer }
-            guard token.role == .label, let callee = token.callee else { return nil }
-            if let known = calls[callee] { return known }
-            let answer = ask(line: callee.line, utf8Column: callee.utf8Column)
-            calls[callee] = answer
-            return answer
-        }
         if level == .all {
-            var types: [String: CursorInfo] = [:]
-            var answered: [Int: CursorInfo] = [:]
-            for (index, token) in tokens.enumerated() where token.isIdentifier {
-                let line = sample.block.firstCodeLine + token.line - 1
-                let column = markdownColumn(token.characterColumn, line: token.line, of: sample)
-                if token.isModuleName {
-                    // What Quick Help shows for a module, without loading its
-                    // documentation (seconds for SwiftUI, once per AST).
-                    answer.annotations.append(
-                        SampleAnnotation(
-                            kind: .declaration, line: line, column: column, length: token.text.count,
-                            text: "module \(token.text)"))
-                    continue
-                }
-                // A type's name means the same type wherever the sample names
-                // it, and a library type's wherever the file does: asked once
-                // (a third of the identifiers of SwiftUI code).
-                if let term = LanguageTerm.term(for: token) {
-                    // A word of the language: no declaration to ask about.
-                    answer.annotations.append(
-                        SampleAnnotation(
-                            kind: .declaration, line: line, column: column, length: token.text.count,
-                            text: term.declaration, summary: term.summary))
-                    continue
-                }
-                // (An attribute is a type's name too: `@State`, `@MainActor`, or a
-                // macro's: `@Observable`, which is not the protocol `Observable`;
-                // a label is not.)
-                let named = token.role == .name || token.role == .attribute
-                let key = token.role == .attribute ? "@" + token.text : token.text
-                let known =
-                    token.isMember || !named
-                    ? nil
-                    : types[key] ?? (fileAnswers[key] ?? nil)
-                        ?? (token.role == .attribute ? libraryAnswers.answer(for: key, names: [token.text], in: fileText) : nil)
-                // A property of a value (`items` of `cart.items`): the same
-                // declaration wherever the file reads it of the same type.
-                // (Kept when there is no answer too: a tuple's element, asked again, costs a fallback each time.)
-                let member = Self.propertyKey(of: index, in: tokens, answered: answered)
-                let library = member.map { (key: imports + "|" + $0.key, names: LibraryAnswers.names(ofType: $0.type, member: token.text)) }
-                let reused =
-                    known ?? member.flatMap { fileAnswers[$0.key] ?? nil }
-                    ?? library.flatMap { libraryAnswers.answer(for: $0.key, names: $0.names, in: fileText) }
-                if reused == nil, let member, fileAnswers.keys.contains(member.key) { continue }
-                guard let info = reused ?? ask(token) else {
-                    if let member { fileAnswers[member.key] = .some(nil) }
-                    continue
-                }
-                answered[index] = info
-                if reused == nil, let member, info.kind.contains(".var.") {
-                    fileAnswers[member.key] = info
-                    if let library, info.declarationFile != file { libraryAnswers.remember(info, for: library.key) }
-                }
-                if known == nil, !token.isMember, named, Self.namedKinds.contains(where: { info.kind.hasSuffix($0) }) {
-                    types[key] = info
-                    if info.declarationFile != file {
-                        fileAnswers[key] = info
-                        if token.role == .attribute, info.kind.hasSuffix(".macro") { libraryAnswers.remember(info, for: key) }
-                    }
-                }
-                let (text, declarationLine) = declaration(info, of: sample, in: program, map: map, file: file)
-                answer.annotations.append(
-                    SampleAnnotation(
-                        kind: .declaration, line: line, column: column, length: token.text.count,
-                        text: text, summary: info.summary, declarationLine: declarationLine
-                    ))
+            collectDeclarations(
+                of: tokens, questions: &questions, fileText: fileText, imports: imports, cancelled: cancelled, fileAnswers: &fileAnswers,
+                into: &answer)
+        }
+        collectTypeQueries(of: tokens, questions: &questions, cancelled: cancelled, into: &answer)
+    }
+
+    /// Adds to `answer` a declaration for each identifier of the sample
+    /// (`tokens`), each reused from an earlier answer that means the same
+    /// where there is one.
+    private func collectDeclarations(
+        of tokens: [HoverTokens.Token], questions: inout SampleQuestions, fileText: String, imports: String,
+        cancelled: @Sendable () -> Bool, fileAnswers: inout [String: CursorInfo?], into answer: inout Answer
+    ) {
+        let sample = questions.sample
+        for (index, token) in tokens.enumerated() where token.isIdentifier {
+            let line = sample.block.firstCodeLine + token.line - 1
+            let column = markdownColumn(token.characterColumn, line: token.line, of: sample)
+            if let annotation = Self.wordAnnotation(for: token, line: line, column: column) {
+                answer.annotations.append(annotation)
+                continue
+            }
+            guard
+                let info = declarationInfo(
+                    of: index, in: tokens, questions: &questions, fileText: fileText, imports: imports, cancelled: cancelled,
+                    fileAnswers: &fileAnswers)
+            else { continue }
+            questions.answered[index] = info
+            let (text, declarationLine) = declaration(info, of: sample, in: questions.program, map: questions.map, file: questions.file)
+            answer.annotations.append(
+                SampleAnnotation(
+                    kind: .declaration, line: line, column: column, length: token.text.count,
+                    text: text, summary: info.summary, declarationLine: declarationLine
+                ))
+        }
+    }
+
+    /// The annotation of an identifier that names no declaration to ask
+    /// about — a module's name or a word of the language — at Markdown
+    /// `line` and `column`; `nil` for any other identifier.
+    private static func wordAnnotation(for token: HoverTokens.Token, line: Int, column: Int) -> SampleAnnotation? {
+        if token.isModuleName {
+            // What Quick Help shows for a module, without loading its
+            // documentation (seconds for SwiftUI, once per AST).
+            return SampleAnnotation(kind: .declaration, line: line, column: column, length: token.text.count, text: "module \(token.text)")
+        }
+        // A word of the language: no declaration to ask about.
+        guard let term = LanguageTerm.term(for: token) else { return nil }
+        return SampleAnnotation(
+            kind: .declaration, line: line, column: column, length: token.text.count,
+            text: term.declaration, summary: term.summary)
+    }
+
+    /// The declaration of the identifier `tokens[index]`, reused from an
+    /// answer that means the same (in the sample, `fileAnswers`, or
+    /// ``libraryAnswers``) or else asked for, and remembered where later
+    /// identifiers can reuse it; `nil` when there is none.
+    private func declarationInfo(
+        of index: Int, in tokens: [HoverTokens.Token], questions: inout SampleQuestions, fileText: String, imports: String,
+        cancelled: @Sendable () -> Bool, fileAnswers: inout [String: CursorInfo?]
+    ) -> CursorInfo? {
+        let token = tokens[index]
+        // A type's name means the same type wherever the sample names
+        // it, and a library type's wherever the file does: asked once
+        // (a third of the identifiers of SwiftUI code).
+        // (An attribute is a type's name too: `@State`, `@MainActor`, or a
+        // macro's: `@Observable`, which is not the protocol `Observable`;
+        // a label is not.)
+        let named = token.role == .name || token.role == .attribute
+        let key = token.role == .attribute ? "@" + token.text : token.text
+        let known =
+            token.isMember || !named
+            ? nil
+            : questions.types[key] ?? (fileAnswers[key] ?? nil)
+                ?? (token.role == .attribute ? libraryAnswers.answer(for: key, names: [token.text], in: fileText) : nil)
+        // A property of a value (`items` of `cart.items`): the same
+        // declaration wherever the file reads it of the same type.
+        // (Kept when there is no answer too: a tuple's element, asked again, costs a fallback each time.)
+        let member = Self.propertyKey(of: index, in: tokens, answered: questions.answered)
+        let library = member.map { (key: imports + "|" + $0.key, names: LibraryAnswers.names(ofType: $0.type, member: token.text)) }
+        let reused =
+            known ?? member.flatMap { fileAnswers[$0.key] ?? nil }
+            ?? library.flatMap { libraryAnswers.answer(for: $0.key, names: $0.names, in: fileText) }
+        if reused == nil, let member, fileAnswers.keys.contains(member.key) { return nil }
+        guard let info = reused ?? questions.ask(token, cancelled: cancelled) else {
+            if let member { fileAnswers[member.key] = .some(nil) }
+            return nil
+        }
+        if reused == nil, let member, info.kind.contains(".var.") {
+            fileAnswers[member.key] = info
+            if let library, info.declarationFile != questions.file { libraryAnswers.remember(info, for: library.key) }
+        }
+        if known == nil, !token.isMember, named, Self.namedKinds.contains(where: { info.kind.hasSuffix($0) }) {
+            questions.types[key] = info
+            if info.declarationFile != questions.file {
+                fileAnswers[key] = info
+                if token.role == .attribute, info.kind.hasSuffix(".macro") { libraryAnswers.remember(info, for: key) }
             }
         }
+        return info
+    }
+
+    /// Adds to `answer` the type each `// ^?` query of the sample points at,
+    /// or a failure saying why it points at nothing.
+    private func collectTypeQueries(
+        of tokens: [HoverTokens.Token], questions: inout SampleQuestions, cancelled: @Sendable () -> Bool, into answer: inout Answer
+    ) {
+        let sample = questions.sample
+        let lines = questions.lines
         for (markdownLine, text) in sample.displayedLines {
             guard let caret = TypeQuery.caretColumn(in: Substring(text)) else { continue }
             let line = markdownLine - sample.block.firstCodeLine + 1
@@ -299,14 +323,14 @@ struct HoverCollector: Sendable {
                         "points at white space or punctuation on the line above, not at a name"))
                 continue
             }
-            guard let info = ask(token) else {
+            guard let info = questions.ask(token, cancelled: cancelled) else {
                 answer.queryFailures.append(
                     queryFailure(
                         sample, line: markdownLine, column: column,
                         "points at '\(token.text)', which the compiler has no type or declaration for"))
                 continue
             }
-            let text = declaration(info, of: sample, in: program, map: map, file: file).text
+            let text = declaration(info, of: sample, in: questions.program, map: questions.map, file: questions.file).text
             answer.annotations.append(SampleAnnotation(kind: .type, line: markdownLine, column: column, text: text))
         }
     }
@@ -442,5 +466,69 @@ struct HoverCollector: Sendable {
     private func markdownColumn(_ column: Int, line: Int, of sample: Sample) -> Int {
         let mapped = sample.holes.isEmpty ? column : Elision.mapColumn(column, line: line, holes: sample.holes)
         return mapped + sample.block.fenceColumn - 1
+    }
+}
+
+/// One sample of a program being asked about: where its lines are in the
+/// compiled file, who answers, and the answers it already has.
+private struct SampleQuestions {
+    /// The sample asked about.
+    let sample: Sample
+    /// The program the sample is part of.
+    let program: SampleProgram
+    /// Where the program's lines are in the compiled file.
+    let map: GeneratedSourceMap
+    /// The compiled file.
+    let file: String
+    /// The arguments the file is compiled with.
+    let arguments: [String]
+    /// The sourcekitd that answers.
+    let answering: any CursorInfoAnswering
+    /// The sample's compiled code, line by line.
+    let lines: [Substring]
+    /// An argument label names no declaration of its own: sourcekitd answers
+    /// with the call's for some (`count:` of `String(repeating:count:)`),
+    /// nothing for others (`help:` of `@Option(help:)`). Those get the
+    /// call's declaration, asked once per call: the answers by call.
+    var calls: [HoverTokens.Position: CursorInfo?] = [:]
+    /// The declarations of the type (and macro) names the sample has named, by name.
+    var types: [String: CursorInfo] = [:]
+    /// The declarations of the sample's tokens answered so far, by token index.
+    var answered: [Int: CursorInfo] = [:]
+
+    /// Questions about `sample` of `program`, compiled into `file` with `arguments`, answered by `answering`.
+    init(
+        sample: Sample, program: SampleProgram, map: GeneratedSourceMap, file: String, arguments: [String],
+        answering: any CursorInfoAnswering
+    ) {
+        self.sample = sample
+        self.program = program
+        self.map = map
+        self.file = file
+        self.arguments = arguments
+        self.answering = answering
+        self.lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// What sourcekitd says about the code at `line` of the sample's
+    /// compiled code and `utf8Column`; `nil` when `cancelled`, outside the
+    /// code, or unanswered.
+    func ask(line: Int, utf8Column: Int, cancelled: @Sendable () -> Bool) -> CursorInfo? {
+        guard !cancelled(), lines.indices.contains(line - 1) else { return nil }
+        let markdownLine = sample.block.firstCodeLine + line - 1
+        guard let offset = map.offset(file: sample.page, line: markdownLine, column: utf8Column, original: lines[line - 1])
+        else { return nil }
+        return answering.cursorInfo(file: file, offset: offset, arguments: arguments).flatMap(CursorInfo.init)
+    }
+
+    /// What sourcekitd says about `token`; for an argument label it says
+    /// nothing about, the declaration of the label's call (see ``calls``).
+    mutating func ask(_ token: HoverTokens.Token, cancelled: @Sendable () -> Bool) -> CursorInfo? {
+        if let answer = ask(line: token.line, utf8Column: token.utf8Column, cancelled: cancelled) { return answer }
+        guard token.role == .label, let callee = token.callee else { return nil }
+        if let known = calls[callee] { return known }
+        let answer = ask(line: callee.line, utf8Column: callee.utf8Column, cancelled: cancelled)
+        calls[callee] = answer
+        return answer
     }
 }
