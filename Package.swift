@@ -53,8 +53,24 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        // sourcekitd, in process or in a worker process: the compiler's answers for hovers.
-        .target(name: "GalleySourceKit", dependencies: ["GalleyCore", "GalleyProcess"]),
+        // Samples → the Swift programs that are compiled, each with its map back to the samples' lines.
+        .target(
+            name: "GalleyPrograms",
+            dependencies: [
+                "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleySamples",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // Hovers: sourcekitd in process or in worker processes, asked about a compiled program's identifiers.
+        .target(
+            name: "GalleyHovers",
+            dependencies: [
+                "GalleyCore", "GalleyProcess", "GalleySamples", "GalleyPrograms",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Verification: samples → programs → swiftc → sandboxed runs → verdicts, hovers, reports.
         .target(
             name: "GalleyVerify",
@@ -64,7 +80,8 @@ let package = Package(
                 "GalleyProcess",
                 "GalleyPackage",
                 "GalleySamples",
-                "GalleySourceKit",
+                "GalleyPrograms",
+                "GalleyHovers",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -95,7 +112,7 @@ let package = Package(
         .target(
             name: "GalleySite",
             dependencies: [
-                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleySourceKit", "GalleyVerify", "GalleyProject",
+                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyProject",
                 "GalleyRender", "GalleyOutput",
             ]
         ),
@@ -119,7 +136,7 @@ let package = Package(
                 "GalleyProcess",
                 "GalleyPackage",
                 "GalleySamples",
-                "GalleySourceKit",
+                "GalleyHovers",
                 "GalleyVerify",
                 "GalleyProject",
                 "GalleyRender",
@@ -148,14 +165,14 @@ let package = Package(
         .testTarget(
             name: "GalleyVerifyTests",
             dependencies: [
-                "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleySourceKit", "GalleyVerify",
+                "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyPrograms", "GalleyHovers", "GalleyVerify",
                 "GalleyTestSupport",
             ]
         ),
         .testTarget(
             name: "GalleySiteTests",
             dependencies: [
-                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", "GalleySourceKit", "GalleyVerify", "GalleyProject",
+                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyProject",
                 "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport",
                 // The reference the compiled templates are checked against.
                 .product(name: "Mustache", package: "swift-mustache"),

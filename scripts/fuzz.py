@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds Galley's libFuzzer targets and runs each for a while (`make fuzz SECONDS=N`).
 
-Galley's own modules (GalleyCore, GalleyMarkdown, GalleyProcess, GalleyPackage, GalleySamples, GalleySourceKit,
+Galley's own modules (GalleyCore, GalleyMarkdown, GalleyProcess, GalleyPackage, GalleySamples, GalleyPrograms, GalleyHovers,
 GalleyVerify, GalleyProject, GalleyRender, GalleyOutput, GalleySite, GalleyServer)
 are compiled again with `-sanitize=fuzzer,address` into .build-fuzz/; the
 packages they use (Yams, swift-syntax, swift-crypto, Mustache, Hummingbird,
@@ -40,7 +40,7 @@ FUZZ = ROOT / "Fuzz"
 OUT = ROOT / ".build-fuzz"
 BUILD = ROOT / ".build"
 # Instrumented in dependency order; everything else is linked as SwiftPM built it.
-MODULES = ["GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleySourceKit", "GalleyVerify",
+MODULES = ["GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyPrograms", "GalleyHovers", "GalleyVerify",
            "GalleyProject", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyServer"]
 SANITIZERS = "-sanitize=fuzzer,address"
 # Per target: the longest input libFuzzer makes (pages and YAML may be long; a path or a line is short).

@@ -34,7 +34,7 @@ public enum TerminalText {
 }
 
 private extension String {
-    package func leftPadded(to width: Int) -> String {
+    func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

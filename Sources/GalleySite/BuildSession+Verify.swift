@@ -1,7 +1,6 @@
 import Foundation
 import GalleyCore
 import GalleyProject
-import GalleySamples
 import GalleyVerify
 
 extension BuildSession {

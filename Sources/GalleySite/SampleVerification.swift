@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleyHovers
 import GalleyPackage
 import GalleyProject
 import GalleySamples

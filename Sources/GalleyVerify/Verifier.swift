@@ -1,10 +1,11 @@
 import Foundation
 import GalleyCore
+import GalleyHovers
 import GalleyMarkdown
 import GalleyPackage
 import GalleyProcess
+import GalleyPrograms
 import GalleySamples
-import GalleySourceKit
 
 /// Verifies the Swift samples of pages: compiles them against the sample
 /// library, runs them, and judges each by the author's contract.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GalleySourceKit
+import GalleyHovers
 
 /// `galley sourcekitd-worker <library>` (hidden): a second sourcekitd for a
 /// build's hovers, started by the build itself (``SourceKitWorker``): loads

@@ -1,4 +1,5 @@
 import Foundation
+import GalleySamples
 import GalleySite
 import GalleyTestSupport
 import Testing

@@ -43,7 +43,7 @@ struct DefaultThemeTests {
             let path = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
             onDisk[path] = try Data(contentsOf: url)
         }
-        let advice = "Sources/GalleySite/DefaultTheme.swift is out of date: run `make theme` and rebuild"
+        let advice = "Sources/GalleyRender/DefaultTheme.swift is out of date: run `make theme` and rebuild"
         for path in Set(onDisk.keys).subtracting(DefaultTheme.files.keys).sorted() {
             Issue.record("templates/\(path) is not compiled in. \(advice)")
         }

@@ -3,9 +3,9 @@ import GalleyProject
 import GalleySite
 import Testing
 
+@testable import GalleyHovers
 @testable import GalleyPackage
 @testable import GalleySamples
-@testable import GalleySourceKit
 @testable import GalleyVerify
 
 /// The share of identifiers in this repository's visible sample code that

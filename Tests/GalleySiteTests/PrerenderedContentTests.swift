@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyProject
+import GalleySamples
 import GalleySite
 import GalleyTestSupport
 import Testing

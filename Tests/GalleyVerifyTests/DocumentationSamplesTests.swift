@@ -5,6 +5,7 @@ import GalleyTestSupport
 import Testing
 
 @testable import GalleyPackage
+@testable import GalleyPrograms
 @testable import GalleySamples
 @testable import GalleyVerify
 

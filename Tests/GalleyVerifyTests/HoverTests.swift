@@ -5,10 +5,11 @@ import GalleyTestSupport
 import Synchronization
 import Testing
 
+@testable import GalleyHovers
 @testable import GalleyPackage
 @testable import GalleyProcess
+@testable import GalleyPrograms
 @testable import GalleySamples
-@testable import GalleySourceKit
 @testable import GalleyVerify
 
 /// The compiler's answers about samples (sourcekitd in process): declarations

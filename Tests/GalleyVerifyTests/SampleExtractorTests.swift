@@ -2,8 +2,8 @@ import GalleyCore
 import GalleyMarkdown
 import Testing
 
+@testable import GalleyPrograms
 @testable import GalleySamples
-@testable import GalleyVerify
 
 @Suite("The sample contract: attributes and markers")
 struct SampleExtractorTests {

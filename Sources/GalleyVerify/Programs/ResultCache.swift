@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GalleyPackage
+import GalleyPrograms
 
 /// Program results and API-listing verdicts on disk, keyed by everything
 /// that can change them.

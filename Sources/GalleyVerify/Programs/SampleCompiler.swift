@@ -1,9 +1,10 @@
 import Foundation
 import GalleyCore
+import GalleyHovers
 import GalleyPackage
 import GalleyProcess
+import GalleyPrograms
 import GalleySamples
-import GalleySourceKit
 import Synchronization
 
 /// Compiles and runs sample programs: merged into one module where possible,

@@ -1,3 +1,4 @@
+import GalleyHovers
 import GalleyProcess
 import GalleySamples
 

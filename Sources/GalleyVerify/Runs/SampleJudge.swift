@@ -1,4 +1,6 @@
 import GalleyCore
+import GalleyHovers
+import GalleyPrograms
 import GalleySamples
 
 /// Turns a program's run into a verdict per sample, by the author's contract.

@@ -92,7 +92,7 @@ package struct SampleProgram: Sendable, Hashable {
 
     /// The names of the types `code` declares at top level (`struct`,
     /// `class`, `enum`, `actor`, `protocol`, `typealias`).
-    static func declaredTypes(_ code: String) -> Set<String> {
+    package static func declaredTypes(_ code: String) -> Set<String> {
         var names: Set<String> = []
         for item in SwiftSource.parse(code)?.statements ?? [] {
             guard let decl = item.item.as(DeclSyntax.self) else { continue }

@@ -25,61 +25,69 @@ import Synchronization
 /// …                                    // more compiles, more submissions
 /// let answers = queue.answers(ticket) // one per program
 /// ```
-final class HoverQueue: Sendable {
+package final class HoverQueue: Sendable {
     /// A file sourcekitd is asked about: the code of some of the programs
     /// (offsets into the submission's programs), and its compiler arguments.
-    struct Unit: Sendable {
-        var programs: [Int]
-        var path: String
-        var text: String
-        var arguments: [String]
+    package struct Unit: Sendable {
+        package var programs: [Int]
+        package var path: String
+        package var text: String
+        package var arguments: [String]
+
+        /// The unit of `programs`, written at `path` with `text`, compiled with `arguments`.
+        package init(programs: [Int], path: String, text: String, arguments: [String]) {
+            self.programs = programs
+            self.path = path
+            self.text = text
+            self.arguments = arguments
+        }
     }
 
     /// Asks about one unit; returns an answer per program of the unit. Its
     /// second argument says whether the answers are no longer wanted (it
     /// should then stop asking).
-    typealias Work = @Sendable (Unit, _ lane: Int, _ cancelled: @Sendable () -> Bool) -> [(program: Int, answer: HoverCollector.Answer?)]
+    package typealias Work = @Sendable (Unit, _ lane: Int, _ cancelled: @Sendable () -> Bool) -> [(program: Int, answer: HoverCollector.Answer?)]
 
     /// One submission: what ``answers(_:)`` and ``cancel(_:)`` take.
-    struct Ticket: Sendable, Hashable {
+    package struct Ticket: Sendable, Hashable {
         fileprivate var number: Int
     }
 
     private struct Submission {
-        var units: [Unit]
-        var next = 0
+        package var units: [Unit]
+        package var next = 0
         /// Units of it being asked about now (one per lane at most).
-        var inProgress = 0
-        var work: Work
-        var answers: [HoverCollector.Answer?]
-        var cancelled = false
-        var folder: URL?
-        let done = DispatchGroup()
+        package var inProgress = 0
+        package var work: Work
+        package var answers: [HoverCollector.Answer?]
+        package var cancelled = false
+        package var folder: URL?
+        package let done = DispatchGroup()
 
         /// Whether no unit of it is waiting to be asked about.
-        var drained: Bool { cancelled || next == units.count }
+        package var drained: Bool { cancelled || next == units.count }
     }
 
     private struct State {
-        var submissions: [Int: Submission] = [:]
+        package var submissions: [Int: Submission] = [:]
         /// Submission numbers in the order they came, those with units left.
-        var order: [Int] = []
-        var count = 0
+        package var order: [Int] = []
+        package var count = 0
         /// Which lanes have a thread asking.
-        var running: Set<Int> = []
+        package var running: Set<Int> = []
         /// Units waiting, over every submission.
-        var waiting = 0
+        package var waiting = 0
     }
 
     private let state = Mutex(State())
     private let removeFolder: @Sendable (URL) -> Void
     /// How many threads ask at once: one per sourcekitd (a lane's number
     /// says which: ``HoverCollector/onLane(_:)``).
-    let lanes: Int
+    package let lanes: Int
 
     /// An empty queue with `lanes` lanes; `removingFolders` removes a
     /// submission's folder once nothing of it is asked about any more.
-    init(lanes: Int = 1, removingFolders: @escaping @Sendable (URL) -> Void) {
+    package init(lanes: Int = 1, removingFolders: @escaping @Sendable (URL) -> Void) {
         self.lanes = max(1, lanes)
         removeFolder = removingFolders
     }
@@ -87,7 +95,7 @@ final class HoverQueue: Sendable {
     /// Adds `units` about `programCount` programs, each asked about with
     /// `work`, and starts the lane if it is idle. `folder` (holding the units'
     /// files) is removed when the submission is answered or cancelled.
-    func submit(_ units: [Unit], programCount: Int, folder: URL?, work: @escaping Work) -> Ticket {
+    package func submit(_ units: [Unit], programCount: Int, folder: URL?, work: @escaping Work) -> Ticket {
         let submission = Submission(units: units, work: work, answers: Array(repeating: nil, count: programCount), folder: folder)
         submission.done.enter()
         let (ticket, start, finishedAlready) = state.withLock { state -> (Ticket, [Int], Bool) in
@@ -110,7 +118,7 @@ final class HoverQueue: Sendable {
     /// Waits until every unit of `ticket` is answered (or the submission was
     /// cancelled) and returns an answer per program (`nil`: not asked,
     /// cancelled, or sourcekitd stopped answering). A ticket is collected once.
-    func answers(_ ticket: Ticket) -> [HoverCollector.Answer?] {
+    package func answers(_ ticket: Ticket) -> [HoverCollector.Answer?] {
         guard let done = state.withLock({ $0.submissions[ticket.number]?.done }) else { return [] }
         done.wait()
         return state.withLock { $0.submissions.removeValue(forKey: ticket.number)?.answers ?? [] }
@@ -118,7 +126,7 @@ final class HoverQueue: Sendable {
 
     /// Drops `ticket`'s units not yet asked about and lets the one in
     /// progress stop at its next request; does not wait.
-    func cancel(_ ticket: Ticket) {
+    package func cancel(_ ticket: Ticket) {
         let finished = state.withLock { state -> Bool in
             guard var submission = state.submissions[ticket.number], !submission.cancelled else { return false }
             let wasDrained = submission.drained

@@ -1,6 +1,6 @@
 import Foundation
+import GalleyPrograms
 import GalleySamples
-import GalleySourceKit
 import SwiftSyntax
 
 /// Asks sourcekitd about the code a reader sees in a compiled program's
@@ -11,60 +11,60 @@ import SwiftSyntax
 ///
 /// The program must have compiled: cursor info on code with errors answers
 /// about what the compiler recovered, not what the reader sees.
-struct HoverCollector: Sendable {
+package struct HoverCollector: Sendable {
     /// The loaded sourcekitd.
-    var sourcekitd: SourceKitD
+    package var sourcekitd: SourceKitD
     /// More sourcekitds, each in a process of its own, for more lanes
     /// (``HoverQueue``); none: one lane.
-    var workers: [SourceKitWorker]
+    package var workers: [SourceKitWorker]
     /// The worker this copy asks (``onLane(_:)``); `nil`: ``sourcekitd``.
     private var worker: SourceKitWorker?
 
     /// A collector asking `sourcekitd` (and `workers`, on further lanes) for `mode`.
-    init(sourcekitd: SourceKitD, mode: HoverMode, workers: [SourceKitWorker] = []) {
+    package init(sourcekitd: SourceKitD, mode: HoverMode, workers: [SourceKitWorker] = []) {
         self.sourcekitd = sourcekitd
         self.mode = mode
         self.workers = workers
     }
 
     /// How many files can be asked about at once: one per sourcekitd.
-    var lanes: Int { 1 + workers.count }
+    package var lanes: Int { 1 + workers.count }
 
     /// This collector asking on `lane`: lane 0 asks sourcekitd in this
     /// process, lane n the nth worker (while it answers; after it failed,
     /// this process's sourcekitd).
-    func onLane(_ lane: Int) -> HoverCollector {
+    package func onLane(_ lane: Int) -> HoverCollector {
         var copy = self
         copy.worker = workers.indices.contains(lane - 1) && !workers[lane - 1].isUnresponsive ? workers[lane - 1] : nil
         return copy
     }
 
     /// Whether a sourcekitd stopped answering (a request timed out).
-    var isUnresponsive: Bool { sourcekitd.isUnresponsive || workers.contains { $0.isUnresponsive } }
+    package var isUnresponsive: Bool { sourcekitd.isUnresponsive || workers.contains { $0.isUnresponsive } }
 
     /// Ends the workers' processes.
-    func stopWorkers() { workers.forEach { $0.stop() } }
+    package func stopWorkers() { workers.forEach { $0.stop() } }
 
     private var answering: any CursorInfoAnswering { worker ?? sourcekitd }
     /// What the run asks for (the pages' `hovers: false` lowers it per program).
-    var mode: HoverMode
+    package var mode: HoverMode
 
     /// What the compiler says about one program's samples.
-    struct Answer: Sendable {
+    package struct Answer: Sendable {
         /// Declarations and query types, in source order.
-        var annotations: [SampleAnnotation]
+        package var annotations: [SampleAnnotation]
         /// Queries that point at nothing, as errors at their lines.
-        var queryFailures: [CompilerDiagnostic]
+        package var queryFailures: [CompilerDiagnostic]
     }
 
     /// How much to ask about `program`: nothing on a page with `hovers:
     /// false`; with ``HoverMode/queries``, only programs that have a `// ^?`
     /// query. A `compile_fail` program is asked too: sourcekitd type-checks
     /// past its errors, so its valid lines get their answers.
-    func level(for program: SampleProgram) -> HoverMode { Self.level(for: program, mode: mode) }
+    package func level(for program: SampleProgram) -> HoverMode { Self.level(for: program, mode: mode) }
 
     /// How much a run in `mode` asks about `program` (see ``level(for:)``).
-    static func level(for program: SampleProgram, mode: HoverMode) -> HoverMode {
+    package static func level(for program: SampleProgram, mode: HoverMode) -> HoverMode {
         guard program.settings.hovers else { return .off }
         switch mode {
         case .off: return .off
@@ -74,19 +74,19 @@ struct HoverCollector: Sendable {
     }
 
     /// The kinds (suffixes of `source.lang.swift.ref.…`/`decl.…`) of types.
-    static let typeKinds = [".struct", ".class", ".enum", ".protocol", ".typealias", ".actor"]
+    package static let typeKinds = [".struct", ".class", ".enum", ".protocol", ".typealias", ".actor"]
 
     /// The kinds of declarations whose name means the same declaration
     /// wherever a file names it: types, and macros (`@Observable`: asking
     /// about a macro's name expands it again, a tenth of a second each time).
-    static let namedKinds = typeKinds + [".macro"]
+    package static let namedKinds = typeKinds + [".macro"]
 
     /// Answers about library declarations shared by every file of the run:
     /// macros (`@Observable`) and properties of library types
     /// (`[String].count`). The first file that asks keeps the answer, the
     /// others reuse it unless they declare a name of their own that could
     /// change it (``LibraryAnswers/answer(for:names:in:)``).
-    var libraryAnswers = LibraryAnswers()
+    package var libraryAnswers = LibraryAnswers()
 
     /// The programs of a merged module in batches that share one AST: a
     /// batch's files are concatenated into one file for sourcekitd, which
@@ -98,7 +98,7 @@ struct HoverCollector: Sendable {
     /// clash go to different batches, so each program's names mean in the
     /// batch what they mean in the module; at most `size` programs a batch,
     /// so batches can be asked about on every core.
-    static func batches(_ programs: [SampleProgram], size: Int = 5) -> [[Int]] {
+    package static func batches(_ programs: [SampleProgram], size: Int = 5) -> [[Int]] {
         var batches: [(programs: [Int], names: Set<String>)] = []
         for (index, program) in programs.enumerated() {
             let names = topLevelNames(program)
@@ -116,7 +116,7 @@ struct HoverCollector: Sendable {
     /// operators, macros), with the members and conformances their
     /// extensions add, and those of the prelude. Top-level `let` and `var` are locals of the program's
     /// function in the merged module: they never clash.
-    static func topLevelNames(_ program: SampleProgram) -> Set<String> {
+    package static func topLevelNames(_ program: SampleProgram) -> Set<String> {
         var names: Set<String> = []
         // The prelude's declarations are in every program's file.
         for code in [program.settings.prelude] + (program.context + program.samples).map(\.compiledCode) {
@@ -146,7 +146,7 @@ struct HoverCollector: Sendable {
     }
 
     /// Whether a sample's visible code has a `// ^?` line.
-    static func hasQueries(_ sample: Sample) -> Bool {
+    package static func hasQueries(_ sample: Sample) -> Bool {
         sample.displayedLines.contains { TypeQuery.caretColumn(in: Substring($0.text)) != nil }
     }
 
@@ -161,7 +161,7 @@ struct HoverCollector: Sendable {
     /// the same type wherever the file names them, and properties read off
     /// values by the value's type and the name (`[String].count`, see
     /// ``propertyKey(of:in:answered:)``).
-    func annotate(
+    package func annotate(
         _ program: SampleProgram, level: HoverMode, file: String, text: String, arguments: [String],
         fileAnswers: inout [String: CursorInfo?], cancelled: @Sendable () -> Bool = { false }
     ) -> Answer? {
@@ -337,7 +337,7 @@ struct HoverCollector: Sendable {
 
     /// The modules `text` imports, sorted and joined: part of the key of a
     /// run-wide answer, since what a name means depends on what is imported.
-    static func importedModules(in text: String) -> String {
+    package static func importedModules(in text: String) -> String {
         var modules: Set<String> = []
         for line in text.split(separator: "\n") {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -357,7 +357,7 @@ struct HoverCollector: Sendable {
     /// name (overloads are chosen by the arguments), a receiver that is not a
     /// plain variable just before the `.` (a call's result, `x?`, `self`, a
     /// type), or one not answered yet.
-    static func propertyKey(of index: Int, in tokens: [HoverTokens.Token], answered: [Int: CursorInfo]) -> (key: String, type: String)? {
+    package static func propertyKey(of index: Int, in tokens: [HoverTokens.Token], answered: [Int: CursorInfo]) -> (key: String, type: String)? {
         let token = tokens[index]
         guard token.isMember, token.role == .name, index >= 2 else { return nil }
         let dot = tokens[index - 1]

@@ -1,14 +1,14 @@
 /// What a reader is told about a word of the language that names no
 /// declaration, so the compiler has no cursor info for it: an attribute such
 /// as `@escaping` or `@main`, or the `set` of `private(set)`.
-struct LanguageTerm: Sendable, Equatable {
+package struct LanguageTerm: Sendable, Equatable {
     /// The term as the popover heads it: `@escaping`, `private(set)`.
-    var declaration: String
+    package var declaration: String
     /// One sentence on what it means.
-    var summary: String
+    package var summary: String
 
     /// The term `token` is, when it is an attribute or access detail the table knows.
-    static func term(for token: HoverTokens.Token) -> LanguageTerm? {
+    package static func term(for token: HoverTokens.Token) -> LanguageTerm? {
         switch token.role {
         case .attribute:
             return attributes[token.text].map { LanguageTerm(declaration: "@" + token.text, summary: $0) }
@@ -25,7 +25,7 @@ struct LanguageTerm: Sendable, Equatable {
 
     /// Attributes of the language (not declarations, which the compiler
     /// describes): what each says about the code it is written on.
-    static let attributes: [String: String] = [
+    package static let attributes: [String: String] = [
         "escaping": "The closure may be stored and called after the function it is passed to returns.",
         "autoclosure": "An argument expression is wrapped in a closure, so it is evaluated only if and when the function calls it.",
         "Sendable": "The closure may be passed across concurrency domains: it captures only Sendable values.",

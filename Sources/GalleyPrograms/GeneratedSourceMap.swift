@@ -4,7 +4,7 @@ import Foundation
 /// and line its last `#sourceLocation(file:line:)` directive names, counted on,
 /// as the compiler counts them for diagnostics; and back, the UTF-8 offset in
 /// the generated file of a column of a page's line.
-struct GeneratedSourceMap: Sendable {
+package struct GeneratedSourceMap: Sendable {
     /// The generated file's lines (without their line breaks).
     private(set) var lines: [Substring] = []
     /// The UTF-8 offset where each line starts.
@@ -16,7 +16,7 @@ struct GeneratedSourceMap: Sendable {
     private var allLines: [String: [Int: [Int]]] = [:]
 
     /// Reads `text`, a file `ProgramSource` wrote.
-    init(_ text: String) {
+    package init(_ text: String) {
         var offset = 0
         var current: (file: String, line: Int)?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -40,7 +40,7 @@ struct GeneratedSourceMap: Sendable {
     /// The UTF-8 offset in the generated file of the 0-based UTF-8 `column`
     /// of `line` of `file`, whose text is `original`: found on whichever of
     /// the generated lines standing for it has the token that is there.
-    func offset(file: String, line: Int, column: Int, original: Substring) -> Int? {
+    package func offset(file: String, line: Int, column: Int, original: Substring) -> Int? {
         guard let candidates = allLines[file]?[line], let first = candidates.first else { return nil }
         let source = Array(original.utf8)
         for index in candidates {
@@ -75,7 +75,7 @@ struct GeneratedSourceMap: Sendable {
     }
 
     /// The page and line that the generated file's 1-based `line` stands for.
-    func origin(ofLine line: Int) -> (file: String, line: Int)? {
+    package func origin(ofLine line: Int) -> (file: String, line: Int)? {
         origins.indices.contains(line - 1) ? origins[line - 1] : nil
     }
 
@@ -83,7 +83,7 @@ struct GeneratedSourceMap: Sendable {
     /// of a line whose text as the sample has it is `original`: the generated
     /// line may have a word added or replaced (`fileprivate`), so the column
     /// after the common prefix is moved by the difference in length.
-    func offset(ofColumn column: Int, inLine index: Int, original: Substring) -> Int {
+    package func offset(ofColumn column: Int, inLine index: Int, original: Substring) -> Int {
         let generated = Array(lines[index].utf8)
         let source = Array(original.utf8)
         guard generated != source else { return lineStarts[index] + column }

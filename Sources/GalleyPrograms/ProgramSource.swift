@@ -6,12 +6,12 @@ import SwiftSyntax
 /// Every piece of sample code is preceded by a `#sourceLocation` directive
 /// naming its Markdown file and line, so compiler errors and runtime traps
 /// point at the Markdown source, merged or not.
-enum ProgramSource {
+package enum ProgramSource {
     /// The line a program prints between two of its samples' outputs.
-    static let boundary = "\u{1E}galley-boundary"
+    package static let boundary = "\u{1E}galley-boundary"
 
     /// Support code compiled into every sample executable.
-    static let runtime = """
+    package static let runtime = """
         #if canImport(Glibc)
         import Glibc
         #elseif canImport(Darwin)
@@ -40,7 +40,7 @@ enum ProgramSource {
     /// A program of several samples (a group, a page) keeps their
     /// declarations at file scope and opens a scope per later sample for its
     /// statements (see ``scoped(_:)``), as the merged file does.
-    static func standaloneMain(_ program: SampleProgram) -> String {
+    package static func standaloneMain(_ program: SampleProgram) -> String {
         let library = needsParseAsLibrary(program)
         var text = prelude(of: program)
         text += library ? "" : "_galleySetUp()\n"
@@ -68,7 +68,7 @@ enum ProgramSource {
     /// nested in the one before: a sample sees what earlier ones declared and
     /// may declare the same name again (`let z` in every block of an
     /// article), shadowing it, instead of failing with "invalid redeclaration".
-    static func scoped(_ statements: [String]) -> String {
+    package static func scoped(_ statements: [String]) -> String {
         guard let first = statements.first else { return "" }
         let rest = statements.dropFirst()
         return first + rest.map { "do {\n" + $0 }.joined() + String(repeating: "}\n", count: rest.count)
@@ -76,14 +76,14 @@ enum ProgramSource {
 
     /// Whether the program declares its own entry point (`@main`) and so must
     /// be compiled with `-parse-as-library` and cannot join a merged module.
-    static func needsParseAsLibrary(_ program: SampleProgram) -> Bool {
+    package static func needsParseAsLibrary(_ program: SampleProgram) -> Bool {
         program.samples.contains { $0.compiledCode.contains("@main") }
     }
 
     /// The program as one file of the merged module: top-level declarations
     /// made `fileprivate`, statements wrapped in `_galleyProgram_<index>()`.
     /// `nil` when the program cannot be merged.
-    static func mergedFile(_ program: SampleProgram, index: Int) -> String? {
+    package static func mergedFile(_ program: SampleProgram, index: Int) -> String? {
         guard !needsParseAsLibrary(program) else { return nil }
         var declarations = ""
         var bodies: [String] = []
@@ -137,7 +137,7 @@ enum ProgramSource {
     /// An array of functions, not a `switch` over strings: type-checking a
     /// switch with hundreds of string cases grows quadratically (200 cases
     /// took 30 s to compile; the array takes 2 s).
-    static func mergedMain(programCount: Int) -> String {
+    package static func mergedMain(programCount: Int) -> String {
         var text = "_galleySetUp()\n"
         text += "let _galleyPrograms: [@MainActor () async throws -> Void] = [\n"
         text += (0..<programCount).map { "    _galleyProgram_\($0)," }.joined(separator: "\n")
@@ -149,7 +149,7 @@ enum ProgramSource {
     }
 
     /// The program's prelude (`verify.prelude`) with its own source location, or `""`.
-    static func prelude(of program: SampleProgram) -> String {
+    package static func prelude(of program: SampleProgram) -> String {
         let settings = program.settings
         guard !settings.prelude.isEmpty else { return "" }
         return directive(settings.preludeSource, 1) + settings.prelude + "\n#sourceLocation()\n"
