@@ -27,7 +27,7 @@ verify: deps
 test: swift-test browser-test
 
 swift-test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test --skip-build
 
 # The reader's site in real Chromium (Selenium + pytest in a virtualenv under .build/).

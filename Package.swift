@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "GalleyHovers",
             dependencies: [
-                "GalleyCore", "GalleyProcess", "GalleySamples", "GalleyPrograms",
+                "GalleyCore", "GalleySamples", "GalleyPrograms",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -90,7 +90,9 @@ let package = Package(
         // The site model: layout, galley.yml, front matter, pages, links, navigation.
         .target(
             name: "GalleyProject",
-            dependencies: ["GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", .product(name: "Yams", package: "Yams"),
+            ]
         ),
         // Rendering: the theme, Mustache, Swift highlighting, search index, sitemap.
         .target(
