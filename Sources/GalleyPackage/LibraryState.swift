@@ -66,7 +66,8 @@ package struct LibraryState {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        add("galley-library-state-v3")  // v3: link flags deduplicated by whole units
+        // v4: macro plugins kept as SwiftPM writes them (a v3 state holds `-load-plugin-executable -Xfrontend`)
+        add("galley-library-state-v4")
         add(toolchain.version)
         library.products.forEach(add)
         add(library.linking.rawValue)

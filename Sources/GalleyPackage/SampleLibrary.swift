@@ -181,11 +181,14 @@ public struct SampleLibrary: Sendable, Hashable {
         return deduplicated(flags)
     }
 
-    /// `flags` with repeated `-I path`, `-L path`, `-Xcc …` units and `-l`
-    /// flags dropped. A unit is read whole — `-Xcc -I -Xcc path` is one, so
-    /// its `-I` is never taken for the swiftc flag (which once left a bare
-    /// `-Xcc path` that clang read as an input file: swift-nio's C modules).
-    /// `-Xlinker` pairs are kept as they are, since their order is their meaning.
+    /// `flags` with repeated `-I path`, `-L path`, `-Xcc …` units, macro
+    /// plugins (in either form) and `-l` flags dropped. A unit is read whole — `-Xcc -I -Xcc
+    /// path` is one, so its `-I` is never taken for the swiftc flag (which
+    /// once left a bare `-Xcc path` that clang read as an input file:
+    /// swift-nio's C modules), and so is a plugin passed to the frontend,
+    /// `-Xfrontend -load-plugin-executable -Xfrontend path#Module`.
+    /// `-Xlinker` and other `-Xfrontend` pairs are kept as they are, since
+    /// their order is their meaning.
     package static func deduplicated(_ flags: [String]) -> [String] {
         var result: [String] = []
         var seen: Set<[String]> = []
@@ -193,15 +196,21 @@ public struct SampleLibrary: Sendable, Hashable {
         while index < flags.count {
             let flag = flags[index]
             let unit: ArraySlice<String>
-            if flag == "-Xcc", index + 3 < flags.count, ["-I", "-isystem"].contains(flags[index + 1]), flags[index + 2] == "-Xcc" {
+            let isFourTokens =
+                index + 3 < flags.count && flags[index + 2] == flag
+                && ((flag == "-Xcc" && ["-I", "-isystem"].contains(flags[index + 1]))
+                    || (flag == "-Xfrontend" && SwiftPMBuildPlan.pluginOptions.contains(flags[index + 1])))
+            if isFourTokens {
                 unit = flags[index..<(index + 4)]
-            } else if ["-Xcc", "-Xlinker", "-I", "-L"].contains(flag), index + 1 < flags.count {
+            } else if ["-Xcc", "-Xlinker", "-Xfrontend", "-I", "-L"].contains(flag) || SwiftPMBuildPlan.pluginOptions.contains(flag),
+                index + 1 < flags.count
+            {
                 unit = flags[index..<(index + 2)]
             } else {
                 unit = flags[index..<(index + 1)]
             }
             index += unit.count
-            let dedupes = flag != "-Xlinker" && (unit.count > 1 || flag.hasPrefix("-l"))
+            let dedupes = isFourTokens || (!["-Xlinker", "-Xfrontend"].contains(flag) && (unit.count > 1 || flag.hasPrefix("-l")))
             if !dedupes || seen.insert(Array(unit)).inserted { result += unit }
         }
         return result

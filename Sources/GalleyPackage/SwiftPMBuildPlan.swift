@@ -60,12 +60,31 @@ package enum SwiftPMBuildPlan {
         return flags
     }
 
+    /// The options that name a macro plugin, as `swiftc` takes them either
+    /// plainly (`-load-plugin-executable <path>#<Module>`) or passed to the
+    /// frontend, as SwiftPM writes them
+    /// (`-Xfrontend -load-plugin-executable -Xfrontend <path>#<Module>`).
+    package static let pluginOptions: Set<String> = ["-load-plugin-executable", "-plugin-path", "-external-plugin-path"]
+
     /// The flags of `arguments` that a module importing the compiled one
     /// needs: `-I` folders, the C modules' `-Xcc -fmodule-map-file=`,
     /// `-Xcc -I` and `-Xcc -isystem` paths, and macro plugins
-    /// (`-load-plugin-executable`, `-plugin-path`). Duplicates are dropped.
+    /// (`-load-plugin-executable`, `-plugin-path`, `-external-plugin-path`),
+    /// each in the form it was written: plain, or as the four tokens of
+    /// `-Xfrontend <option> -Xfrontend <value>`. Duplicates are dropped (a
+    /// plugin named in both forms is kept once, in the first).
+    ///
+    /// ```swift
+    /// SwiftPMBuildPlan.importFlags(["-Xfrontend", "-load-plugin-executable", "-Xfrontend", "/d/M-tool#M"])
+    /// // ["-Xfrontend", "-load-plugin-executable", "-Xfrontend", "/d/M-tool#M"]
+    /// ```
     package static func importFlags(_ arguments: [String]) -> [String] {
         var flags: [[String]] = []
+        var seen: Set<[String]> = []
+        /// Keeps `unit` unless what it says (`key`) was kept already.
+        func keep(_ unit: [String], key: [String]) {
+            if seen.insert(key).inserted { flags.append(unit) }
+        }
         var index = 0
         func argument(_ offset: Int) -> String? {
             index + offset < arguments.count ? arguments[index + offset] : nil
@@ -74,24 +93,32 @@ package enum SwiftPMBuildPlan {
             let current = arguments[index]
             switch current {
             case "-I", "-F", "-load-plugin-executable", "-plugin-path", "-external-plugin-path":
-                if let value = argument(1) { flags.append([current, value]) }
+                if let value = argument(1) { keep([current, value], key: [current, value]) }
+                index += 2
+            case "-Xfrontend":
+                // The token after -Xfrontend is the frontend's, never a swiftc flag of its own.
+                guard let option = argument(1) else { index += 1; continue }
+                if pluginOptions.contains(option), argument(2) == "-Xfrontend", let value = argument(3) {
+                    keep(["-Xfrontend", option, "-Xfrontend", value], key: [option, value])
+                    index += 4
+                    continue
+                }
                 index += 2
             case "-Xcc":
                 guard let value = argument(1) else { index += 1; continue }
                 if value == "-I" || value == "-isystem", argument(2) == "-Xcc", let path = argument(3) {
-                    flags.append(["-Xcc", value, "-Xcc", path])
+                    keep(["-Xcc", value, "-Xcc", path], key: ["-Xcc", value, "-Xcc", path])
                     index += 4
                     continue
                 }
                 if value.hasPrefix("-fmodule-map-file=") || (value.hasPrefix("-I") && value.count > 2) || value.hasPrefix("-isystem") {
-                    flags.append(["-Xcc", value])
+                    keep(["-Xcc", value], key: ["-Xcc", value])
                 }
                 index += 2
             default:
                 index += 1
             }
         }
-        var seen: Set<[String]> = []
-        return flags.filter { seen.insert($0).inserted }.flatMap { $0 }
+        return flags.flatMap { $0 }
     }
 }

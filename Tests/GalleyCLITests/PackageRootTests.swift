@@ -8,13 +8,14 @@ import Testing
 /// These build the fixture package with SwiftPM: slow, so few.
 @Suite("A Swift package root", .serialized)
 struct PackageRootTests {
-    /// A copy of `Tests/Fixtures/PackageDocs`: a static product whose Swift
-    /// target uses a C target (module map in `include/`), targets under
-    /// `Library/` rather than `Sources/`, and a DocC catalog.
-    static func fixture() throws -> TemporaryDirectory {
+    /// A copy of `Tests/Fixtures/<name>`; by default `PackageDocs`: a static
+    /// product whose Swift target uses a C target (module map in
+    /// `include/`), targets under `Library/` rather than `Sources/`, and a
+    /// DocC catalog.
+    static func fixture(_ name: String = "PackageDocs") throws -> TemporaryDirectory {
         let package = try TemporaryDirectory()
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/PackageDocs")
+            .appendingPathComponent("Fixtures/\(name)")
         for item in try FileManager.default.contentsOfDirectory(atPath: source.path) where !item.hasPrefix(".") {
             try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: package.url.appendingPathComponent(item))
         }
@@ -159,6 +160,53 @@ struct PackageRootTests {
         let again = try GalleyExecutable.run(["build", "--baseline", "known.json"], in: package.url)
         #expect(again.status == 0, "\(again.standardError)")
         #expect(again.standardOutput.contains("4 passed, 0 failed, 1 known failure, 0 skipped"), "\(again.standardOutput)")
+    }
+}
+
+/// A package whose library declares a macro implemented by a macro target:
+/// SwiftPM passes the plugin to a module's compile as `-Xfrontend
+/// -load-plugin-executable -Xfrontend <path>#Module`, and samples that expand
+/// the macro need it too. Slow: the fixture builds swift-syntax (from the
+/// machine's mirror of its repository), about 2 minutes on 2 cores.
+@Suite("A package with a macro", .serialized)
+struct MacroPackageTests {
+    @Test("a sample that expands the package's macro passes; misusing it fails with the macro's or the compiler's error at its line")
+    func verifiesMacroSamples() throws {
+        // Tests/Fixtures/MacroDocs: `#stringify(x)` → `(x, "x")`, a string literal refused by the macro itself.
+        let package = try PackageRootTests.fixture("MacroDocs")
+        defer { package.remove() }
+        let verify = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(verify.status == 0, "\(verify.standardError)\n\(verify.standardOutput)")
+        #expect(
+            verify.standardError.contains("Found 1 catalog (Sources/Stringify/Stringify.docc), 1 library product, 1 sample in package Stringify."),
+            "\(verify.standardError)")
+        #expect(verify.standardOutput.contains("1 passed, 0 failed, 0 skipped"), "the expansion printed \"5 2 + 3\": \(verify.standardOutput)")
+        #expect(!verify.standardOutput.contains("-Xfrontend"), "\(verify.standardOutput)")
+
+        // galley build shows the sample verified, its output, and the macro's declaration on hover.
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
+        let page = try package.read("public/Stringify/Stringify.html")
+        #expect(page.contains("<pre>5 2 + 3</pre>"), "\(page)")
+        #expect(page.contains("<span class=\"tok-keyword\">macro</span> stringify&lt;T&gt;"), "\(page)")
+
+        // Misuses: one the macro's implementation refuses (its error comes from the plugin), one the type checker does.
+        try package.write(
+            "Sources/Stringify/Stringify.docc/Misuse.md",
+            "# Misuse\n\n```swift\nlet (value, code) = #stringify(\"text\")\nprint(value, code)\n```\n\n"
+                + "```swift\nlet pair: (String, String) = #stringify(2 + 3)\n```\n")
+        let misused = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(misused.status == 1, "\(misused.standardError)\n\(misused.standardOutput)")
+        #expect(
+            misused.standardOutput.contains(
+                "Sources/Stringify/Stringify.docc/Misuse.md:4:21: error: #stringify of a string literal is the literal itself (from macro 'stringify')"
+            ),
+            "\(misused.standardOutput)")
+        #expect(
+            misused.standardOutput.contains(
+                "Sources/Stringify/Stringify.docc/Misuse.md:9:43: error: cannot convert value of type 'Int' to expected argument type 'String'"),
+            "\(misused.standardOutput)")
+        #expect(misused.standardOutput.contains("1 passed, 2 failed, 0 skipped"), "\(misused.standardOutput)")
     }
 }
 

@@ -314,6 +314,51 @@ struct LinkFlagTests {
             #expect(result[index - 1] == "-Xcc" && result[index - 2] == "-I", "\(result)")
         }
     }
+
+    @Test("macro plugins are read in SwiftPM's four-token -Xfrontend form and the plain form, kept as written, each once")
+    func macroPlugins() {
+        // A compile command as SwiftPM writes it for a module whose target depends on a macro, plus the plain forms.
+        let swiftPM = [
+            "/usr/bin/swiftc", "-module-name", "CasePaths", "-I", "/d/Modules",
+            "-Xfrontend", "-load-plugin-executable", "-Xfrontend", "/d/CasePathsMacros-tool#CasePathsMacros",
+            "-Xfrontend", "-enable-experimental-feature", "-Xfrontend", "-I",
+            "-load-plugin-executable", "/d/OtherMacros-tool#OtherMacros",
+            "-Xfrontend", "-plugin-path", "-Xfrontend", "/d/plugins",
+            "-external-plugin-path", "/e/plugins#/e/bin/swift-plugin-server",
+            "-Xfrontend", "-external-plugin-path", "-Xfrontend", "/f/plugins#/f/bin/swift-plugin-server",
+            "-plugin-path", "/g/plugins",
+        ]
+        // A second module that uses the same macros, one of them named in the other form.
+        let other = [
+            "/usr/bin/swiftc", "-module-name", "Other",
+            "-Xfrontend", "-load-plugin-executable", "-Xfrontend", "/d/CasePathsMacros-tool#CasePathsMacros",
+            "-Xfrontend", "-load-plugin-executable", "-Xfrontend", "/d/OtherMacros-tool#OtherMacros",
+        ]
+        let flags = SwiftPMBuildPlan.importFlags(swiftPM + other)
+        #expect(
+            flags == [
+                "-I", "/d/Modules",
+                "-Xfrontend", "-load-plugin-executable", "-Xfrontend", "/d/CasePathsMacros-tool#CasePathsMacros",
+                "-load-plugin-executable", "/d/OtherMacros-tool#OtherMacros",
+                "-Xfrontend", "-plugin-path", "-Xfrontend", "/d/plugins",
+                "-external-plugin-path", "/e/plugins#/e/bin/swift-plugin-server",
+                "-Xfrontend", "-external-plugin-path", "-Xfrontend", "/f/plugins#/f/bin/swift-plugin-server",
+                "-plugin-path", "/g/plugins",
+            ], "\(flags)")
+        // The value of a -Xfrontend is never read as a flag of swiftc's own (the bug: '-Xfrontend' as the plugin's path).
+        #expect(!flags.contains("-enable-experimental-feature"))
+        for (index, flag) in flags.enumerated() where flag == "-load-plugin-executable" {
+            let value = index > 0 && flags[index - 1] == "-Xfrontend" ? flags[index + 2] : flags[index + 1]
+            #expect(value.contains("#"), "\(flags)")
+        }
+
+        // Joined with the library's other flags, a plugin repeated in either form is kept once, whole.
+        let linked = SampleLibrary.deduplicated(
+            ["-I", "/m"] + flags + [
+                "-Xfrontend", "-load-plugin-executable", "-Xfrontend", "/d/CasePathsMacros-tool#CasePathsMacros", "-plugin-path", "/g/plugins",
+            ])
+        #expect(linked == ["-I", "/m"] + flags, "\(linked)")
+    }
 }
 
 @Suite("Finding the compiler")
