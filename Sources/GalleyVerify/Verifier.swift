@@ -175,7 +175,7 @@ public struct Verifier: Sendable {
             let key = ResultCache.key(for: program, toolchain: toolchain, library: built, flags: built.flags)
             // A cached run without the compiler's answers this run needs is compiled again.
             let hit = cache?.load(key)
-            if let hit, (hit.hovers ?? .off) >= HoverCollector.level(for: program, mode: runs.hoverMode) {
+            if let hit, hit.satisfies(HoverCollector.level(for: program, mode: runs.hoverMode), for: program) {
                 runs.runs[program.id] = (hit, true)
             } else {
                 uncached.append((program, key, hit))

@@ -37,6 +37,32 @@ struct HoverTests {
         report.results.flatMap(\.annotations).first { $0.kind == .declaration && $0.line == line && $0.column == column }
     }
 
+    @Test("a sample that does not compile is a cached verdict: a warm build with hovers compiles nothing, a compile_fail sample keeps its answers")
+    func failuresAreCached() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let page = """
+            ```swift
+            let count: Int = "three"
+            ```
+
+            ```swift
+            print(1)  // Prints "1"
+            ```
+            """
+        let cold = try verify(page, cache: folder.url)
+        #expect(cold.failed == 1 && cold.passed == 1, "\(cold.failures)")
+        #expect(cold.compiledPrograms == 2)
+        let warm = try verify(page, cache: folder.url)
+        #expect(warm.compiledPrograms == 0, "the failure was compiled again")
+        #expect(warm.failed == 1 && warm.results[0].cached && warm.results[0].failure == cold.results[0].failure)
+        // The rule is about programs that fail: one that passes without answers at this level is still asked again.
+        let queriesOnly = try verify("```swift\nlet n = 1\n// ^?\nprint(n)\n```\n", hovers: .queries, cache: folder.url)
+        #expect(queriesOnly.compiledPrograms == 1)
+        let all = try verify("```swift\nlet n = 1\n// ^?\nprint(n)\n```\n", hovers: .all, cache: folder.url)
+        #expect(all.compiledPrograms == 1, "answered at .queries only: compiled again for every identifier's declaration")
+    }
+
     static let scoreboard = """
         # Scores
 

@@ -1,5 +1,6 @@
 import GalleyHovers
 import GalleyProcess
+import GalleyPrograms
 import GalleySamples
 
 /// What compiling and running one ``SampleProgram`` produced; cached as JSON.
@@ -35,6 +36,16 @@ struct ProgramRun: Sendable, Codable {
     var hoverAnnotations: [SampleAnnotation]? = nil
     /// `// ^?` queries that point at nothing.
     var queryFailures: [CompilerDiagnostic]? = nil
+}
+
+extension ProgramRun {
+    /// Whether this run, from the cache, has what a run of `program` needs
+    /// now: the compiler's answers at `level`, or no answers to have — a
+    /// program that does not compile (and is not meant to) is shown as its
+    /// errors, so compiling it again would give the same verdict and no more.
+    func satisfies(_ level: HoverMode, for program: SampleProgram) -> Bool {
+        (hovers ?? .off) >= level || (!compiled && program.mode != .compileFail)
+    }
 }
 
 extension ProgramRun.Ending {
