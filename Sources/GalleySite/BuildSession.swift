@@ -277,6 +277,7 @@ struct Build {
             throw BuildFailure(error.diagnostics)
         }
         errors += content.problems
+        settings.pagesLoaded(content)
         return (content, changedSources)
     }
 

@@ -25,6 +25,10 @@ public struct BuildSettings: Sendable {
         ContentLoader(layout: layout, configuration: configuration)
     }
 
+    /// Receives the pages and other files of the source when a build has
+    /// read them (every build; a package site announces what it found).
+    public var pagesLoaded: @Sendable (LoadedContent) -> Void = { _ in }
+
     /// The site's settings when there is no configuration file (a package
     /// root's, made from its manifest by ``PackageSite``).
     public var defaultConfiguration = SiteConfiguration()

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyProject
+import Synchronization
 
 /// A site made from a Swift package: in a folder with `Package.swift`, the
 /// package's DocC catalogs (the `*.docc` folders of its targets, wherever
@@ -17,9 +18,8 @@ import GalleyProject
 ///
 /// ```swift
 /// if let site = try PackageSite.discover(layout: layout) {
-///     print(site.summary())   // Found 2 catalogs, 3 library products, 148 samples.
 ///     var settings = BuildSettings(layout: layout)
-///     site.configure(&settings)
+///     site.configure(&settings) { print($0) }   // Found 2 catalogs, 3 library products, 148 samples in package swift-numerics.
 /// }
 /// ```
 public struct PackageSite: Sendable {
@@ -132,10 +132,24 @@ public struct PackageSite: Sendable {
         settings.pageSource = { configuration, layout in site.pageSource(configuration: configuration, layout: layout) }
     }
 
-    /// One line on what was found, e.g. `Found 2 catalogs, 3 library products, 148 samples and 4 snippets in package swift-markdown.`
-    public func summary() -> String {
-        let source = pageSource(configuration: configuration, layout: layout)
-        let pages = (try? source.load().pages) ?? []
+    /// Makes `settings` build (or verify) this site and hand ``summary(of:)``
+    /// to `announce` once, when the build has read the pages (they are read
+    /// once: announcing before the build would read them twice).
+    public func configure(_ settings: inout BuildSettings, announcing announce: @escaping @Sendable (String) -> Void) {
+        configure(&settings)
+        let site = self
+        let announced = Mutex(false)
+        settings.pagesLoaded = { content in
+            let isFirst = announced.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            if isFirst { announce(site.summary(of: content.pages)) }
+        }
+    }
+
+    /// One line on what was found in `pages`, e.g. `Found 2 catalogs, 3 library products, 148 samples and 4 snippets in package swift-markdown.`
+    public func summary(of pages: [Page]) -> String {
         let samples = pages.reduce(0) { count, page in
             count + page.document.codeBlocks.filter { $0.language == "swift" }.count
         }

@@ -49,7 +49,7 @@ struct BuildCommand: AsyncParsableCommand {
         settings.progress = Progress.line
         settings.baseline = baseline
         settings.recordsBaseline = blessBaseline
-        if let site = try paths.packageSite() { site.configure(&settings) }
+        if let site = try paths.packageSite() { paths.configure(&settings, for: site) }
         do {
             let report = try BuildSession.build(settings)
             Interruption.waitIfStopping()

@@ -44,15 +44,12 @@ struct ProjectPaths: ParsableArguments {
         return layout
     }
 
-    /// The package site of a package root (its DocC
-    /// catalogs, see `PackageSite`), announced in one line on standard
-    /// error; `nil` in a site of its own. A package SwiftPM cannot describe
-    /// is reported, and the command exits 1.
+    /// The package site of a package root (its DocC catalogs and `content/`,
+    /// see `PackageSite`); `nil` in a site of its own. A package SwiftPM
+    /// cannot describe is reported, and the command exits 1.
     func packageSite(paths: [String] = []) throws -> PackageSite? {
         do {
-            guard let site = try PackageSite.discover(layout: layout, paths: paths) else { return nil }
-            FileHandle.standardError.write(Data("\(site.summary())\n".utf8))
-            return site
+            return try PackageSite.discover(layout: layout, paths: paths)
         } catch {
             Diagnostics.report([error])
             throw ExitCode.failure
@@ -61,5 +58,11 @@ struct ProjectPaths: ParsableArguments {
 
     private func resolve(_ path: String, against base: URL) -> URL {
         URL(userPath: path, relativeTo: base)
+    }
+
+    /// Makes `settings` build `site`, announcing what was found in one line
+    /// on standard error once the build has read the pages.
+    func configure(_ settings: inout BuildSettings, for site: PackageSite) {
+        site.configure(&settings) { summary in FileHandle.standardError.write(Data("\(summary)\n".utf8)) }
     }
 }

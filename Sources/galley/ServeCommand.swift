@@ -74,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var settings = BuildSettings(layout: layout)
         settings.progress = Progress.line
-        if let site = try paths.packageSite() { site.configure(&settings) }
+        if let site = try paths.packageSite() { paths.configure(&settings, for: site) }
         let server = PreviewServer(settings: settings, options: PreviewServer.Options(host: host, port: port))
         let (host, open) = (self.host, self.open)
         do {

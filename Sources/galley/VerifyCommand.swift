@@ -99,7 +99,7 @@ struct VerifyCommand: AsyncParsableCommand {
         options.bless = bless
         options.shard = try shard.map { text throws(Diagnostic) in try PageSharding(parsing: text) }
         if mergeReports.isEmpty, let site = try paths.packageSite(paths: pages) {
-            site.configure(&settings)
+            paths.configure(&settings, for: site)
             // The paths that were not folders the site picked are its pages to verify.
             options.pages = site.remainingPaths
         }
