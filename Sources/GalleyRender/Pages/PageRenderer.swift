@@ -143,7 +143,7 @@ public struct PageRenderer: Sendable {
 
     /// The site's `404.html`. Its links are root-relative to the base URL's
     /// path when one is set, since a 404 page is served at any depth.
-    public func renderNotFound() -> String {
+    private func renderNotFound() -> String {
         var context = baseContext(at: GeneratedPages.notFoundURL, current: nil)
         var root = RelativeURL.from(GeneratedPages.notFoundURL, to: "")
         if let base = configuration.baseURL, let path = Self.path(ofURL: base) {
@@ -184,7 +184,7 @@ public struct PageRenderer: Sendable {
     }
 
     /// `all-pages.html` of a sectioned site: every page, grouped by section.
-    public func renderAllPages() -> String {
+    private func renderAllPages() -> String {
         let url = GeneratedPages.allPagesURL
         var context = baseContext(at: url, current: nil)
         context["page"] = ["title": "All pages", "content": .string(sidebar.allPagesHTML(prefix: "")), "url": .string(url), "isHome": false]

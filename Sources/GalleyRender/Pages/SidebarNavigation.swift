@@ -22,8 +22,6 @@ import Synchronization
 public final class SidebarNavigation: Sendable {
     /// Sites with more pages than this get sections in their sidebar.
     public static let fullListLimit = Navigation.sectionedPageLimit
-    /// The page that lists every page of a large site.
-    public static let allPagesURL = GeneratedPages.allPagesURL
 
     /// A section: the pages under one top-level folder (`""`: the site root).
     struct Section: Sendable {
@@ -134,7 +132,7 @@ public final class SidebarNavigation: Sendable {
                     + "\(HTMLEscaping.escape(section.title)) <span class=\"nav-section-count\">(\(section.pages.count))</span></a></li>\n"
             }
         }
-        html += "<li class=\"nav-all\"><a href=\"\(prefix)\(Self.allPagesURL)\">All \(navigation.pages.count) pages</a></li>\n"
+        html += "<li class=\"nav-all\"><a href=\"\(prefix)\(GeneratedPages.allPagesURL)\">All \(navigation.pages.count) pages</a></li>\n"
         return RenderedList(html: html + "</ul>\n", linkEnds: linkEnds)
     }
 

@@ -9,6 +9,7 @@ public struct StringifyMacro: ExpressionMacro {
         var description: String
     }
 
+    /// The tuple of the argument and its source text, or the refusal of a string literal.
     public static func expansion(
         of node: some FreestandingMacroExpansionSyntax,
         in context: some MacroExpansionContext
