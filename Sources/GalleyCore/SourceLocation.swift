@@ -24,4 +24,16 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         }
         return text
     }
+
+    /// The location `description` wrote (`content/a.md:12`, `content/a.md:12:5`, `content/a.md`).
+    public init?(parsing text: String) {
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var numbers: [Int] = []
+        while numbers.count < 2, parts.count > 1, let number = Int(parts[parts.count - 1]) {
+            numbers.insert(number, at: 0)
+            parts.removeLast()
+        }
+        guard !parts.joined(separator: ":").isEmpty else { return nil }
+        self.init(path: parts.joined(separator: ":"), line: numbers.first, column: numbers.count > 1 ? numbers[1] : nil)
+    }
 }

@@ -37,9 +37,14 @@ package enum ProgramSource {
     /// The standalone `main.swift` of `program`: its samples' code as top-level
     /// code, in order. `@main` programs get no boundaries (see `needsParseAsLibrary`).
     ///
-    /// A program of several samples (a group, a page) keeps their
-    /// declarations at file scope and opens a scope per later sample for its
-    /// statements (see ``scoped(_:)``), as the merged file does.
+    /// A program of several samples (a group, a page) is what the author
+    /// would write in one `main.swift`: every block's code at top level, in
+    /// page order, with no access level changed, so that its types,
+    /// functions and variables see each other. Only a block that declares a
+    /// variable or function name again that an earlier block declared (`let z`
+    /// in every block of an article) opens a scope nested in the one before
+    /// (see ``scoped(_:)``), shadowing it instead of failing with "invalid
+    /// redeclaration"; its types and extensions stay at file scope.
     package static func standaloneMain(_ program: SampleProgram) -> String {
         let library = needsParseAsLibrary(program)
         var text = prelude(of: program)
@@ -52,22 +57,52 @@ package enum ProgramSource {
             }
             return text
         }
-        // Functions stay among the statements here: a top-level function of
-        // main.swift may use the program's variables, as a local one can.
-        let parts = (program.context + program.samples).map {
-            split($0.compiledCode, file: $0.page, firstLine: $0.block.firstCodeLine, hoistingFunctions: false)
+        var declarations = ""
+        var body = ""
+        var scopes = 0
+        var declaredInScope: Set<String> = []
+        for (index, sample) in (program.context + program.samples).enumerated() {
+            let names = valueNames(sample.compiledCode)
+            if !names.isDisjoint(with: declaredInScope) {
+                body += "do {\n"
+                scopes += 1
+                declaredInScope = []
+            }
+            declaredInScope.formUnion(names)
+            let part = split(
+                sample.compiledCode, file: sample.page, firstLine: sample.block.firstCodeLine, hoistingFunctions: false, privatizing: false)
+            if scopes == 0 {
+                body += part.inOrder
+            } else {
+                declarations += part.declarations
+                body += part.statements
+            }
+            // The context's output is not the program's: boundaries follow the program's own samples only.
+            if index >= program.context.count { body += "_galleyBoundary()\n" }
         }
-        // The context's output is not the program's: boundaries follow the program's own samples only.
-        let statements = parts.enumerated().map { index, part in
-            part.statements + (index < program.context.count ? "" : "_galleyBoundary()\n")
+        return text + declarations + body + String(repeating: "}\n", count: scopes)
+    }
+
+    /// The names of the variables and functions `code` declares at top level.
+    package static func valueNames(_ code: String) -> Set<String> {
+        var names: Set<String> = []
+        for item in SwiftSource.parse(code)?.statements ?? [] {
+            if let variable = item.item.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    for token in binding.pattern.tokens(viewMode: .sourceAccurate) where token.tokenKind.isIdentifierToken {
+                        names.insert(token.text)
+                    }
+                }
+            } else if let function = item.item.as(FunctionDeclSyntax.self) {
+                names.insert(function.name.text)
+            }
         }
-        return text + parts.map(\.declarations).joined() + scoped(statements)
+        return names
     }
 
     /// The statements of a program's samples, each later sample's in a scope
     /// nested in the one before: a sample sees what earlier ones declared and
-    /// may declare the same name again (`let z` in every block of an
-    /// article), shadowing it, instead of failing with "invalid redeclaration".
+    /// may declare the same name again, shadowing it.
     package static func scoped(_ statements: [String]) -> String {
         guard let first = statements.first else { return "" }
         let rest = statements.dropFirst()
@@ -102,15 +137,19 @@ package enum ProgramSource {
         return declarations + "@MainActor func _galleyProgram_\(index)() async throws {\n" + body + "}\n"
     }
 
-    /// `code`'s top-level declarations (made `fileprivate`) and its
-    /// statements (with `let`/`var`), each item after its source location.
+    /// `code`'s top-level declarations (made `fileprivate` when
+    /// `privatizing`, for the merged module where equal names of different
+    /// programs must not clash), its statements (with `let`/`var`), and all
+    /// of its items in order, each item after its source location.
     private static func split(
-        _ code: String, file name: String, firstLine: Int, hoistingFunctions: Bool = true
-    ) -> (declarations: String, statements: String) {
+        _ code: String, file name: String, firstLine: Int, hoistingFunctions: Bool = true, privatizing: Bool = true
+    ) -> (declarations: String, statements: String, inOrder: String) {
         var declarations = ""
         var statements = ""
+        var inOrder = ""
         guard let file = SwiftSource.parse(code) else {
-            return ("", directive(name, firstLine) + code + "\n#sourceLocation()\n")
+            let whole = directive(name, firstLine) + code + "\n#sourceLocation()\n"
+            return ("", whole, whole)
         }
         let converter = SourceLocationConverter(fileName: name, tree: file)
         for item in file.statements {
@@ -124,12 +163,16 @@ package enum ProgramSource {
             if let decl = item.item.as(DeclSyntax.self), isTopLevelDeclaration(decl),
                 hoistingFunctions || !decl.is(FunctionDeclSyntax.self)
             {
-                declarations += located + makeFilePrivate(item) + "\n#sourceLocation()\n"
+                let text = located + (privatizing ? makeFilePrivate(item) : item.description) + "\n#sourceLocation()\n"
+                declarations += text
+                inOrder += text
             } else {
-                statements += located + item.description + "\n#sourceLocation()\n"
+                let text = located + item.description + "\n#sourceLocation()\n"
+                statements += text
+                inOrder += text
             }
         }
-        return (declarations, statements)
+        return (declarations, statements, inOrder)
     }
 
     /// The merged module's `main.swift`: runs the program whose index is the first argument.
@@ -196,5 +239,13 @@ package enum ProgramSource {
             bytes.insert(contentsOf: Array("fileprivate ".utf8), at: insertion.utf8Offset - base)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension TokenKind {
+    /// Whether the token is a name (`x`, `` `x` ``), not a keyword or punctuation.
+    fileprivate var isIdentifierToken: Bool {
+        if case .identifier = self { return true }
+        return false
     }
 }

@@ -21,6 +21,13 @@ package struct SampleProgram: Sendable, Hashable {
     /// The first sample's id.
     public var id: String { samples[0].id }
 
+    /// What tells this program from every other of a run, including a
+    /// page's program compiled again without its broken blocks (which may
+    /// start with the same sample): its samples' and its context's ids.
+    public var key: String {
+        (context.map { "(" + $0.id + ")" } + samples.map(\.id)).joined(separator: "\u{1}")
+    }
+
     /// What the program as a whole does: a group runs when any of its samples runs.
     public var mode: Sample.Mode {
         if samples.count == 1 { return samples[0].mode }

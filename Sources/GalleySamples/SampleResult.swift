@@ -10,6 +10,41 @@ public struct SampleResult: Sendable {
         case knownFailure = "known_failure"
     }
 
+    /// Why a sample failed, for the line that breaks the failures down
+    /// (`Failed: 3 do not compile, 2 blocked, …`).
+    public enum FailureKind: String, Sendable, Codable, CaseIterable {
+        /// The compiler rejected the sample's own code (or a `compile_fail` sample's errors differ).
+        case compile
+        /// It uses a declaration of another block of its program that does not compile.
+        case blocked
+        /// An earlier block of its program trapped or exited first, so it never ran.
+        case notRun = "not_run"
+        /// It printed other output than its `// Prints` comments or output block say.
+        case output
+        /// It trapped, exited with a status other than 0, or left processes running.
+        case trap
+        /// It did not end within the time limit, or printed too much.
+        case limit
+        /// An API listing that the library's public API does not match.
+        case listing
+        /// Listed in a baseline but passes now.
+        case passesNow = "passes_now"
+
+        /// How the breakdown line counts this kind: "do not compile", "blocked by another block", ….
+        public var phrase: String {
+            switch self {
+            case .compile: "do not compile"
+            case .blocked: "blocked by a block that does not compile"
+            case .notRun: "not run after a block that failed at run time"
+            case .output: "print other output"
+            case .trap: "fail at run time"
+            case .limit: "exceed a time or output limit"
+            case .listing: "API listings that differ from the library"
+            case .passesNow: "pass but are listed as known failures"
+            }
+        }
+    }
+
     /// The sample.
     public var sample: Sample
     /// The verdict.
@@ -35,6 +70,10 @@ public struct SampleResult: Sendable {
     /// Why a skipped sample was not verified (`nil` for `ignore`): "a package
     /// manifest fragment, not verified", an API listing with no library.
     public var skipReason: String?
+    /// Why it failed (`nil` when it did not).
+    public var failureKind: FailureKind?
+    /// For a ``FailureKind/blocked`` sample: the blocks whose failure blocks it.
+    public var blockers: [SourceLocation] = []
 
     /// A verdict on `sample`; the verifier makes them.
     package init(
@@ -113,6 +152,19 @@ public struct VerificationReport: Sendable {
     public var knownFailures: Int { results.filter { $0.status == .knownFailure }.count + knownProblems.count }
     /// Whether nothing failed (known failures do not count).
     public var succeeded: Bool { failed == 0 }
+
+    /// The failures broken down by kind, or `nil` when nothing failed:
+    /// `Failed: 4 do not compile, 2 blocked by a block that does not compile,
+    /// 1 cannot be read`. Known failures are counted apart.
+    public var breakdown: String? {
+        var counts: [SampleResult.FailureKind: Int] = [:]
+        for result in results where result.status == .failed {
+            counts[result.failureKind ?? .compile, default: 0] += 1
+        }
+        var parts = SampleResult.FailureKind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.phrase)" } }
+        if !problems.isEmpty { parts.append("\(problems.count) cannot be read as written") }
+        return parts.isEmpty ? nil : "Failed: " + parts.joined(separator: ", ")
+    }
 
     /// `N passed, N failed, N skipped`, with `N known failures` when a baseline listed some.
     public var summary: String {

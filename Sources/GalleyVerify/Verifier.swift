@@ -126,9 +126,8 @@ public struct Verifier: Sendable {
             samples += found.samples
             problems += found.problems
         }
-        let programs = SampleProgram.programs(for: samples)
-        let runs = try programs.isEmpty ? Runs() : run(programs, preparation: &preparation)
-        let ordered = try results(of: samples, programs: programs, runs: runs, preparation: &preparation)
+        let runs = try isolating(SampleProgram.programs(for: samples), preparation: &preparation)
+        let ordered = try results(of: samples, runs: runs, preparation: &preparation)
         var report = VerificationReport(
             results: ordered, problems: problems, compilerVersion: runs.compilerVersion,
             duration: clock.now - start, compiledPrograms: runs.compiledCount, mergedPrograms: runs.mergedCount
@@ -141,8 +140,12 @@ public struct Verifier: Sendable {
     /// What running a verification's programs gave: each program's run, and
     /// what the report says about them.
     private struct Runs {
-        /// Each program's run by program id, and whether it came from the cache.
+        /// Each program's run by ``SampleProgram/key``, and whether it came from the cache.
         var runs: [String: (ProgramRun, cached: Bool)] = [:]
+        /// The programs whose runs judge their samples, in order.
+        var judged: [SampleProgram] = []
+        /// Blocks of page programs set aside because they own errors (``PageIsolation``).
+        var setAside: [PageIsolation.SetAside] = []
         /// The compiler's version; `nil` when no program needed it.
         var compilerVersion: String?
         /// How many programs were compiled this time.
@@ -155,6 +158,50 @@ public struct Verifier: Sendable {
         var notices: [Diagnostic] = []
         /// How much the compiler was asked about the programs.
         var hoverMode = HoverMode.off
+    }
+
+    /// Runs `programs`, isolating errors in programs of several blocks: the
+    /// blocks that own the errors of one that does not compile are set
+    /// aside (``PageIsolation``) and the others compiled again without them,
+    /// until what is left compiles. Every program compiled on the way is
+    /// cached by its own key, so a warm run compiles none of them.
+    private func isolating(_ programs: [SampleProgram], preparation: inout Preparation?) throws(Diagnostic) -> Runs {
+        var all = Runs()
+        var round = programs
+        // The blocks set aside so far, per page, in page order: what later ones may be blocked by.
+        var asideOnPage: [String: [Sample]] = [:]
+        while !round.isEmpty {
+            let runs = try run(round, preparation: &preparation)
+            all.runs.merge(runs.runs) { _, new in new }
+            all.compilerVersion = all.compilerVersion ?? runs.compilerVersion
+            all.compiledCount += runs.compiledCount
+            all.mergedCount += runs.mergedCount
+            all.sandboxed = all.sandboxed ?? runs.sandboxed
+            all.notices += runs.notices.filter { !all.notices.contains($0) }
+            all.hoverMode = max(all.hoverMode, runs.hoverMode)
+            var next: [SampleProgram] = []
+            for program in round {
+                guard let (run, cached) = runs.runs[program.key] else { continue }
+                guard let split = PageIsolation.split(program, run: run) else {
+                    all.judged.append(program)
+                    continue
+                }
+                let page = program.samples[0].page
+                for owner in split.owners {
+                    let earlier = (asideOnPage[page] ?? []).filter { $0.block.fenceLine < owner.block.fenceLine }
+                        + split.owners.filter { $0.block.fenceLine < owner.block.fenceLine }
+                    let blockers = PageIsolation.blockers(of: owner, in: run, among: earlier)
+                    all.setAside.append(PageIsolation.SetAside(sample: owner, run: run, cached: cached, blockers: blockers))
+                }
+                asideOnPage[page, default: []] += split.owners
+                if let rest = split.rest { next.append(rest) }
+            }
+            if !next.isEmpty {
+                progress("Compiling \(next.count) program\(next.count == 1 ? "" : "s") again without the blocks that do not compile…")
+            }
+            round = next
+        }
+        return all
     }
 
     /// Runs `programs` (at least one), reusing the cached runs that have
@@ -176,7 +223,7 @@ public struct Verifier: Sendable {
             // A cached run without the compiler's answers this run needs is compiled again.
             let hit = cache?.load(key)
             if let hit, hit.satisfies(HoverCollector.level(for: program, mode: runs.hoverMode), for: program) {
-                runs.runs[program.id] = (hit, true)
+                runs.runs[program.key] = (hit, true)
             } else {
                 uncached.append((program, key, hit))
             }
@@ -186,7 +233,7 @@ public struct Verifier: Sendable {
         for (program, key, hit) in uncached {
             // Without sourcekitd no run gets answers: a cached one is as good as a new one.
             if collector == nil, let hit {
-                runs.runs[program.id] = (hit, true)
+                runs.runs[program.key] = (hit, true)
             } else {
                 misses.append((program, key))
             }
@@ -216,7 +263,7 @@ public struct Verifier: Sendable {
         )
         let fresh = compiler.compileAndRun(misses.map(\.0))
         for ((program, key), run) in zip(misses, fresh) {
-            runs.runs[program.id] = (run, false)
+            runs.runs[program.key] = (run, false)
             if run.ending != .timedOut { cache?.store(run, for: key) }
             if run.merged { runs.mergedCount += 1 }
         }
@@ -234,15 +281,16 @@ public struct Verifier: Sendable {
     /// The result of each of `samples`, in their order: listings and
     /// manifests judged now, programs judged by their `runs`, and the
     /// samples neither covers skipped.
-    private func results(
-        of samples: [Sample], programs: [SampleProgram], runs: Runs, preparation: inout Preparation?
-    ) throws(Diagnostic) -> [SampleResult] {
+    private func results(of samples: [Sample], runs: Runs, preparation: inout Preparation?) throws(Diagnostic) -> [SampleResult] {
         var results: [String: SampleResult] = [:]
         for sample in samples where sample.mode != .ignore && sample.kind != .program {
             results[sample.id] = try judgeListingOrManifest(sample, preparation: &preparation)
         }
-        for program in programs {
-            guard let (run, cached) = runs.runs[program.id] else { continue }
+        for aside in runs.setAside {
+            results[aside.sample.id] = PageIsolation.result(for: aside, timeout: timeout, outputLimit: outputLimit)
+        }
+        for program in runs.judged {
+            guard let (run, cached) = runs.runs[program.key] else { continue }
             let hovers = HoverCollector.level(for: program, mode: runs.hoverMode)
             for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit, hovers: hovers) {
                 results[result.sample.id] = result

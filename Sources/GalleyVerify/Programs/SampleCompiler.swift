@@ -153,7 +153,16 @@ struct SampleCompiler: Sendable {
                 self.run(
                     executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
             }
-            for (position, run) in zip(included.indices, results) { runs[included[position]] = run }
+            for (position, run) in zip(included.indices, results) {
+                // A type of the merged module is `fileprivate` there, and prints as
+                // `GalleySamples.(unknown context at $…).Captain`: such a program
+                // runs again alone, where its types print as the author named them.
+                if run.outputs.contains(where: { $0.contains("(unknown context at $") }) {
+                    rejected.append(included[position])
+                } else {
+                    runs[included[position]] = run
+                }
+            }
             // The answers go to the compile's programs (offsets into `programs`).
             return (runs, rejected, hovering.map { PendingHovers(ticket: $0.ticket, levels: $0.levels, runs: included) })
         }

@@ -33,6 +33,10 @@ public struct JSONReport: Codable, Sendable {
         var cached: Bool
         var merged: Bool
         var skipReason: String?
+        /// Why it failed (``SampleResult/FailureKind``), e.g. `compile`, `blocked`, `not_run`.
+        var failureKind: String?
+        /// A blocked sample's blockers, as `path:line`.
+        var blockedBy: [String]?
     }
 
     /// A sample that could not be verified as written.
@@ -72,7 +76,8 @@ public struct JSONReport: Codable, Sendable {
                 location: result.failureLocation?.description, failurePath: result.failureLocation?.path,
                 failureLine: result.failureLocation?.line,
                 failureColumn: result.failureLocation?.column, output: result.output, code: sample.compiledCode,
-                cached: result.cached, merged: result.merged, skipReason: result.skipReason
+                cached: result.cached, merged: result.merged, skipReason: result.skipReason,
+                failureKind: result.failureKind?.rawValue, blockedBy: result.blockers.isEmpty ? nil : result.blockers.map(\.description)
             )
         }
         problems = report.problems.map { Self.problem($0, known: false) } + report.knownProblems.map { Self.problem($0, known: true) }
@@ -144,6 +149,8 @@ extension JSONReport.Entry {
             ranToCompletion: status == "passed", cached: cached, merged: merged
         )
         result.skipReason = skipReason
+        result.failureKind = failureKind.flatMap(SampleResult.FailureKind.init(rawValue:))
+        result.blockers = (blockedBy ?? []).compactMap(SourceLocation.init(parsing:))
         return result
     }
 }

@@ -34,7 +34,7 @@ enum SampleJudge {
                 if failure == nil, let first = queries.first {
                     failure = (
                         ([first.message] + queries.dropFirst().map { "line \($0.line): \($0.message)" }).joined(separator: "\n"),
-                        SourceLocation(path: first.file, line: first.line, column: first.column)
+                        SourceLocation(path: first.file, line: first.line, column: first.column), .compile
                     )
                 }
             }
@@ -46,6 +46,8 @@ enum SampleJudge {
                         "\nIt reached the sandbox's limit of \(limit) processes at once: a fork failed (samples must not start that many)"
                 }
                 result.failureLocation = failure.location ?? sample.location
+                result.failureKind = failure.kind
+                if failure.kind == .notRun { result.blockers = [program.samples[max(0, run.outputs.count - 1)].location] }
             }
             return result
         }
@@ -72,7 +74,7 @@ enum SampleJudge {
         }
     }
 
-    private typealias Failure = (message: String, location: SourceLocation?)
+    private typealias Failure = (message: String, location: SourceLocation?, kind: SampleResult.FailureKind)
 
     private static func judge(
         _ sample: Sample, position: Int, program: SampleProgram, run: ProgramRun,
@@ -95,7 +97,7 @@ enum SampleJudge {
             let elsewhere = program.isPage ? " (an error in another sample of its page, which is one program)" : " (an error in its group)"
             return (
                 "does not compile" + (own.isEmpty && program.samples.count > 1 ? elsewhere : "") + "\n" + text,
-                first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) }
+                first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) }, .compile
             )
         }
         // Compiled only: no_run, or a program with elided code (never run).
@@ -109,44 +111,61 @@ enum SampleJudge {
             let names = Array(Set(left)).sorted().joined(separator: ", ")
             return (
                 "left a background process running (\(names)) when it ended; Galley stopped it. "
-                    + "A sample must wait for the processes it starts (e.g. `process.waitUntilExit()`)", nil
+                    + "A sample must wait for the processes it starts (e.g. `process.waitUntilExit()`)", nil, .trap
             )
         }
         switch run.ending {
         case .timedOut:
             return (
                 "timed out after \(seconds) s and was stopped; samples must end on their own",
-                SourceLocation(path: sample.page, line: sample.block.firstCodeLine)
+                SourceLocation(path: sample.page, line: sample.block.firstCodeLine), .limit
             )
         case .outputLimitExceeded:
             let limit = outputLimit % (1 << 20) == 0 ? "\(outputLimit >> 20) MiB" : "\(outputLimit / 1024) KiB"
-            return ("printed more than \(limit); output was cut and the sample stopped. Print less (samples are meant to be read)", nil)
+            return ("printed more than \(limit); output was cut and the sample stopped. Print less (samples are meant to be read)", nil, .limit)
         case .notRun:
-            return ("could not be run: \(run.standardError)", nil)
+            return ("could not be run: \(run.standardError)", nil, .trap)
         case .signalled(let signal):
             let message = trapMessage(run.standardError) ?? "signal \(signal)"
             if sample.mode == .crash {
                 result.crashMessage = message
                 return nil
             }
-            // In a group, only the sample that trapped is blamed; earlier ones printed their part.
+            // In a group, only the sample that trapped is blamed; earlier ones
+            // printed their part, and later ones never ran.
             if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
+            if let stopped = stopper(of: position, in: program, run: run) { return stopped }
             let advice =
                 sample.isSnippetFile
                 ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
                 : "Mark the sample `crash` if the trap is what it shows"
-            return ("crashed: \(message)\n\(advice)", nil)
+            return ("crashed: \(message)\n\(advice)", nil, .trap)
         case .exited(let status):
             if sample.mode == .crash {
-                return ("ran to completion (exit status \(status)), but a `crash` sample must trap", nil)
+                return ("ran to completion (exit status \(status)), but a `crash` sample must trap", nil, .trap)
             }
             if status != 0 {
                 if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
+                if let stopped = stopper(of: position, in: program, run: run) { return stopped }
                 let detail = run.standardError.isEmpty ? "" : "\n" + run.standardError.split(separator: "\n").suffix(5).joined(separator: "\n")
-                return ("exited with status \(status); a sample must exit with 0" + detail, nil)
+                return ("exited with status \(status); a sample must exit with 0" + detail, nil, .trap)
             }
             return checkOutput(sample, result.output)
         }
+    }
+
+    /// The verdict on a sample of a program that stopped (trapped or
+    /// exited) in an earlier sample: not run, naming that sample; `nil` for
+    /// the sample that stopped it.
+    private static func stopper(of position: Int, in program: SampleProgram, run: ProgramRun) -> Failure? {
+        let stopped = max(0, run.outputs.count - 1)
+        guard position > stopped, stopped < program.samples.count else { return nil }
+        let blocker = program.samples[stopped]
+        let how = if case .signalled = run.ending { "trapped" } else { "exited" }
+        return (
+            "not run: the block at line \(blocker.block.fenceLine) before it \(how), which ends the page's program; "
+                + "fix that block (or mark it `crash` if the trap is what it shows) and this one runs", nil, .notRun
+        )
     }
 
     private static func checkOutput(_ sample: Sample, _ output: String) -> Failure? {
@@ -166,7 +185,7 @@ enum SampleJudge {
                 : sample.expectedPrintsLines[min(index, sample.expectedPrintsLines.count - 1)]
             return (
                 "printed output does not match its // Prints comments (- expected, + printed):\n\(diff)",
-                line.map { SourceLocation(path: sample.page, line: $0) }
+                line.map { SourceLocation(path: sample.page, line: $0) }, .output
             )
         }
         return checkBlock(sample, actual)
@@ -179,7 +198,7 @@ enum SampleJudge {
         {
             return (
                 "printed output does not match the output block (- expected, + printed):\n\(diff)",
-                SourceLocation(path: sample.page, line: block.firstCodeLine)
+                SourceLocation(path: sample.page, line: block.firstCodeLine), .output
             )
         }
         return nil
@@ -187,7 +206,7 @@ enum SampleJudge {
 
     private static func judgeCompileFailure(_ sample: Sample, run: ProgramRun, errors: [CompilerDiagnostic], result: inout SampleResult) -> Failure? {
         guard !run.compiled else {
-            return ("compiles, but a `compile_fail` sample must not", nil)
+            return ("compiles, but a `compile_fail` sample must not", nil, .compile)
         }
         // Its own lines only: a page program's earlier blocks are compiled with it as context.
         let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
@@ -216,7 +235,7 @@ enum SampleJudge {
                 "the compiler failed without an error in the sample:\n" + run.standardError.split(separator: "\n").prefix(10).joined(separator: "\n"))
         }
         guard !problems.isEmpty else { return nil }
-        return ("compiler errors do not match the // error: markers\n" + problems.joined(separator: "\n"), location)
+        return ("compiler errors do not match the // error: markers\n" + problems.joined(separator: "\n"), location, .compile)
     }
 
     /// The `Fatal error: …` line of a Swift trap, or the first line of standard error.

@@ -1,0 +1,129 @@
+import GalleyCore
+import GalleyPrograms
+import GalleySamples
+import SwiftSyntax
+
+/// Error isolation in programs of several samples (a page compiled as one
+/// program, a `group=`): one broken block must not fail the others.
+///
+/// When such a program does not compile, the blocks that own its errors are
+/// set aside and the others are compiled again without them, round after
+/// round, until what is left compiles (or nothing is left). A block set
+/// aside in a later round whose errors name a declaration of a block set
+/// aside before it is *blocked* by that block, not broken itself.
+///
+/// ```swift
+/// if let split = PageIsolation.split(program, run: run) {
+///     // split.owners failed; split.rest (if any) is compiled next
+/// }
+/// ```
+enum PageIsolation {
+    /// A block set aside: it owns errors of the program it was compiled in.
+    struct SetAside: Sendable {
+        /// The block.
+        var sample: Sample
+        /// The run of the program whose errors it owns.
+        var run: ProgramRun
+        /// Whether that run came from the cache.
+        var cached: Bool
+        /// Blocks set aside before it whose declarations its errors name,
+        /// with the name: it is blocked by them. Empty: its own errors.
+        var blockers: [(sample: Sample, name: String)]
+    }
+
+    /// The blocks of `program` that own errors of its failed `run`, and the
+    /// program of the other blocks to compile next (`nil` when none are
+    /// left). `nil` when there is nothing to isolate: the program compiled,
+    /// has one block, is a `compile_fail` program, or no block owns an error
+    /// (then the errors are reported on every block, as they are).
+    static func split(_ program: SampleProgram, run: ProgramRun) -> (owners: [Sample], rest: SampleProgram?)? {
+        guard !run.compiled, program.samples.count > 1, program.mode != .compileFail else { return nil }
+        let errors = run.diagnostics.filter { $0.severity == "error" }
+        let owners = program.samples.filter { sample in errors.contains { owns(sample, $0) } }
+        guard !owners.isEmpty else { return nil }
+        let ownerIDs = Set(owners.map(\.id))
+        let rest = program.samples.filter { !ownerIDs.contains($0.id) }
+        return (owners, rest.isEmpty ? nil : SampleProgram(samples: rest, context: program.context))
+    }
+
+    /// Whether `diagnostic` points into `sample`'s lines.
+    static func owns(_ sample: Sample, _ diagnostic: CompilerDiagnostic) -> Bool {
+        diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
+    }
+
+    /// The blocks among `earlier` (set aside before, on the same page) that
+    /// declare a name `sample`'s errors in `run` quote, with that name.
+    static func blockers(of sample: Sample, in run: ProgramRun, among earlier: [Sample]) -> [(sample: Sample, name: String)] {
+        let quoted = run.diagnostics.filter { $0.severity == "error" && owns(sample, $0) }.flatMap { quotedNames($0.message) }
+        guard !quoted.isEmpty else { return [] }
+        var found: [(sample: Sample, name: String)] = []
+        // The latest declaration of a name is the one the block would have used.
+        for candidate in earlier.reversed() where candidate.id != sample.id {
+            let declared = declaredNames(candidate.compiledCode)
+            if let name = quoted.first(where: { declared.contains($0) }),
+                !found.contains(where: { $0.name == name })
+            {
+                found.append((candidate, name))
+            }
+        }
+        return found.reversed()
+    }
+
+    /// The identifiers inside the quotes of a compiler message
+    /// (`value of type 'Cart' has no member 'total'` → `Cart`, `total`).
+    static func quotedNames(_ message: String) -> [String] {
+        var names: [String] = []
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() where index % 2 == 1 {
+            for token in part.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+                if let first = token.first, !first.isNumber, !names.contains(String(token)) { names.append(String(token)) }
+            }
+        }
+        return names
+    }
+
+    /// The names a block declares for the blocks after it: its top-level
+    /// types, functions, variables and macros, and the members its
+    /// extensions add.
+    static func declaredNames(_ code: String) -> Set<String> {
+        var names: Set<String> = []
+        for item in SwiftSource.parse(code)?.statements ?? [] {
+            guard let decl = item.item.as(DeclSyntax.self) else { continue }
+            names.formUnion(self.names(of: decl))
+            if let ext = decl.as(ExtensionDeclSyntax.self) {
+                for member in ext.memberBlock.members { names.formUnion(self.names(of: member.decl)) }
+            }
+        }
+        return names
+    }
+
+    private static func names(of decl: DeclSyntax) -> [String] {
+        if let named = decl.asProtocol(NamedDeclSyntax.self), !decl.is(ExtensionDeclSyntax.self) {
+            return [named.name.text]
+        }
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        }
+        return []
+    }
+
+    /// The verdict on a block set aside: its own compile errors, or blocked,
+    /// naming the block (and the declaration) it uses.
+    static func result(for aside: SetAside, timeout: Duration, outputLimit: Int) -> SampleResult {
+        let alone = SampleProgram(samples: [aside.sample])
+        var result =
+            SampleJudge.results(for: alone, run: aside.run, cached: aside.cached, timeout: timeout, outputLimit: outputLimit).first
+            ?? SampleResult(
+                sample: aside.sample, status: .failed, failure: "does not compile", failureLocation: aside.sample.location, output: "",
+                expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: aside.cached, merged: false)
+        guard !aside.blockers.isEmpty else { return result }
+        let uses = aside.blockers.map { "`\($0.name)`, declared in the block at line \($0.sample.block.fenceLine)" }
+        let which = aside.blockers.count == 1 ? "which does not compile" : "which do not compile"
+        let details = (result.failure ?? "").split(separator: "\n", maxSplits: 1).dropFirst().joined()
+        result.status = .failed
+        result.failure = "blocked: uses \(uses.joined(separator: " and ")), \(which)" + (details.isEmpty ? "" : "\n" + details)
+        result.failureKind = .blocked
+        result.blockers = aside.blockers.map(\.sample.location)
+        return result
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyTestSupport
+import Testing
+
+@testable import GalleyPackage
+@testable import GalleyPrograms
+@testable import GalleySamples
+@testable import GalleyVerify
+
+/// A page compiled as one program: one broken block fails only itself and
+/// the blocks that use what it declares; one that traps stops only the
+/// blocks after it.
+@Suite("Error isolation in page programs")
+struct PageIsolationTests {
+    func verify(_ markdown: String, cache: URL? = nil) throws -> VerificationReport {
+        var settings = SampleSettings()
+        settings.pageProgram = true
+        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")), cacheDirectory: cache)
+        var preparation: Verifier.Preparation?
+        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
+    }
+
+    static let page = """
+        ```swift
+        struct Item { var price: Int }
+        let apple = Item(price: 3)
+        print(apple.price) // Prints "3"
+        ```
+
+        ```swift
+        struct Cart { var items: [Item] = [] }
+        var cart = Cart()
+        cart.add(apple)
+        ```
+
+        ```swift
+        print(cart.items.count) // Prints "0"
+        ```
+
+        ```swift
+        let pear = Item(price: 5)
+        print(pear.price + apple.price) // Prints "8"
+        ```
+        """
+
+    @Test("a block that does not compile fails alone; one using its declarations is blocked, naming it; the others pass")
+    func brokenBlockIsolated() throws {
+        let report = try verify(Self.page)
+        #expect(report.results.map(\.status) == [.passed, .failed, .failed, .passed], "\(report.failures)")
+        let broken = report.results[1]
+        #expect(broken.failureKind == .compile)
+        #expect(broken.failure?.contains("has no member 'add'") == true, "\(broken.failure ?? "")")
+        #expect(broken.failure?.contains("another sample") == false)
+        let blocked = report.results[2]
+        #expect(blocked.failureKind == .blocked)
+        #expect(
+            blocked.failure?.hasPrefix("blocked: uses `cart`, declared in the block at line 7, which does not compile") == true,
+            "\(blocked.failure ?? "")")
+        #expect(blocked.blockers == [SourceLocation(path: "content/p.md", line: 7, column: 1)])
+        #expect(report.results[3].output == "8\n")
+        #expect(report.summary == "2 passed, 2 failed, 0 skipped")
+        #expect(report.breakdown == "Failed: 1 do not compile, 1 blocked by a block that does not compile")
+        let human = ReportFormat.human.render(report)
+        #expect(human.contains("Failed: 1 do not compile, 1 blocked by a block that does not compile\n2 passed, 2 failed, 0 skipped"))
+    }
+
+    @Test("control: the same page with the broken block fixed passes whole (the blocked block was blocked, not broken)")
+    func fixedPagePasses() throws {
+        let fixed = Self.page.replacingOccurrences(of: "cart.add(apple)", with: "_ = apple")
+        let report = try verify(fixed)
+        #expect(report.results.map(\.status) == [.passed, .passed, .passed, .passed], "\(report.failures)")
+    }
+
+    @Test("a real doc bug in a block stays a failure of that block: isolation never turns an error into a pass")
+    func docBugStays() throws {
+        let report = try verify(
+            """
+            ```swift
+            let numbers = [3, 1, 2]
+            ```
+
+            ```swift
+            print(numbers.sorted(by: >).frist) // Prints "3"
+            ```
+
+            ```swift
+            print(numbers.min()!) // Prints "1"
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.passed, .failed, .passed], "\(report.failures)")
+        #expect(report.results[1].failure?.contains("has no member 'frist'") == true)
+        #expect(report.results[1].failureKind == .compile)
+    }
+
+    @Test("a block after one that traps is not run, naming the block that trapped; blocks before it pass")
+    func trapStopsLaterBlocks() throws {
+        let report = try verify(
+            """
+            ```swift
+            print("one") // Prints "one"
+            ```
+
+            ```swift
+            let values: [Int] = []
+            print(values[0])
+            ```
+
+            ```swift
+            print("three") // Prints "three"
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.passed, .failed, .failed], "\(report.failures)")
+        #expect(report.results[1].failureKind == .trap)
+        #expect(report.results[1].failure?.hasPrefix("crashed") == true)
+        #expect(report.results[2].failureKind == .notRun)
+        #expect(report.results[2].failure?.hasPrefix("not run: the block at line 5 before it trapped") == true, "\(report.results[2].failure ?? "")")
+        #expect(report.breakdown == "Failed: 1 not run after a block that failed at run time, 1 fail at run time")
+    }
+
+    @Test("a warm run of a page with a broken block starts no compiler, and gives the same verdicts")
+    func isolationIsCached() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("galley-isolation-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let cold = try verify(Self.page, cache: cache)
+        #expect(cold.compiledPrograms == 3, "the page, then the page without block 2, then without block 3")
+        let warm = try verify(Self.page, cache: cache)
+        #expect(warm.compiledPrograms == 0)
+        #expect(warm.results.map(\.status) == cold.results.map(\.status))
+        #expect(warm.results.map(\.failure) == cold.results.map(\.failure))
+    }
+
+    @Test("the JSON report keeps the kind and the blockers, and a merge reads them back")
+    func jsonKeepsKinds() throws {
+        let report = try verify(Self.page)
+        let data = Data(ReportFormat.json.render(report).utf8)
+        let merged = try JSONReport.merge([("a.json", data)])
+        #expect(merged.results.map(\.failureKind) == report.results.map(\.failureKind))
+        #expect(merged.results[2].blockers == report.results[2].blockers)
+        #expect(merged.breakdown == report.breakdown)
+    }
+
+    @Test("the names a compiler message quotes, and the names a block declares")
+    func names() {
+        #expect(PageIsolation.quotedNames("value of type 'Cart' has no member 'add'") == ["Cart", "add"])
+        #expect(PageIsolation.quotedNames("cannot convert value of type 'Array<Item>' to 'Int'") == ["Array", "Item", "Int"])
+        #expect(
+            PageIsolation.declaredNames("struct A {}\nlet b = 1, c = 2\nfunc d() {}\nextension Int { var e: Int { 1 } }\nprint(1)")
+                == ["A", "b", "c", "d", "e"])
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyTestSupport
+import Testing
+
+@testable import GalleyPackage
+@testable import GalleyPrograms
+@testable import GalleySamples
+@testable import GalleyVerify
+
+/// A page's blocks compiled as the author would have written them in one
+/// `main.swift`: no access-control errors the author's code would not have,
+/// declarations that see each other, types printed as named.
+@Suite("Program generation")
+struct ProgramGenerationTests {
+    func verify(_ markdown: String, pageProgram: Bool = true) throws -> VerificationReport {
+        var settings = SampleSettings()
+        settings.pageProgram = pageProgram
+        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
+        var preparation: Verifier.Preparation?
+        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
+    }
+
+    @Test("a top-level constant whose type the page declares, with its type written out, compiles (no 'fileprivate type' error)")
+    func constantOfPageType() throws {
+        let report = try verify(
+            """
+            ```swift
+            struct Item { var price: Int }
+            let apple: Item = Item(price: 3)
+            ```
+
+            ```swift
+            let pear: Item = Item(price: 5)
+            print(apple.price + pear.price) // Prints "8"
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.passed, .passed], "\(report.failures)")
+    }
+
+    @Test("types see functions and variables of later blocks, and later blocks may declare public and private members, as in main.swift")
+    func declarationsSeeEachOther() throws {
+        let report = try verify(
+            """
+            ```swift
+            struct Greeter {
+                func greet() -> String { format(greeting) }
+            }
+            ```
+
+            ```swift
+            let greeting = "hello"
+            private func format(_ text: String) -> String { text.uppercased() }
+            public struct Counter { public var count = 0 }
+            ```
+
+            ```swift
+            print(Greeter().greet(), Counter().count) // Prints "HELLO 0"
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
+    }
+
+    @Test("a page's type prints as the author named it, never as '(unknown context at $…)'")
+    func typeNames() throws {
+        let report = try verify(
+            """
+            ```swift
+            struct Captain { var name: String }
+            print([Captain(name: "Kirk")])
+            print(type(of: Captain(name: "Kirk")))
+            ```
+            """, pageProgram: false)
+        #expect(report.results.first?.status == .passed, "\(report.failures)")
+        let output = report.results.first?.output ?? ""
+        #expect(!output.contains("unknown context"), "\(output)")
+        #expect(output.contains("Captain(name: \"Kirk\")]\nCaptain\n"), "\(output)")
+    }
+
+    @Test("a block that declares a name again still shadows it, and the names that open a scope are variables and functions")
+    func shadowingScopes() throws {
+        #expect(ProgramSource.valueNames("let (a, b) = (1, 2)\nvar c = 3\nfunc d() {}\nstruct E {}") == ["a", "b", "c", "d"])
+        let report = try verify(
+            """
+            ```swift
+            let total = 1
+            ```
+
+            ```swift
+            let total = 2
+            print(total) // Prints "2"
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.passed, .passed], "\(report.failures)")
+    }
+}
