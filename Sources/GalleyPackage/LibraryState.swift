@@ -73,6 +73,7 @@ package struct LibraryState {
         add(library.linking.rawValue)
         library.modules.forEach(add)
         library.moduleAliases.sorted { $0.key < $1.key }.forEach { add("\($0.key)=\($0.value)") }
+        add("traits:" + (library.traits?.joined(separator: ",") ?? "defaults"))
         let package = library.packageDirectory
         for name in ["Package.swift", "Package.resolved"] {
             add(name)

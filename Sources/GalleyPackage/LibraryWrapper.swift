@@ -70,8 +70,12 @@ package struct LibraryWrapper {
     /// `Package.swift` of the wrapper.
     package var manifest: String {
         let products = library.products.map { ".product(name: \(literal($0)), package: \(literal(packageIdentity)))" }
+        // Traits of a dependency are named on its `.package` line (tools 6.1).
+        let traits = (library.traits ?? []).map(literal).joined(separator: ", ")
+        let toolsVersion = traits.isEmpty ? "5.9" : "6.1"
+        let dependency = literal(library.packageDirectory.standardizedFileURL.path) + (traits.isEmpty ? "" : ", traits: [\(traits)]")
         return """
-            // swift-tools-version: 5.9
+            // swift-tools-version: \(toolsVersion)
             // Written by Galley (galley verify): one dynamic library of the products
             // samples link. Rewritten when they change; edits are lost.
             import PackageDescription
@@ -79,7 +83,7 @@ package struct LibraryWrapper {
             let package = Package(
                 name: "\(Self.name)",
                 products: [.library(name: "\(Self.name)", type: .dynamic, targets: ["\(Self.name)"])],
-                dependencies: [.package(path: \(literal(library.packageDirectory.standardizedFileURL.path)))],
+                dependencies: [.package(path: \(dependency))],
                 targets: [
                     .target(
                         name: "\(Self.name)",

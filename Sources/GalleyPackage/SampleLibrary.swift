@@ -33,6 +33,10 @@ public struct SampleLibrary: Sendable, Hashable {
     /// Modules the wrapper re-exports (`@_exported import`), the products'
     /// Swift modules when known; samples import them by name either way.
     public var modules: [String] = []
+    /// The package's traits to build with (`nil`: its default traits). When
+    /// a build with them fails, the library is built with the defaults and
+    /// ``Built/notes`` says so.
+    public var traits: [String]?
     /// Folders whose files decide what `swift build` produces (default:
     /// the package's `Sources/`); a package's target folders when known.
     public var sourceDirectories: [URL]
@@ -65,6 +69,11 @@ public struct SampleLibrary: Sendable, Hashable {
         public var fingerprint: String
         /// The built files (shared libraries, modules) whose change means the library must be built again.
         public var artifacts: [String] = []
+        /// The traits it was built with (`nil`: the package's defaults).
+        public var traits: [String]? = nil
+        /// What the author should know about the build: "built with the
+        /// default traits: enabling JSON, YAML failed".
+        public var notes: [String] = []
     }
 
     /// Builds the products with `swift build` and returns how to link them.
@@ -79,7 +88,21 @@ public struct SampleLibrary: Sendable, Hashable {
         }
         let state = LibraryState(library: self, toolchain: toolchain)
         if let built = state.reusableBuild() { return built }
-        let built = try buildWithSwiftPM(toolchain: toolchain, log: log)
+        var built: Built
+        do {
+            built = try buildWithSwiftPM(toolchain: toolchain, log: log)
+            built.traits = traits
+        } catch {
+            // The docs are verified against the defaults rather than not at all.
+            guard let traits, !traits.isEmpty else { throw error }
+            var defaults = self
+            defaults.traits = nil
+            log("Building the sample library with traits \(traits.joined(separator: ", ")) failed; building it with the package's default traits…")
+            built = try defaults.buildWithSwiftPM(toolchain: toolchain, log: log)
+            built.notes.append(
+                "the library was built with the package's default traits: building it with \(traits.joined(separator: ", ")) failed ("
+                    + (error.details?.split(separator: "\n").last(where: { $0.contains("error:") }).map(String.init) ?? error.message) + ")")
+        }
         state.record(built)
         return built
     }
@@ -109,7 +132,8 @@ public struct SampleLibrary: Sendable, Hashable {
     /// Builds the products in the package itself and links each one's
     /// shared library; `nil` when one has none and none is `required`.
     private func buildDynamic(toolchain: Toolchain, log: (String) -> Void, required: Bool) throws(Diagnostic) -> Built? {
-        try Self.swiftBuild(packageDirectory, products: products, toolchain: toolchain, log: log, what: products.joined(separator: ", "))
+        try Self.swiftBuild(
+            packageDirectory, products: products, traits: traits, toolchain: toolchain, log: log, what: products.joined(separator: ", "))
         let binPath = self.binPath
         var files: [URL] = []
         for product in products {
@@ -128,10 +152,14 @@ public struct SampleLibrary: Sendable, Hashable {
     }
 
     /// Runs `swift build --product …` in `package`; its log's end is the error when it fails.
-    package static func swiftBuild(_ package: URL, products: [String], toolchain: Toolchain, log: (String) -> Void, what: String) throws(Diagnostic) {
+    /// `traits` are the root package's (`--traits`; `nil`: its defaults).
+    package static func swiftBuild(
+        _ package: URL, products: [String], traits: [String]? = nil, toolchain: Toolchain, log: (String) -> Void, what: String
+    ) throws(Diagnostic) {
         let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
         var arguments = ["build", "--package-path", package.path]
         for product in products { arguments += ["--product", product] }
+        if let traits, !traits.isEmpty { arguments += ["--traits", traits.joined(separator: ",")] }
         log("Building the sample library (\(what))…")
         let runner = ProcessRunner(timeout: .seconds(3600), outputLimit: 8 << 20)
         let outcome: ProcessRunner.Outcome

@@ -104,6 +104,7 @@ public struct PackageSite: Sendable {
         verification.products = package.libraryProducts.map(\.name)
         verification.linking = package.libraryProducts.allSatisfy { $0.linkage == "dynamic" } ? .dynamic : .wrapper
         verification.modules = package.productModules
+        verification.traits = package.documentationTraits?.enabled
         verification.sourceDirectories = package.libraryTargets.map { package.directory(of: $0) }
         configuration.verification = verification
         return configuration
@@ -166,6 +167,19 @@ public struct PackageSite: Sendable {
         }
         return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s")"
             + (snippets == 0 ? "" : " and \(snippets) snippet\(snippets == 1 ? "" : "s")") + " in package \(package.name)."
+            + (traitsNote.map { " " + $0 } ?? "")
+    }
+
+    /// Which of the package's traits the docs are verified with, or `nil`
+    /// when it declares none: "Traits enabled: JSON, YAML; left off:
+    /// MaxLogLevelNone (its code tests it negated: it compiles code out)."
+    public var traitsNote: String? {
+        guard let traits = package.documentationTraits else { return nil }
+        let enabled = traits.enabled.isEmpty ? "none" : traits.enabled.joined(separator: ", ")
+        let leftOff =
+            traits.leftOff.isEmpty
+            ? "" : "; left off: \(traits.leftOff.joined(separator: ", ")) (the library tests them negated, `#if !…`: they compile code out)"
+        return "Traits enabled: \(enabled)\(leftOff)."
     }
 
     private static func resolve(_ path: String, against base: URL) -> URL {

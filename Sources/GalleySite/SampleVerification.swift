@@ -27,6 +27,7 @@ public struct SampleVerification: Sendable {
         var library = SampleLibrary(packageDirectory: package, products: settings.products, moduleAliases: settings.moduleAliases)
         library.linking = settings.linking
         library.modules = settings.modules
+        library.traits = settings.traits
         if let folders = settings.sourceDirectories { library.sourceDirectories = folders }
         var verifier = Verifier(library: library, cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil)
         verifier.timeout = .seconds(settings.timeoutSeconds)

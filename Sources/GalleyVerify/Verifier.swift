@@ -212,6 +212,9 @@ public struct Verifier: Sendable {
         let toolchain = prepared.toolchain
         var runs = Runs()
         runs.compilerVersion = toolchain.version
+        runs.notices = prepared.library.notes.map {
+            .warning($0, suggestion: "Make the library build with those traits, or name the traits to build with in galley.yml (verify: traits: […])")
+        }
         let built = prepared.library
         let cache = cacheDirectory.map { ResultCache(directory: $0) }
         var misses: [(SampleProgram, key: String)] = []

@@ -259,3 +259,34 @@ struct TrustedPathTests {
         #expect(!result.standardError.contains("content/index.md"), "\(result.standardError)")
     }
 }
+
+/// A package with traits, built for its docs.
+@Suite("A package with traits", .serialized)
+struct TraitPackageTests {
+    @Test("a package is verified with its traits that add code (not those that compile code out), Foundation in scope where its module imports it")
+    func traitsAndFoundation() throws {
+        // Tests/Fixtures/TraitDocs: `Export` adds `csv()`, `Silent` (`#if !Silent`) removes the audit line.
+        let package = try PackageRootTests.fixture("TraitDocs")
+        defer { package.remove() }
+        let verify = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(verify.status == 0, "\(verify.standardError)\n\(verify.standardOutput)")
+        #expect(verify.standardError.contains("Traits enabled: Export; left off: Silent (the library tests them negated"), "\(verify.standardError)")
+        #expect(verify.standardOutput.contains("3 passed, 0 failed, 0 skipped"), "\(verify.standardOutput)")
+        #expect(try package.read(".build/galley/library/Package.swift").contains("traits: [\"Export\"]"))
+
+        // Control: built with the defaults, the trait's API is missing and the sample says so.
+        try package.write("galley.yml", "verify:\n  traits: []\n")
+        let defaults = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(defaults.status == 1, "\(defaults.standardOutput)")
+        #expect(defaults.standardOutput.contains("value of type 'Ledger' has no member 'csv'"), "\(defaults.standardOutput)")
+        #expect(defaults.standardOutput.contains("2 passed, 1 failed, 0 skipped"), "\(defaults.standardOutput)")
+
+        // A trait list that does not build falls back to the defaults, with a warning that says so.
+        try package.write("galley.yml", "verify:\n  traits: [Export, Missing]\n")
+        let fallback = try GalleyExecutable.run(["verify"], in: package.url)
+        let all = fallback.standardError + fallback.standardOutput
+        #expect(fallback.status == 1, "\(all)")
+        #expect(all.contains("the library was built with the package's default traits: building it with Export, Missing failed"), "\(all)")
+        #expect(fallback.standardOutput.contains("has no member 'csv'"), "\(all)")
+    }
+}

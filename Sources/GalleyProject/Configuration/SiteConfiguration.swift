@@ -58,6 +58,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     ///   module_aliases:                 # import SwiftUI → HeadlessSwiftUI
     ///     SwiftUI: HeadlessSwiftUI
     ///     Combine: OpenCombineShim
+    ///   traits: [JSON, YAML]            # the package's traits to build with (default: all that add code)
     ///   timeout: 10                     # seconds per sample program
     ///   prelude: import SwiftUI         # and the other keys of SampleSettingsOverride
     /// ```
@@ -72,6 +73,11 @@ public struct SiteConfiguration: Sendable, Equatable {
         public var linking = SampleLibrary.Linking.automatic
         /// The products' Swift modules, when known (a package root's description).
         public var modules: [String] = []
+        /// The package's traits the library is built with (`nil`: its
+        /// defaults). A package root's are every trait that does not compile
+        /// code out (``SwiftPackage/documentationTraits``); `verify: traits:`
+        /// names them instead.
+        public var traits: [String]?
         /// The package's target folders, whose files decide the library build; `nil` for its `Sources/`.
         public var sourceDirectories: [URL]?
         /// Seconds one sample program may run.
@@ -145,6 +151,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.verification.linking = defaults.verification.linking
         config.verification.modules = defaults.verification.modules
         config.verification.sourceDirectories = defaults.verification.sourceDirectories
+        config.verification.traits = defaults.verification.traits
         config.description = try yaml.string("description") ?? config.description
         config.language = try yaml.string("language") ?? config.language
         config.editURL = try yaml.string("edit_url")
@@ -163,7 +170,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false
         }
         if let verify = try yaml.mapping("verify") {
-            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout", "sandbox"] + SampleSettingsOverride.keys, in: "verify")
+            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout", "sandbox", "traits"] + SampleSettingsOverride.keys, in: "verify")
             if let sandbox = try verify.string("sandbox") {
                 guard let mode = Sandbox.Mode(rawValue: sandbox) else {
                     throw Diagnostic(
@@ -180,6 +187,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             if package != nil || products != nil {
                 config.verification = VerificationSettings.naming(package ?? ".", products ?? [], in: config.verification)
             }
+            if let traits = try verify.stringList("traits") { config.verification.traits = traits }
             config.verification.moduleAliases = try verify.mapping("module_aliases")?.stringPairs(in: "module_aliases") ?? [:]
             if let timeout = try verify.int("timeout") {
                 guard timeout > 0 else {

@@ -137,7 +137,7 @@ public struct CatalogPageSource: PageSource {
         let path = section.prefix.isEmpty ? page.sourcePath : "\(section.prefix)/\(page.sourcePath)"
         var moved = Page(sourcePath: path, displayPath: page.displayPath, frontMatter: page.frontMatter, document: page.document)
         moved.title = page.title
-        moved.implicitImports = section.catalog.importsModule ? [section.catalog.module] : []
+        moved.implicitImports = section.catalog.implicitImports
         moved.catalogModule = section.catalog.module
         return moved
     }

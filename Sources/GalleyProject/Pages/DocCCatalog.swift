@@ -10,11 +10,23 @@ public struct DocCCatalog: Sendable, Hashable, Codable {
     public var module: String
     /// Whether its samples import ``module`` implicitly (it is in a library product).
     public var importsModule: Bool
+    /// Whether its samples import Foundation implicitly: the module's own
+    /// sources import it, so its docs are written with Foundation in scope
+    /// (`UUID()`, `Date()` without an import).
+    public var importsFoundation = false
 
     /// Creates a catalog.
-    public init(directory: URL, module: String, importsModule: Bool) {
+    public init(directory: URL, module: String, importsModule: Bool, importsFoundation: Bool = false) {
         self.directory = directory
         self.module = module
         self.importsModule = importsModule
+        self.importsFoundation = importsFoundation
+    }
+
+    /// The modules its samples import before their own code: the
+    /// documented module (when samples can link it) and Foundation (when
+    /// the module imports it).
+    public var implicitImports: [String] {
+        (importsFoundation ? ["Foundation"] : []) + (importsModule ? [module] : [])
     }
 }

@@ -50,6 +50,10 @@ public struct SwiftPackage: Sendable, Codable {
     public var targets: [Target]
     /// The library products, in the manifest's order.
     public var libraryProducts: [Product]
+    /// The package's traits (`swift package dump-package`), `default` aside, by name.
+    public var traits: [String] = []
+    /// The traits that are on by default (what the `default` trait enables).
+    public var defaultTraits: [String] = []
 
     /// Whether `folder` holds a package manifest.
     public static func isPackage(_ folder: URL) -> Bool {
@@ -73,7 +77,10 @@ public struct SwiftPackage: Sendable, Codable {
         let output = try Toolchain.runSwift(["package", "describe", "--type", "json"], in: root, environment: environment)
         // SwiftPM may print resolution progress before the JSON.
         let json = output.firstIndex(of: "{").map { String(output[$0...]) } ?? output
-        let package = try parse(Data(json.utf8), root: root)
+        var package = try parse(Data(json.utf8), root: root)
+        if let dump = try? Toolchain.runSwift(["package", "dump-package"], in: root, environment: environment) {
+            (package.traits, package.defaultTraits) = parseTraits(Data((dump.firstIndex(of: "{").map { String(dump[$0...]) } ?? dump).utf8))
+        }
         if let data = try? JSONEncoder().encode(Cached(key: key, package: package)) {
             try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? data.write(to: cache, options: .atomic)
@@ -105,6 +112,60 @@ public struct SwiftPackage: Sendable, Codable {
         return SwiftPackage(
             root: root, name: object["name"] as? String ?? root.lastPathComponent, targets: targets, libraryProducts: products
         )
+    }
+
+    /// The traits of `swift package dump-package`'s output, `default`
+    /// aside, and the ones `default` enables.
+    static func parseTraits(_ data: Data) -> (all: [String], defaults: [String]) {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let traits = object["traits"] as? [[String: Any]]
+        else { return ([], []) }
+        var all: [String] = []
+        var defaults: [String] = []
+        for trait in traits {
+            guard let name = trait["name"] as? String else { continue }
+            if name == "default" {
+                defaults = trait["enabledTraits"] as? [String] ?? []
+            } else {
+                all.append(name)
+            }
+        }
+        return (all.sorted(), defaults.sorted())
+    }
+
+    /// The traits a documentation build enables: every trait but those that
+    /// only take code away — a trait the library's sources test negated
+    /// (`#if !MaxLogLevelNone`) compiles code out when on, so docs that use
+    /// that code would fail for a reason of the build, not of the docs.
+    /// `nil` when the package declares no traits (the build is as it is).
+    public var documentationTraits: (enabled: [String], leftOff: [String])? {
+        guard !traits.isEmpty else { return nil }
+        let negated = Self.negatedConditions(in: libraryTargets.map { directory(of: $0) })
+        let leftOff = traits.filter { negated.contains($0) }
+        return (traits.filter { !negated.contains($0) }, leftOff)
+    }
+
+    /// The names that `#if` / `#elseif` lines of the Swift files under
+    /// `folders` test negated (`!Name`).
+    static func negatedConditions(in folders: [URL]) -> Set<String> {
+        var names: Set<String> = []
+        for folder in folders {
+            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains("#") else { continue }
+                for line in text.split(separator: "\n") {
+                    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                    guard trimmed.hasPrefix("#if ") || trimmed.hasPrefix("#elseif ") else { continue }
+                    var rest = Substring(trimmed)
+                    while let bang = rest.firstIndex(of: "!") {
+                        rest = rest[rest.index(after: bang)...]
+                        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                        if !name.isEmpty { names.insert(String(name)) }
+                    }
+                }
+            }
+        }
+        return names
     }
 
     /// The folder of `target`.
@@ -139,10 +200,35 @@ public struct SwiftPackage: Sendable, Codable {
         var catalogs: [DocCCatalog] = []
         for target in targets.sorted(by: { $0.name < $1.name }) where target.kind != "test" {
             for folder in Self.doccFolders(in: directory(of: target)) where seen.insert(folder.standardizedFileURL.path).inserted {
-                catalogs.append(DocCCatalog(directory: folder, module: target.name, importsModule: modules.contains(target.name)))
+                catalogs.append(
+                    DocCCatalog(
+                        directory: folder, module: target.name, importsModule: modules.contains(target.name),
+                        importsFoundation: Self.importsFoundation(directory(of: target))))
             }
         }
         return catalogs
+    }
+
+    /// Whether a Swift file under `folder` imports Foundation (`import
+    /// Foundation`, `@_exported import Foundation`, or FoundationEssentials).
+    static func importsFoundation(_ folder: URL) -> Bool {
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+            return false
+        }
+        for case let file as URL in files where file.pathExtension == "swift" {
+            guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains("Foundation") else { continue }
+            for line in text.split(separator: "\n") where line.contains("import") {
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
+                let head = words[..<index]
+                if head.allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) }),
+                    ["Foundation", "FoundationEssentials"].contains(words[index + 1])
+                {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// The `*.docc` folders under `folder` (hidden folders skipped; none looked for inside a catalog).
@@ -169,7 +255,7 @@ public struct SwiftPackage: Sendable, Codable {
 
     /// The manifests' text and the `swift` that reads them (a manifest is a few kilobytes: kept as it is, not hashed).
     private static func cacheKey(root: URL, swift: URL) -> String {
-        var key = "galley-package-description-v1\0\(swift.path)\0"
+        var key = "galley-package-description-v2\0\(swift.path)\0"
         let manifests = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
             .filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")) }.sorted()
         for name in manifests {

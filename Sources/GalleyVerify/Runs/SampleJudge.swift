@@ -93,6 +93,13 @@ enum SampleJudge {
                 let tail = run.standardError.split(separator: "\n").suffix(10).joined(separator: "\n")
                 text = tail.isEmpty ? "the compiler gave no message; run `galley verify --no-cache` to compile it again" : tail
             }
+            // Imports Galley adds (a catalog's module, Foundation) are never a silent cause.
+            let imports = sample.settings.prelude.split(separator: "\n").filter { $0.hasPrefix("import ") }
+            if !imports.isEmpty, shown.contains(where: { $0.message.contains("ambiguous") }) {
+                text +=
+                    "\nnote: the page's samples are compiled after `\(imports.joined(separator: "; "))` (its catalog's implicit imports); "
+                    + "name the module (`Module.name`) where two of them declare the name"
+            }
             let first = shown.first
             let elsewhere = program.isPage ? " (an error in another sample of its page, which is one program)" : " (an error in its group)"
             return (
