@@ -37,65 +37,131 @@ package enum ProgramSource {
     /// The standalone `main.swift` of `program`: its samples' code as top-level
     /// code, in order. `@main` programs get no boundaries (see `needsParseAsLibrary`).
     ///
-    /// A program of several samples (a group, a page) is what the author
-    /// would write in one `main.swift`: every block's code at top level, in
-    /// page order, with no access level changed, so that its types,
-    /// functions and variables see each other. Only a block that declares a
-    /// variable or function name again that an earlier block declared (`let z`
-    /// in every block of an article) opens a scope nested in the one before
-    /// (see ``scoped(_:)``), shadowing it instead of failing with "invalid
-    /// redeclaration"; its types and extensions stay at file scope.
+    /// A program is what the author would write in one `main.swift`: every
+    /// block's code at top level, in page order, with no access level
+    /// changed, so that its types, functions and variables see each other.
+    /// Only a declaration of a variable, function or type name that is
+    /// already declared (`let z` in every block of an article, or the same
+    /// `let timeout` shown three ways in one block) opens a scope nested in
+    /// the one before, shadowing it instead of failing with "invalid
+    /// redeclaration"; from there on types and extensions are kept at file
+    /// scope (a type declared again is local to its scope), functions and
+    /// statements in the scope.
     package static func standaloneMain(_ program: SampleProgram) -> String {
         let library = needsParseAsLibrary(program)
         var text = prelude(of: program)
         text += library ? "" : "_galleySetUp()\n"
-        guard !library, program.samples.count + program.context.count > 1 else {
+        guard !library else {
             for sample in program.samples {
-                text += directive(sample.page, sample.block.firstCodeLine) + sample.compiledCode
-                text += "#sourceLocation()\n"
-                if !library { text += "_galleyBoundary()\n" }
+                text += directive(sample.page, sample.block.firstCodeLine) + sample.compiledCode + "#sourceLocation()\n"
             }
             return text
         }
-        var declarations = ""
-        var body = ""
-        var scopes = 0
-        var declaredInScope: Set<String> = []
+        var file = FileScopes()
         for (index, sample) in (program.context + program.samples).enumerated() {
-            let names = valueNames(sample.compiledCode)
-            if !names.isDisjoint(with: declaredInScope) {
-                body += "do {\n"
-                scopes += 1
-                declaredInScope = []
-            }
-            declaredInScope.formUnion(names)
-            let part = split(
-                sample.compiledCode, file: sample.page, firstLine: sample.block.firstCodeLine, hoistingFunctions: false, privatizing: false)
-            if scopes == 0 {
-                body += part.inOrder
+            if let items = items(of: sample.compiledCode, file: sample.page, firstLine: sample.block.firstCodeLine, privatizing: false) {
+                items.forEach { file.add($0) }
             } else {
-                declarations += part.declarations
-                body += part.statements
+                file.body += directive(sample.page, sample.block.firstCodeLine) + sample.compiledCode + "\n#sourceLocation()\n"
             }
             // The context's output is not the program's: boundaries follow the program's own samples only.
-            if index >= program.context.count { body += "_galleyBoundary()\n" }
+            if index >= program.context.count { file.body += "_galleyBoundary()\n" }
         }
-        return text + declarations + body + String(repeating: "}\n", count: scopes)
+        return text + file.declarations + file.body + String(repeating: "}\n", count: file.scopes)
+    }
+
+    /// A `main.swift` being written item by item (``standaloneMain(_:)``).
+    private struct FileScopes {
+        /// Types and extensions kept at file scope once scopes are open.
+        var declarations = ""
+        /// Top-level code, and the nested scopes.
+        var body = ""
+        /// How many `do {` scopes are open.
+        var scopes = 0
+        /// Variable and function names of the innermost scope.
+        var values: Set<String> = []
+        /// Type names declared at file scope.
+        var types: Set<String> = []
+
+        mutating func add(_ item: Item) {
+            let typeAgain = item.typeName.map(types.contains) ?? false
+            if typeAgain || !item.valueNames.isDisjoint(with: values) {
+                body += "do {\n"
+                scopes += 1
+                values = []
+            }
+            values.formUnion(item.valueNames)
+            if scopes == 0 {
+                body += item.text
+                if let name = item.typeName { types.insert(name) }
+            } else if item.isFileScope && !typeAgain {
+                declarations += item.text
+                if let name = item.typeName { types.insert(name) }
+            } else {
+                body += item.text
+            }
+        }
+    }
+
+    /// One top-level item of a sample, after its source location.
+    private struct Item {
+        /// Its text, with `#sourceLocation` before and after.
+        var text: String
+        /// Whether it is a declaration that belongs at file scope (types,
+        /// extensions, imports, operators: not variables, not functions).
+        var isFileScope: Bool
+        /// Whether it is a function declaration.
+        var isFunction: Bool
+        /// The variable and function names it declares.
+        var valueNames: Set<String>
+        /// The type it declares (`struct`, `class`, `enum`, `actor`, `protocol`, `typealias`).
+        var typeName: String?
+    }
+
+    /// `code`'s top-level items, each after its source location (made
+    /// `fileprivate` when `privatizing`); `nil` when it does not parse.
+    private static func items(of code: String, file name: String, firstLine: Int, privatizing: Bool) -> [Item]? {
+        guard let file = SwiftSource.parse(code) else { return nil }
+        let converter = SourceLocationConverter(fileName: name, tree: file)
+        return file.statements.map { item in
+            let start = converter.location(for: item.position)
+            let line = firstLine + start.line - 1
+            // An item after another on its line (`let a = 1; let b = a`) starts on a
+            // line of its own here: spaces in place of what is before it keep its
+            // columns (UTF-8, as the compiler counts them) those of the page.
+            let indent = item.leadingTrivia.contains(where: \.isNewline) ? "" : String(repeating: " ", count: start.column - 1)
+            let decl = item.item.as(DeclSyntax.self)
+            let fileScope = decl.map(isTopLevelDeclaration) ?? false
+            let isFunction = decl?.is(FunctionDeclSyntax.self) ?? false
+            let shown = fileScope && privatizing ? makeFilePrivate(item) : item.description
+            var typeName: String?
+            if let decl, decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+                || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
+            {
+                typeName = decl.asProtocol(NamedDeclSyntax.self)?.name.text
+            }
+            return Item(
+                text: directive(name, line) + indent + shown + "\n#sourceLocation()\n", isFileScope: fileScope && !isFunction,
+                isFunction: isFunction, valueNames: valueNames(of: item), typeName: typeName)
+        }
     }
 
     /// The names of the variables and functions `code` declares at top level.
     package static func valueNames(_ code: String) -> Set<String> {
+        (SwiftSource.parse(code)?.statements ?? []).reduce(into: []) { $0.formUnion(valueNames(of: $1)) }
+    }
+
+    /// The names of the variables and functions `item` declares.
+    private static func valueNames(of item: CodeBlockItemSyntax) -> Set<String> {
         var names: Set<String> = []
-        for item in SwiftSource.parse(code)?.statements ?? [] {
-            if let variable = item.item.as(VariableDeclSyntax.self) {
-                for binding in variable.bindings {
-                    for token in binding.pattern.tokens(viewMode: .sourceAccurate) where token.tokenKind.isIdentifierToken {
-                        names.insert(token.text)
-                    }
+        if let variable = item.item.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+                for token in binding.pattern.tokens(viewMode: .sourceAccurate) where token.tokenKind.isIdentifierToken {
+                    names.insert(token.text)
                 }
-            } else if let function = item.item.as(FunctionDeclSyntax.self) {
-                names.insert(function.name.text)
             }
+        } else if let function = item.item.as(FunctionDeclSyntax.self) {
+            names.insert(function.name.text)
         }
         return names
     }
@@ -137,42 +203,17 @@ package enum ProgramSource {
         return declarations + "@MainActor func _galleyProgram_\(index)() async throws {\n" + body + "}\n"
     }
 
-    /// `code`'s top-level declarations (made `fileprivate` when
-    /// `privatizing`, for the merged module where equal names of different
-    /// programs must not clash), its statements (with `let`/`var`), and all
-    /// of its items in order, each item after its source location.
-    private static func split(
-        _ code: String, file name: String, firstLine: Int, hoistingFunctions: Bool = true, privatizing: Bool = true
-    ) -> (declarations: String, statements: String, inOrder: String) {
-        var declarations = ""
-        var statements = ""
-        var inOrder = ""
-        guard let file = SwiftSource.parse(code) else {
-            let whole = directive(name, firstLine) + code + "\n#sourceLocation()\n"
-            return ("", whole, whole)
+    /// `code`'s top-level declarations (made `fileprivate`, for the merged
+    /// module, where equal names of different programs must not clash) and
+    /// its statements (with `let`/`var`), each item after its source location.
+    private static func split(_ code: String, file name: String, firstLine: Int) -> (declarations: String, statements: String) {
+        guard let items = items(of: code, file: name, firstLine: firstLine, privatizing: true) else {
+            return ("", directive(name, firstLine) + code + "\n#sourceLocation()\n")
         }
-        let converter = SourceLocationConverter(fileName: name, tree: file)
-        for item in file.statements {
-            let start = converter.location(for: item.position)
-            let line = firstLine + start.line - 1
-            // An item after another on its line (`let a = 1; let b = a`) starts on a
-            // line of its own here: spaces in place of what is before it keep its
-            // columns (UTF-8, as the compiler counts them) those of the page.
-            let indent = item.leadingTrivia.contains(where: \.isNewline) ? "" : String(repeating: " ", count: start.column - 1)
-            let located = directive(name, line) + indent
-            if let decl = item.item.as(DeclSyntax.self), isTopLevelDeclaration(decl),
-                hoistingFunctions || !decl.is(FunctionDeclSyntax.self)
-            {
-                let text = located + (privatizing ? makeFilePrivate(item) : item.description) + "\n#sourceLocation()\n"
-                declarations += text
-                inOrder += text
-            } else {
-                let text = located + item.description + "\n#sourceLocation()\n"
-                statements += text
-                inOrder += text
-            }
-        }
-        return (declarations, statements, inOrder)
+        return (
+            items.filter { $0.isFileScope || $0.isFunction }.map(\.text).joined(),
+            items.filter { !$0.isFileScope && !$0.isFunction }.map(\.text).joined()
+        )
     }
 
     /// The merged module's `main.swift`: runs the program whose index is the first argument.

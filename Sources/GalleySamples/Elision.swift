@@ -43,6 +43,10 @@ package enum Elision {
         let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.tokenKind != .endOfFile }
         var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
         for (index, token) in tokens.enumerated() {
+            if let edit = commentElidedValue(after: token) {
+                edits.append(edit)
+                continue
+            }
             let text = token.text
             let isPlaceholder = text.hasPrefix("<#") && text.hasSuffix("#>") && text.count > 4
             let isEllipsis = text == "..." || text == "…"
@@ -113,6 +117,15 @@ package enum Elision {
             }
             edits.append((start, end, "_galleyHole()", text))
         }
+        return apply(edits, to: code, tree: tree)
+    }
+
+    /// `code` with `edits` made (each replacing UTF-8 offsets `start..<end`
+    /// of the elided `text`), and the holes they leave.
+    private static func apply(
+        _ edits: [(start: Int, end: Int, replacement: String, text: String)], to code: String, tree: SourceFileSyntax
+    ) -> (code: String, holes: [Hole]) {
+        var edits = edits
         guard !edits.isEmpty else { return (code, []) }
         edits.sort { $0.start < $1.start }
         let converter = SourceLocationConverter(fileName: "", tree: tree)
@@ -148,10 +161,26 @@ package enum Elision {
         return mapped
     }
 
-    /// Whether `token` ends an expression a subscript may follow (`array`, `f()`, `x?`).
+    /// A value elided as a comment, `let service: Service = // ...`: an `=`
+    /// that ends its line with a comment that elides (`...`, `…`) gets a
+    /// hole after it (the next line is the next statement, as the author means).
+    private static func commentElidedValue(after token: TokenSyntax) -> (start: Int, end: Int, replacement: String, text: String)? {
+        guard token.tokenKind == .equal else { return nil }
+        let elides = token.trailingTrivia.pieces.contains { piece in
+            if case .lineComment(let text) = piece { return text.contains("...") || text.contains("…") }
+            return false
+        }
+        guard elides, token.nextToken(viewMode: .sourceAccurate)?.leadingTrivia.contains(where: \.isNewline) ?? true else { return nil }
+        let end = token.endPositionBeforeTrailingTrivia.utf8Offset
+        return (end, end, " _galleyHole()", "")
+    }
+
+    /// Whether `token` ends an expression a subscript may follow (`array`, `f()`, `x?`, `"text"`).
     private static func endsOperand(_ token: TokenSyntax) -> Bool {
         switch token.tokenKind {
-        case .identifier, .rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark, .keyword(.self), .keyword(.Self): return true
+        case .identifier, .rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark, .keyword(.self), .keyword(.Self),
+            .stringQuote, .multilineStringQuote, .rawStringPoundDelimiter:
+            return true
         default: return false
         }
     }

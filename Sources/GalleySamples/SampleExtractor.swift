@@ -221,7 +221,10 @@ package enum SampleExtractor {
             }
             try readPrintsComment(line, at: lineNumber)
             var shown = String(line)
-            if let marker = ErrorMarkerComment.parse(line) {
+            // A marker stands on the line of code it marks; `// error: …` alone on
+            // its line is what the code before it prints (a thrown error's
+            // description), not a compiler error.
+            if let marker = ErrorMarkerComment.parse(line), !line[..<marker.start].allSatisfy(\.isWhitespace) {
                 markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
                 shown = String(line[..<marker.start]).trimmingTrailingSpaces()
             }

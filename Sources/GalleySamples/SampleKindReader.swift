@@ -7,7 +7,7 @@ import SwiftSyntax
 /// |---|---|
 /// | `public init(capacity: Int)` | API listing |
 /// | `extension AsyncSequence { public func adjacentPairs() -> AsyncAdjacentPairsSequence<Self> }` | API listing |
-/// | `.package(url: "https://…", from: "1.0.0")`, `dependencies: [...]`, `import PackageDescription` | manifest fragment |
+/// | `.package(url: "https://…", from: "1.0.0")`, `dependencies: [...]`, `import PackageDescription`, `// swift-tools-version: 6.0` | manifest fragment |
 /// | anything else | program |
 package enum SampleKindReader {
     /// Calls a manifest fragment starts with (`.package(`, `.product(`, …).
@@ -31,6 +31,14 @@ package enum SampleKindReader {
     }
 
     private static func isManifest(_ tree: SourceFileSyntax) -> Bool {
+        // `// swift-tools-version: 6.0` starts a manifest, and only a manifest.
+        let leading = tree.leadingTrivia.pieces + (tree.statements.first?.leadingTrivia.pieces ?? [])
+        if leading.contains(where: { piece in
+            if case .lineComment(let text) = piece { return text.lowercased().hasPrefix("// swift-tools-version") }
+            return false
+        }) {
+            return true
+        }
         for item in tree.statements {
             if let importDecl = item.item.as(ImportDeclSyntax.self),
                 importDecl.path.trimmedDescription == "PackageDescription"

@@ -5,6 +5,7 @@ import GalleyTestSupport
 import Testing
 
 @testable import GalleyPackage
+@testable import GalleyProcess
 @testable import GalleyPrograms
 @testable import GalleySamples
 @testable import GalleyVerify
@@ -16,6 +17,16 @@ import Testing
 struct DocumentationSamplesTests {
     func extract(_ markdown: String, settings: SampleSettings = SampleSettings()) -> (samples: [Sample], problems: [Diagnostic]) {
         SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md", settings: settings)
+    }
+
+    /// What `swiftc -typecheck` says about `code` as a `main.swift`: the plain-Swift control.
+    static func typecheck(_ code: String) throws -> String {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("main.swift", code)
+        let swiftc = try Toolchain.locate().swiftc
+        let outcome = try ProcessRunner(timeout: .seconds(120)).run(swiftc, ["-typecheck", "main.swift"], in: folder.url)
+        return outcome.standardOutput + outcome.standardError
     }
 
     func verify(_ markdown: String, settings: SampleSettings = SampleSettings(), library: SampleLibrary? = nil) throws -> VerificationReport {
@@ -76,16 +87,9 @@ struct DocumentationSamplesTests {
             ```
             """, settings: settings)
         #expect(report.results.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
-        // The same page in one program without scopes would be an invalid redeclaration:
-        // the control shows the names really clash when written in one scope.
-        let control = try verify(
-            """
-            ```swift
-            let z = 20
-            let z = 1
-            ```
-            """)
-        #expect(control.results.first?.failure?.contains("invalid redeclaration of 'z'") == true, "\(control.failures)")
+        // The same names in one scope of plain Swift are an invalid redeclaration:
+        // the control shows the names really clash without the scopes.
+        #expect(try Self.typecheck("let z = 20\nlet z = 1\n").contains("invalid redeclaration of 'z'"))
     }
 
     @Test("in a page program a block that declares a type of an earlier block again starts a new example of the page")
@@ -128,15 +132,19 @@ struct DocumentationSamplesTests {
                 """, settings: settings
             ).samples)
         #expect(programs.count == 2)
-        // The control: the two types in one program clash.
-        let control = try verify(
+        // The control: the two types in one file of plain Swift clash.
+        #expect(try Self.typecheck("struct Example {}\nenum Example {}\n").contains("invalid redeclaration of 'Example'"))
+        // In one block they are alternatives, shown one after the other: the second is local to a scope.
+        let alternatives = try verify(
             """
             ```swift
-            struct Example {}
-            enum Example {}
+            struct Example { var a = 1 }
+            print(Example().a) // Prints "1"
+            enum Example { static let b = 2 }
+            print(Example.b) // Prints "2"
             ```
             """)
-        #expect(control.results.first?.failure?.contains("invalid redeclaration of 'Example'") == true, "\(control.failures)")
+        #expect(alternatives.results.first?.status == .passed, "\(alternatives.failures)")
     }
 
     @Test("a sample with an `// error:` marker and no mode is compile_fail: it must fail there")

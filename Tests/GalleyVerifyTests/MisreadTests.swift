@@ -1,0 +1,102 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyTestSupport
+import Testing
+
+@testable import GalleyPackage
+@testable import GalleyPrograms
+@testable import GalleySamples
+@testable import GalleyVerify
+
+/// Code that real docs write and Galley once misread: each case is a
+/// minimal reproduction of a block from a package's DocC catalog.
+@Suite("Blocks Galley once misread")
+struct MisreadTests {
+    func extract(_ markdown: String) -> [Sample] {
+        SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md", settings: SampleSettings()).samples
+    }
+
+    func verify(_ markdown: String) throws -> VerificationReport {
+        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
+        var preparation: Verifier.Preparation?
+        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), SampleSettings())], preparation: &preparation)
+    }
+
+    @Test("`// error:` alone on its line shows what the code prints (swift-parsing): the block runs, and the page keeps the comment")
+    func errorCommentAsOutput() throws {
+        let markdown = """
+            ```swift
+            struct ParsingError: Error, CustomStringConvertible { var description: String { "unexpected input" } }
+            do {
+              throw ParsingError()
+            } catch {
+              print(error)
+              // error: unexpected input
+            }
+            ```
+            """
+        let sample = try #require(extract(markdown).first)
+        #expect(sample.mode == .run)
+        #expect(sample.errorMarkers.isEmpty)
+        #expect(sample.displayedLines.contains { $0.text.contains("// error: unexpected input") }, "\(sample.displayedLines)")
+        #expect(try verify(markdown).results.first?.status == .passed)
+        // Control: on a line of code the marker still makes the block compile_fail.
+        let marked = try #require(extract("```swift\nlet w: String = 1.0 // error: cannot convert value\n```\n").first)
+        #expect(marked.mode == .compileFail)
+    }
+
+    @Test("`\"1234 Hello\"[...]` is Swift's unbounded range on a string literal, not elided code")
+    func rangeOnStringLiteral() throws {
+        let report = try verify(
+            """
+            ```swift
+            var input = "1234 Hello"[...].utf8
+            print(input.count) // Prints "10"
+            ```
+            """)
+        #expect(report.results.first?.sample.holes.isEmpty == true)
+        #expect(report.results.first?.status == .passed, "\(report.failures)")
+        #expect(report.results.first?.output == "10\n")
+    }
+
+    @Test("a block that is only `// swift-tools-version: 6.0` and a manifest is a manifest fragment")
+    func toolsVersionManifest() throws {
+        let samples = extract(
+            """
+            ```swift
+            // swift-tools-version: 6.0
+            let package = Package(name: "Demo")
+            ```
+
+            ```swift
+            // swift-tools-version:5.9
+            ```
+            """)
+        #expect(samples.map(\.kind) == [.manifestFragment, .manifestFragment])
+        // Control: a comment that only mentions a version is a program.
+        #expect(extract("```swift\n// needs Swift 6.0\nprint(1)\n```\n").first?.kind == .program)
+    }
+
+    @Test("`let service: Service = // ...` elides the value: a hole that type-checks, never run")
+    func valueElidedAsComment() throws {
+        let report = try verify(
+            """
+            ```swift
+            struct Service { func start() -> Int { 1 } }
+            let service: Service = // ...
+            print(service.start())
+            ```
+            """)
+        let result = try #require(report.results.first)
+        #expect(result.sample.holes.count == 1)
+        #expect(result.sample.mode == .noRun)
+        #expect(result.status == .passed, "\(report.failures)")
+        // Control: the value missing with no elision comment is a syntax error of the docs.
+        let missing = try verify("```swift\nlet service: Int = // the port\nprint(service)\n```\n")
+        #expect(missing.results.first?.status == .failed)
+        // A real type error next to the hole is still found.
+        let wrong = try verify("```swift\nlet service: Int = // ...\nlet name: String = service\n```\n")
+        #expect(wrong.results.first?.failure?.contains("cannot convert value of type 'Int' to specified type 'String'") == true)
+    }
+}
