@@ -364,13 +364,21 @@ public struct Verifier: Sendable {
                 var symbols: [APIListing.Symbol] = []
                 for module in modules {
                     symbols += try store.graph(of: module).symbols.filter { $0.kind != .extension }.map {
-                        APIListing.Symbol(path: $0.pathComponents, declaration: APIListing.collapsed($0.declaration))
+                        APIListing.Symbol(path: $0.pathComponents, declaration: APIListing.collapsed($0.declaration), usr: $0.identifier)
                     }
                 }
                 prepared.apiSymbols = symbols
                 preparation = prepared
             }
-            let mismatch = APIListing.check(sample.compiledCode, against: prepared.apiSymbols ?? [])
+            var mismatch = APIListing.check(sample.compiledCode, against: prepared.apiSymbols ?? [])
+            if mismatch != nil {
+                // Spelled differently is not different: the compiler says which claims are the library's.
+                let identity = ListingIdentity(
+                    toolchain: prepared.toolchain, flags: prepared.library.flags, modules: modules,
+                    runner: ProcessRunner(timeout: .seconds(120), outputLimit: 8 << 20))
+                let proven = identity.provenLines(sample.compiledCode, symbols: prepared.apiSymbols ?? [])
+                if !proven.isEmpty { mismatch = APIListing.check(sample.compiledCode, against: prepared.apiSymbols ?? [], proven: proven) }
+            }
             let fresh = ResultCache.ListingVerdict(failure: mismatch?.message, line: mismatch?.line)
             verdicts?.store(fresh, for: key)
             verdict = fresh
@@ -378,6 +386,7 @@ public struct Verifier: Sendable {
         if let failure = verdict?.failure {
             result.status = .failed
             result.failure = failure
+            result.failureKind = .listing
             result.failureLocation = SourceLocation(path: sample.page, line: sample.block.firstCodeLine + (verdict?.line ?? 1) - 1)
         } else {
             result.status = .passed

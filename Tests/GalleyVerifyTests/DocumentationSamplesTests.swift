@@ -499,4 +499,68 @@ struct DocumentationSamplesTests {
         #expect(warm.results[3].failure == drift && warm.results[3].failureLocation?.line == 20)
         #expect(!FileManager.default.fileExists(atPath: graphs.path), "the warm run did not extract them again")
     }
+
+    @Test("API listings are compared by meaning: spelled otherwise but the library's declaration passes, a real difference fails")
+    func listingsByMeaning() throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Paint", products: [.library(name: "Paint", type: .dynamic, targets: ["Paint"])],
+                                  targets: [.target(name: "Paint")])
+            """)
+        try package.write(
+            "Sources/Paint/Canvas.swift",
+            """
+            public struct Canvas<Element> {
+                public struct Options { public init() {} }
+                public init() {}
+                public func map<T>(_ transform: @escaping @Sendable (Element) -> T) -> [T] where T: Equatable { [] }
+                public func first(where predicate: (Element) throws -> Bool) rethrows -> Element? { nil }
+                public static func make() -> Canvas { Canvas() }
+                public func configure(_ options: Options) {}
+                public func fail(with error: any Error) {}
+            }
+            extension Sequence {
+                public func pairs() -> [(Element, Element)] { [] }
+            }
+            """)
+        let listing = """
+            extension Canvas {
+                @inlinable public func map<T: Equatable>(_ transform: @Sendable @escaping (Element) -> T) -> [T]
+                public func configure(_ options: Canvas.Options)
+                public func fail(with error: Error)
+                public static func make() -> Self
+            }
+            extension Sequence {
+                public func pairs() -> [(Self.Element, Self.Element)]
+            }
+            """
+        let wrong = """
+            extension Canvas {
+                public func first(where predicate: (Element) -> Bool) -> Element?
+            }
+            """
+        let library = SampleLibrary(packageDirectory: package.url, products: ["Paint"])
+        let report = try verify("```swift\n\(listing)\n```\n\n```swift\n\(wrong)\n```\n", library: library)
+        #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
+        #expect(report.results.map(\.failureKind) == [nil, .listing])
+        let failure = try #require(report.results[1].failure)
+        #expect(
+            failure.contains(
+                "the library declares 'Canvas.first(where:)' with another signature:\n    func first(where predicate: (Element) throws -> Bool) rethrows -> Element?"
+            ), "\(failure)")
+        // Control: compared as text, every one of the first listing's declarations would differ but `pairs()`.
+        var preparation: Verifier.Preparation?
+        let verifier = Verifier(library: library)
+        let prepared = try verifier.ensurePrepared(&preparation)
+        let symbols = try verifier.symbolGraphs(prepared).graph(of: "Paint").symbols.map {
+            APIListing.Symbol(path: $0.pathComponents, declaration: APIListing.collapsed($0.declaration), usr: $0.identifier)
+        }
+        let asText = try #require(APIListing.check(listing, against: symbols))
+        #expect(asText.message.components(separatedBy: "with another signature").count - 1 == 4, "\(asText.message)")
+    }
 }

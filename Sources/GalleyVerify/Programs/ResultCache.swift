@@ -25,7 +25,7 @@ struct ResultCache: Sendable {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        add("galley-cache-v3")  // v3: later samples of a program in nested scopes
+        add("galley-cache-v4")  // v4: a program is one main.swift, scopes only where a name is declared again
         add(ProgramSource.runtime)
         add(toolchain.version)
         add(library.fingerprint)
@@ -56,7 +56,7 @@ struct ResultCache: Sendable {
     /// checked against, the compiler and the library's fingerprint.
     static func key(forListing code: String, modules: [String], toolchain: Toolchain, library: SampleLibrary.Built) -> String {
         var hasher = SHA256()
-        for text in ["galley-listing-v1", toolchain.version, library.fingerprint] + modules + [code] {
+        for text in ["galley-listing-v2", toolchain.version, library.fingerprint] + modules + [code] {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
