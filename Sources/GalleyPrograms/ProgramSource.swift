@@ -239,6 +239,16 @@ package enum ProgramSource {
         return directive(settings.preludeSource, 1) + settings.prelude + "\n#sourceLocation()\n"
     }
 
+    /// The file and line of a `#sourceLocation(file: "…", line: N)` line ``directive(_:_:)`` wrote.
+    package static func parseDirective(_ text: String) -> (file: String, line: Int)? {
+        guard let open = text.range(of: "#sourceLocation(file: \""), let comma = text.range(of: "\", line: ", options: .backwards),
+            open.upperBound <= comma.lowerBound, let close = text.range(of: ")", options: .backwards),
+            let line = Int(text[comma.upperBound..<close.lowerBound])
+        else { return nil }
+        let escaped = text[open.upperBound..<comma.lowerBound]
+        return (escaped.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\"), line)
+    }
+
     private static func directive(_ file: String, _ line: Int) -> String {
         let escaped = file.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "\n#sourceLocation(file: \"\(escaped)\", line: \(line))\n"

@@ -94,4 +94,22 @@ struct ProgramGenerationTests {
             """)
         #expect(report.results.map(\.status) == [.passed, .passed], "\(report.failures)")
     }
+
+    @Test("an error in code Galley generates (a block left open) is at the block's fence in the Markdown, never at a temporary main.swift")
+    func errorsAtMarkdownLines() throws {
+        let report = try verify(
+            """
+            # Open
+
+            ```swift
+            func f() {
+              print(1)
+            ```
+            """, pageProgram: false)
+        let result = try #require(report.results.first)
+        #expect(result.status == .failed)
+        #expect(result.failureLocation == SourceLocation(path: "content/p.md", line: 3, column: 1), "\(result.failure ?? "")")
+        #expect(result.failure?.contains("expected '}'") == true && result.failure?.contains("main.swift") == false, "\(result.failure ?? "")")
+        #expect(ProgramSource.parseDirective("#sourceLocation(file: \"a \\\"b\\\".md\", line: 12)")! == ("a \"b\".md", 12))
+    }
 }

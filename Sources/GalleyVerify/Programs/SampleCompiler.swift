@@ -195,7 +195,10 @@ struct SampleCompiler: Sendable {
         let compiled = compile(main: main, extraFiles: [], in: folder, mode: CompileMode(program), parseAsLibrary: library)
         guard let executable = compiled.executable else {
             let failed = ProgramRun(
-                compiled: false, diagnostics: Self.failureDiagnostics(compiled.diagnostics, log: compiled.log, program: program),
+                compiled: false,
+                diagnostics: Self.failureDiagnostics(
+                    compiled.diagnostics.map { Self.placed($0, generated: main, file: compiled.mainFile, program: program) },
+                    log: compiled.log, program: program),
                 ending: .notRun, outputs: [], standardError: compiled.log, merged: false)
             // A compile_fail sample's valid lines are still answered about: sourcekitd type-checks past errors.
             if program.mode == .compileFail { return (failed, pending) }
@@ -388,6 +391,41 @@ struct SampleCompiler: Sendable {
             all.append(atFence("the compiler failed without an error message" + (tail.isEmpty ? "" : ":\n" + tail)))
         }
         return all
+    }
+
+    /// `diagnostic` at a Markdown line when it points into `file`, the
+    /// generated `main.swift` whose text is `generated`: at the page line of
+    /// the sample code around it, or at the fence of the block whose code
+    /// Galley generated it for (a scope's brace, a boundary call). Never at
+    /// a temporary file the author cannot open.
+    static func placed(_ diagnostic: CompilerDiagnostic, generated: String, file: URL, program: SampleProgram) -> CompilerDiagnostic {
+        guard diagnostic.file == file.path || diagnostic.file == file.lastPathComponent, diagnostic.line > 0 else { return diagnostic }
+        let lines = generated.split(separator: "\n", omittingEmptySubsequences: false)
+        var index = min(diagnostic.line - 1, lines.count) - 1
+        var reset = false
+        while index >= 0 {
+            let line = lines[index].trimmingCharacters(in: .whitespaces)
+            if line == "#sourceLocation()" { reset = true }
+            if line.hasPrefix("#sourceLocation(file: \""), let directive = ProgramSource.parseDirective(line) {
+                var placed = diagnostic
+                let sample = program.samples.first { $0.page == directive.file && $0.block.firstCodeLine <= directive.line && directive.line <= $0.block.endLine }
+                placed.file = directive.file
+                if reset, let sample {
+                    placed.line = sample.block.fenceLine
+                    placed.column = sample.block.fenceColumn
+                    placed.message += " (in the code Galley adds around this block)"
+                } else {
+                    placed.line = directive.line + (diagnostic.line - 1 - index - 1)
+                }
+                return placed
+            }
+            index -= 1
+        }
+        guard let first = program.samples.first else { return diagnostic }
+        var placed = diagnostic
+        (placed.file, placed.line, placed.column) = (first.page, first.block.fenceLine, first.block.fenceColumn)
+        placed.message += " (in the code Galley adds around this block)"
+        return placed
     }
 
     /// Whether `diagnostic` points into one of `program`'s samples.
