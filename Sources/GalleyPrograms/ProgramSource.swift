@@ -58,7 +58,9 @@ package enum ProgramSource {
             return text
         }
         var file = FileScopes()
-        for (index, sample) in (program.context + program.samples).enumerated() {
+        let samples = program.context + program.samples
+        file.forward = forwardReferences(samples)
+        for (index, sample) in samples.enumerated() {
             if let items = items(of: sample.compiledCode, file: sample.page, firstLine: sample.block.firstCodeLine, privatizing: false) {
                 items.forEach { file.add($0) }
             } else {
@@ -82,10 +84,14 @@ package enum ProgramSource {
         var values: Set<String> = []
         /// Type names declared at file scope.
         var types: Set<String> = []
+        /// Variable names an earlier block uses before a later one declares
+        /// them (``forwardReferences(_:)``): declared in a scope of their own.
+        var forward: Set<String> = []
 
         mutating func add(_ item: Item) {
             let typeAgain = item.typeName.map(types.contains) ?? false
-            if typeAgain || !item.valueNames.isDisjoint(with: values) {
+            if typeAgain || !item.valueNames.isDisjoint(with: values) || !item.valueNames.isDisjoint(with: forward) {
+                forward.subtract(item.valueNames)
                 body += "do {\n"
                 scopes += 1
                 values = []
@@ -144,6 +150,25 @@ package enum ProgramSource {
                 text: directive(name, line) + indent + shown + "\n#sourceLocation()\n", isFileScope: fileScope && !isFunction,
                 isFunction: isFunction, valueNames: valueNames(of: item), typeName: typeName)
         }
+    }
+
+    /// The variable names that a block uses before a later block declares
+    /// them (and no block before it does): as globals of one `main.swift`
+    /// they would compile and be read uninitialized (`logger.info(…)` in a
+    /// block, `var logger = Logger(…)` further down the page), so the later
+    /// declaration goes into a scope, and the earlier use fails to compile
+    /// as it would in the author's order.
+    package static func forwardReferences(_ samples: [Sample]) -> Set<String> {
+        var declaredSoFar: Set<String> = []
+        var usedEarlier: Set<String> = []
+        var forward: Set<String> = []
+        for sample in samples {
+            let declared = valueNames(sample.compiledCode)
+            forward.formUnion(declared.intersection(usedEarlier).subtracting(declaredSoFar))
+            declaredSoFar.formUnion(declared)
+            usedEarlier.formUnion(ReferenceCollector.names(in: sample.compiledCode).subtracting(declaredSoFar))
+        }
+        return forward
     }
 
     /// The names of the variables and functions `code` declares at top level.
@@ -298,5 +323,29 @@ extension TokenKind {
     fileprivate var isIdentifierToken: Bool {
         if case .identifier = self { return true }
         return false
+    }
+}
+
+/// The names top-level code refers to unqualified, as it runs (`logger` in
+/// `logger.info()`, not `info`): the bodies of functions and types are
+/// left out, since they run later, when called.
+private final class ReferenceCollector: SyntaxVisitor {
+    var names: Set<String> = []
+
+    static func names(in code: String) -> Set<String> {
+        guard let tree = SwiftSource.parse(code) else { return [] }
+        let collector = ReferenceCollector(viewMode: .sourceAccurate)
+        for item in tree.statements {
+            if let decl = item.item.as(DeclSyntax.self), !decl.is(VariableDeclSyntax.self) { continue }
+            collector.walk(item)
+        }
+        return collector.names
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id {
+            names.insert(node.baseName.text)
+        }
+        return .visitChildren
     }
 }

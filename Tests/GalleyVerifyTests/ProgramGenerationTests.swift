@@ -112,4 +112,26 @@ struct ProgramGenerationTests {
         #expect(result.failure?.contains("expected '}'") == true && result.failure?.contains("main.swift") == false, "\(result.failure ?? "")")
         #expect(ProgramSource.parseDirective("#sourceLocation(file: \"a \\\"b\\\".md\", line: 12)")! == ("a \"b\".md", 12))
     }
+
+    @Test("a block that uses a variable a later block declares fails to compile, as in the author's order (never reads it uninitialized)")
+    func useBeforeDeclaration() throws {
+        let used = """
+            ```swift
+            print(greeting.count)
+            ```
+            """
+        let declared = """
+            ```swift
+            var greeting = "hello"
+            print(greeting) // Prints "hello"
+            ```
+            """
+        let report = try verify(used + "\n\n" + declared)
+        #expect(report.results.map(\.status) == [.failed, .passed], "\(report.failures)")
+        #expect(report.results[0].failure?.contains("cannot find 'greeting' in scope") == true, "\(report.results[0].failure ?? "")")
+        #expect(ProgramSource.forwardReferences(report.results.map(\.sample)) == ["greeting"])
+        // Control: in the page's order the same blocks both pass.
+        let ordered = try verify(declared + "\n\n" + used.replacingOccurrences(of: "count)", with: "count) // Prints \"5\""))
+        #expect(ordered.results.map(\.status) == [.passed, .passed], "\(ordered.failures)")
+    }
 }

@@ -157,7 +157,7 @@ struct SampleCompiler: Sendable {
                 // A type of the merged module is `fileprivate` there, and prints as
                 // `GalleySamples.(unknown context at $…).Captain`: such a program
                 // runs again alone, where its types print as the author named them.
-                if run.outputs.contains(where: { $0.contains("(unknown context at $") }) {
+                if run.outputs.contains(where: { $0.contains("(unknown context at $") }) || run.standardError.contains("(unknown context at $") {
                     rejected.append(included[position])
                 } else {
                     runs[included[position]] = run
