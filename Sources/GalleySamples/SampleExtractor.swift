@@ -127,6 +127,7 @@ package enum SampleExtractor {
                 if mode == .run { mode = .noRun }
             }
         }
+        if attributeMode == nil, mode == .run, group == nil, SampleKindReader.announcesTrap(compiled) { mode = .crash }
         if mode == .run, arguments == nil, CommandLineProgram.needsArguments(compiled) {
             // A command-line tool run with no arguments would only print its usage or fail: compile it.
             mode = .noRun

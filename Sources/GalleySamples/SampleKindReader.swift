@@ -30,6 +30,23 @@ package enum SampleKindReader {
         return .program
     }
 
+    /// Whether a comment after code says that the line traps
+    /// (`items.append(6) // runtime error: capacity overflow`, `// Fatal
+    /// error`, `// crashes`, `// traps`): the block shows a trap, as a
+    /// `crash` sample does.
+    package static func announcesTrap(_ code: String) -> Bool {
+        guard let tree = SwiftSource.parse(code) else { return false }
+        let openings = ["runtime error", "fatal error", "crash", "trap", "precondition fail"]
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            for piece in token.trailingTrivia.pieces {
+                guard case .lineComment(let text) = piece else { continue }
+                let comment = text.dropFirst(2).trimmingCharacters(in: .whitespaces).lowercased()
+                if openings.contains(where: { comment.hasPrefix($0) }) { return true }
+            }
+        }
+        return false
+    }
+
     private static func isManifest(_ tree: SourceFileSyntax) -> Bool {
         // `// swift-tools-version: 6.0` starts a manifest, and only a manifest.
         let leading = tree.leadingTrivia.pieces + (tree.statements.first?.leadingTrivia.pieces ?? [])

@@ -99,4 +99,22 @@ struct MisreadTests {
         let wrong = try verify("```swift\nlet service: Int = // ...\nlet name: String = service\n```\n")
         #expect(wrong.results.first?.failure?.contains("cannot convert value of type 'Int' to specified type 'String'") == true)
     }
+
+    @Test("a line commented `// runtime error: …` shows a trap: the block is a crash sample, and passes when it traps there")
+    func announcedTrap() throws {
+        let report = try verify(
+            """
+            ```swift
+            var items = [1, 2, 3]
+            items.removeAll()
+            print(items[0]) // runtime error: index out of range
+            ```
+            """)
+        let result = try #require(report.results.first)
+        #expect(result.sample.mode == .crash)
+        #expect(result.status == .passed, "\(report.failures)")
+        #expect(result.crashMessage?.contains("Index out of range") == true, "\(result.crashMessage ?? "")")
+        // Control: a comment that only talks about errors does not make a crash sample.
+        #expect(extract("```swift\nlet x = 1 // no runtime errors here\nprint(x)\n```\n").first?.mode == .run)
+    }
 }
