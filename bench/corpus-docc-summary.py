@@ -13,7 +13,9 @@ A failure's cause is read from its message (the first compiler error of a
   no member          value of type 'X' has no member 'y' (wrong API name, or an extension the page did not show)
   type mismatch      cannot convert / argument type / generic requirement / missing or extra argument
   other compile error  any other compiler error
-  in another sample  an error in another sample of the page (a page is one program)
+  in another sample  an error in another sample of the page (reports before page isolation)
+  blocked            uses a declaration of a block that does not compile (failureKind "blocked")
+  not run            after a block that trapped in the same program (failureKind "not_run")
   output mismatch    printed output differs from // Prints or the output block
   trap               crashed
   timeout            timed out
@@ -26,7 +28,7 @@ import sys
 from collections import Counter
 
 ORDER = ["out of scope", "missing module", "API listing drift", "no member", "type mismatch", "other compile error",
-         "in another sample", "output mismatch", "trap", "timeout", "link/driver error", "passes now", "problem"]
+         "in another sample", "blocked", "not run", "output mismatch", "trap", "timeout", "link/driver error", "passes now", "problem"]
 
 
 def first_error(message):
@@ -42,6 +44,10 @@ def cause(entry):
     head = message.splitlines()[0] if message else ""
     if head.startswith("passes now"):
         return "passes now"
+    if entry.get("failureKind") == "blocked":
+        return "blocked"
+    if entry.get("failureKind") == "not_run":
+        return "not run"
     if "the library's public API has no" in message or "declares" in message and "with another signature" in message:
         return "API listing drift"
     if head.startswith("printed output does not match"):
@@ -77,15 +83,15 @@ def load(path):
 def main(args):
     listing = "--list" in args
     paths = [a for a in args if a != "--list"]
-    print("| package | samples | passed | failed | skipped | failed, by cause |")
-    print("|---|---:|---:|---:|---:|---|")
+    print("| package | samples | passed | blocked | failed | skipped | failed, by cause |")
+    print("|---|---:|---:|---:|---:|---:|---|")
     totals = Counter()
     for path in paths:
         name = path.rsplit("/", 1)[-1].removesuffix(".report.json")
         try:
             report = load(path)
         except (OSError, json.JSONDecodeError) as error:
-            print(f"| {name} | — | — | — | — | no report ({error}) |")
+            print(f"| {name} | — | — | — | — | — | no report ({error}) |")
             continue
         samples = report["samples"]
         failed = [s for s in samples if s["status"] in ("failed", "known_failure")]
@@ -96,14 +102,15 @@ def main(args):
         text = ", ".join(f"{causes[c]} {c}" for c in ORDER if causes[c]) or "—"
         passed = sum(1 for s in samples if s["status"] == "passed")
         skipped = sum(1 for s in samples if s["status"] == "skipped")
-        print(f"| {name} | {len(samples)} | {passed} | {len(failed) + len(problems)} | {skipped} | {text} |")
-        totals.update(samples=len(samples), passed=passed, failed=len(failed) + len(problems), skipped=skipped)
+        blocked = causes["blocked"] + causes["not run"]
+        print(f"| {name} | {len(samples)} | {passed} | {blocked} | {len(failed) + len(problems)} | {skipped} | {text} |")
+        totals.update(samples=len(samples), passed=passed, blocked=blocked, failed=len(failed) + len(problems), skipped=skipped)
         if listing:
             for s in failed:
                 print(f"    {s['page']}:{s['line']} [{cause(s)}] {first_error(s.get('failure') or '')[:160]}", file=sys.stderr)
             for p in problems:
                 print(f"    {p['path']}:{p.get('line')} [problem] {p['message'][:160]}", file=sys.stderr)
-    print(f"| **all** | {totals['samples']} | {totals['passed']} | {totals['failed']} | {totals['skipped']} | |")
+    print(f"| **all** | {totals['samples']} | {totals['passed']} | {totals['blocked']} | {totals['failed']} | {totals['skipped']} | |")
 
 
 if __name__ == "__main__":
