@@ -74,6 +74,7 @@ package struct LibraryState {
         library.modules.forEach(add)
         library.moduleAliases.sorted { $0.key < $1.key }.forEach { add("\($0.key)=\($0.value)") }
         add("traits:" + (library.traits?.joined(separator: ",") ?? "defaults"))
+        library.unexposedTargets.forEach { add("unexposed:" + $0.name + "=" + $0.objectTargets.joined(separator: ",")) }
         let package = library.packageDirectory
         for name in ["Package.swift", "Package.resolved"] {
             add(name)

@@ -33,6 +33,25 @@ public struct SampleLibrary: Sendable, Hashable {
     /// Modules the wrapper re-exports (`@_exported import`), the products'
     /// Swift modules when known; samples import them by name either way.
     public var modules: [String] = []
+    /// A target that a DocC catalog documents but no library product
+    /// exposes: built in the package and linked for its catalog's samples
+    /// (``UnexposedTargets``).
+    public struct UnexposedTarget: Sendable, Hashable, Codable {
+        /// The target, whose module samples import.
+        public var name: String
+        /// It and the targets it depends on that no product holds: whose
+        /// object files it needs.
+        public var objectTargets: [String]
+
+        /// Creates the description of a target.
+        public init(name: String, objectTargets: [String]) {
+            self.name = name
+            self.objectTargets = objectTargets
+        }
+    }
+
+    /// Targets no product exposes whose modules samples import.
+    public var unexposedTargets: [UnexposedTarget] = []
     /// The package's traits to build with (`nil`: its default traits). When
     /// a build with them fails, the library is built with the defaults and
     /// ``Built/notes`` says so.
@@ -89,20 +108,22 @@ public struct SampleLibrary: Sendable, Hashable {
         let state = LibraryState(library: self, toolchain: toolchain)
         if let built = state.reusableBuild() { return built }
         var built: Built
+        var builder = self
         do {
             built = try buildWithSwiftPM(toolchain: toolchain, log: log)
             built.traits = traits
         } catch {
             // The docs are verified against the defaults rather than not at all.
             guard let traits, !traits.isEmpty else { throw error }
-            var defaults = self
-            defaults.traits = nil
+            builder.traits = nil
+            let defaults = builder
             log("Building the sample library with traits \(traits.joined(separator: ", ")) failed; building it with the package's default traits…")
             built = try defaults.buildWithSwiftPM(toolchain: toolchain, log: log)
             built.notes.append(
                 "the library was built with the package's default traits: building it with \(traits.joined(separator: ", ")) failed ("
                     + (error.details?.split(separator: "\n").last(where: { $0.contains("error:") }).map(String.init) ?? error.message) + ")")
         }
+        UnexposedTargets(library: builder).add(to: &built, toolchain: toolchain, log: log)
         state.record(built)
         return built
     }
@@ -154,11 +175,13 @@ public struct SampleLibrary: Sendable, Hashable {
     /// Runs `swift build --product …` in `package`; its log's end is the error when it fails.
     /// `traits` are the root package's (`--traits`; `nil`: its defaults).
     package static func swiftBuild(
-        _ package: URL, products: [String], traits: [String]? = nil, toolchain: Toolchain, log: (String) -> Void, what: String
+        _ package: URL, products: [String], targets: [String] = [], traits: [String]? = nil, toolchain: Toolchain, log: (String) -> Void,
+        what: String
     ) throws(Diagnostic) {
         let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
         var arguments = ["build", "--package-path", package.path]
         for product in products { arguments += ["--product", product] }
+        for target in targets { arguments += ["--target", target] }
         if let traits, !traits.isEmpty { arguments += ["--traits", traits.joined(separator: ",")] }
         log("Building the sample library (\(what))…")
         let runner = ProcessRunner(timeout: .seconds(3600), outputLimit: 8 << 20)
@@ -172,7 +195,7 @@ public struct SampleLibrary: Sendable, Hashable {
             let tail = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(25).joined(separator: "\n")
             throw Diagnostic(
                 "building the sample library (\(what)) failed",
-                suggestion: "Fix the library so that `swift build --product \(products[0])` succeeds, then verify again",
+                suggestion: "Fix the library so that `swift build \(products.first.map { "--product \($0)" } ?? "--target \(targets.first ?? "")")` succeeds, then verify again",
                 details: tail
             )
         }

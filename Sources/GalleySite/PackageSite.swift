@@ -105,6 +105,7 @@ public struct PackageSite: Sendable {
         verification.linking = package.libraryProducts.allSatisfy { $0.linkage == "dynamic" } ? .dynamic : .wrapper
         verification.modules = package.productModules
         verification.traits = package.documentationTraits?.enabled
+        verification.unexposedTargets = package.unexposedCatalogTargets
         verification.sourceDirectories = package.libraryTargets.map { package.directory(of: $0) }
         configuration.verification = verification
         return configuration
@@ -167,7 +168,16 @@ public struct PackageSite: Sendable {
         }
         return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s")"
             + (snippets == 0 ? "" : " and \(snippets) snippet\(snippets == 1 ? "" : "s")") + " in package \(package.name)."
-            + (traitsNote.map { " " + $0 } ?? "")
+            + (traitsNote.map { " " + $0 } ?? "") + unexposedNote
+    }
+
+    /// The catalogs' targets that are built though no library product
+    /// exposes them, or `""`.
+    private var unexposedNote: String {
+        let names = package.unexposedCatalogTargets.map(\.name).filter { name in catalogs.contains { $0.module == name } }
+        guard !names.isEmpty else { return "" }
+        return " Built for \(names.count == 1 ? "its catalog" : "their catalogs"), though no library product exposes "
+            + "\(names.count == 1 ? "it" : "them"): \(names.joined(separator: ", "))."
     }
 
     /// Which of the package's traits the docs are verified with, or `nil`

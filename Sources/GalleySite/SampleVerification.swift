@@ -28,6 +28,7 @@ public struct SampleVerification: Sendable {
         library.linking = settings.linking
         library.modules = settings.modules
         library.traits = settings.traits
+        library.unexposedTargets = settings.unexposedTargets
         if let folders = settings.sourceDirectories { library.sourceDirectories = folders }
         var verifier = Verifier(library: library, cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil)
         verifier.timeout = .seconds(settings.timeoutSeconds)

@@ -260,10 +260,10 @@ struct TrustedPathTests {
     }
 }
 
-/// A package with traits, built for its docs.
-@Suite("A package with traits", .serialized)
+/// A package with traits and a catalog of a target in no product, built for its docs.
+@Suite("A package built for its docs", .serialized)
 struct TraitPackageTests {
-    @Test("a package is verified with its traits that add code (not those that compile code out), Foundation in scope where its module imports it")
+    @Test("a package is built as its docs describe it: traits that add code on, Foundation in scope where its module imports it, a catalog target in no product built")
     func traitsAndFoundation() throws {
         // Tests/Fixtures/TraitDocs: `Export` adds `csv()`, `Silent` (`#if !Silent`) removes the audit line.
         let package = try PackageRootTests.fixture("TraitDocs")
@@ -271,7 +271,10 @@ struct TraitPackageTests {
         let verify = try GalleyExecutable.run(["verify"], in: package.url)
         #expect(verify.status == 0, "\(verify.standardError)\n\(verify.standardOutput)")
         #expect(verify.standardError.contains("Traits enabled: Export; left off: Silent (the library tests them negated"), "\(verify.standardError)")
-        #expect(verify.standardOutput.contains("3 passed, 0 failed, 0 skipped"), "\(verify.standardOutput)")
+        #expect(
+            verify.standardError.contains("Built for its catalog, though no library product exposes it: LedgerTesting."), "\(verify.standardError)")
+        // 3 of Ledger's catalog, 1 of LedgerTesting's, a target in no product.
+        #expect(verify.standardOutput.contains("4 passed, 0 failed, 0 skipped"), "\(verify.standardOutput)")
         #expect(try package.read(".build/galley/library/Package.swift").contains("traits: [\"Export\"]"))
 
         // Control: built with the defaults, the trait's API is missing and the sample says so.
@@ -279,7 +282,7 @@ struct TraitPackageTests {
         let defaults = try GalleyExecutable.run(["verify"], in: package.url)
         #expect(defaults.status == 1, "\(defaults.standardOutput)")
         #expect(defaults.standardOutput.contains("value of type 'Ledger' has no member 'csv'"), "\(defaults.standardOutput)")
-        #expect(defaults.standardOutput.contains("2 passed, 1 failed, 0 skipped"), "\(defaults.standardOutput)")
+        #expect(defaults.standardOutput.contains("3 passed, 1 failed, 0 skipped"), "\(defaults.standardOutput)")
 
         // A trait list that does not build falls back to the defaults, with a warning that says so.
         try package.write("galley.yml", "verify:\n  traits: [Export, Missing]\n")
@@ -288,5 +291,22 @@ struct TraitPackageTests {
         #expect(fallback.status == 1, "\(all)")
         #expect(all.contains("the library was built with the package's default traits: building it with Export, Missing failed"), "\(all)")
         #expect(fallback.standardOutput.contains("has no member 'csv'"), "\(all)")
+
+        // A target in no product that does not build: a warning names it, and only its catalog's samples fail.
+        try package.write("galley.yml", "title: Ledger\n")
+        let manifest = try package.read("Package.swift")
+        try package.write(
+            "Package.swift",
+            manifest.replacingOccurrences(
+                of: ".target(name: \"LedgerTesting\", dependencies: [\"Ledger\"]),",
+                with: ".target(name: \"LedgerTesting\", dependencies: [\"Ledger\"]),\n        .target(name: \"LedgerDraft\"),"))
+        try package.write("Sources/LedgerDraft/Draft.swift", "public let draft: Int = \"not a number\"\n")
+        try package.write("Sources/LedgerDraft/LedgerDraft.docc/LedgerDraft.md", "# ``LedgerDraft``\n\n```swift\nprint(draft)\n```\n")
+        let draft = try GalleyExecutable.run(["verify"], in: package.url)
+        let both = draft.standardError + draft.standardOutput
+        #expect(draft.status == 1, "\(both)")
+        #expect(both.contains("the catalog of LedgerDraft, a target that no library product exposes, cannot import it"), "\(both)")
+        #expect(draft.standardOutput.contains("no such module 'LedgerDraft'"), "\(both)")
+        #expect(draft.standardOutput.contains("4 passed, 1 failed, 0 skipped"), "\(both)")
     }
 }

@@ -78,6 +78,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         /// code out (``SwiftPackage/documentationTraits``); `verify: traits:`
         /// names them instead.
         public var traits: [String]?
+        /// Targets a catalog documents that no library product exposes,
+        /// built and linked too (a package root's; ``SampleLibrary/UnexposedTarget``).
+        public var unexposedTargets: [SampleLibrary.UnexposedTarget] = []
         /// The package's target folders, whose files decide the library build; `nil` for its `Sources/`.
         public var sourceDirectories: [URL]?
         /// Seconds one sample program may run.
@@ -104,6 +107,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             named.linking = .automatic
             named.modules = []
             named.sourceDirectories = nil
+            named.traits = nil
+            named.unexposedTargets = []
             return named
         }
     }
@@ -152,6 +157,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.verification.modules = defaults.verification.modules
         config.verification.sourceDirectories = defaults.verification.sourceDirectories
         config.verification.traits = defaults.verification.traits
+        config.verification.unexposedTargets = defaults.verification.unexposedTargets
         config.description = try yaml.string("description") ?? config.description
         config.language = try yaml.string("language") ?? config.language
         config.editURL = try yaml.string("edit_url")

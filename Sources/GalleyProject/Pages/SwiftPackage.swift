@@ -192,10 +192,31 @@ public struct SwiftPackage: Sendable, Codable {
         return libraryTargets.filter { inProducts.contains($0.name) && $0.moduleType == "SwiftTarget" }.map(\.name).sorted()
     }
 
+    /// The targets that a DocC catalog documents but no library product
+    /// exposes, that samples can import once built (Swift library
+    /// targets), each with the targets outside the products it needs.
+    public var unexposedCatalogTargets: [SampleLibrary.UnexposedTarget] {
+        let inProducts = Set(libraryTargets.map(\.name))
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return targets.sorted { $0.name < $1.name }.compactMap { target in
+            guard !inProducts.contains(target.name), target.kind == "library", target.moduleType == "SwiftTarget",
+                !Self.doccFolders(in: directory(of: target)).isEmpty
+            else { return nil }
+            var needed: [String] = []
+            var pending = [target.name]
+            while let name = pending.popLast() {
+                guard !inProducts.contains(name), !needed.contains(name), let dependency = byName[name] else { continue }
+                needed.append(name)
+                pending += dependency.dependencies
+            }
+            return SampleLibrary.UnexposedTarget(name: target.name, objectTargets: needed)
+        }
+    }
+
     /// The DocC catalogs in the folders of the package's targets (test
     /// targets aside), each with the target it documents, in target order.
     public var catalogs: [DocCCatalog] {
-        let modules = Set(productModules)
+        let modules = Set(productModules + unexposedCatalogTargets.map(\.name))
         var seen: Set<String> = []
         var catalogs: [DocCCatalog] = []
         for target in targets.sorted(by: { $0.name < $1.name }) where target.kind != "test" {

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // A fixture for Galley's tests: a library with two traits, one that adds
 // API (`Export`) and one that compiles code out (`Silent`, tested negated),
-// whose module imports Foundation, and a catalog that documents both.
+// whose module imports Foundation, and a catalog that documents both; and a
+// target no product exposes (LedgerTesting) with a catalog of its own.
 import PackageDescription
 
 let package = Package(
@@ -15,6 +16,7 @@ let package = Package(
         .default(enabledTraits: []),
     ],
     targets: [
-        .target(name: "Ledger")
+        .target(name: "Ledger"),
+        .target(name: "LedgerTesting", dependencies: ["Ledger"]),
     ]
 )
