@@ -15,7 +15,7 @@ public struct SampleResult: Sendable {
     public enum FailureKind: String, Sendable, Codable, CaseIterable {
         /// The compiler rejected the sample's own code (or a `compile_fail` sample's errors differ).
         case compile
-        /// It uses a declaration of another block of its program that does not compile.
+        /// It uses a declaration of another block of its program that does not compile or fails at run time.
         case blocked
         /// An earlier block of its program trapped or exited first, so it never ran.
         case notRun = "not_run"
@@ -34,7 +34,7 @@ public struct SampleResult: Sendable {
         public var phrase: String {
             switch self {
             case .compile: "do not compile"
-            case .blocked: "blocked by a block that does not compile"
+            case .blocked: "blocked by a block that fails"
             case .notRun: "not run after a block that failed at run time"
             case .output: "print other output"
             case .trap: "fail at run time"
@@ -154,7 +154,7 @@ public struct VerificationReport: Sendable {
     public var succeeded: Bool { failed == 0 }
 
     /// The failures broken down by kind, or `nil` when nothing failed:
-    /// `Failed: 4 do not compile, 2 blocked by a block that does not compile,
+    /// `Failed: 4 do not compile, 2 blocked by a block that fails,
     /// 1 cannot be read`. Known failures are counted apart.
     public var breakdown: String? {
         var counts: [SampleResult.FailureKind: Int] = [:]

@@ -142,8 +142,10 @@ public struct Verifier: Sendable {
     private struct Runs {
         /// Each program's run by ``SampleProgram/key``, and whether it came from the cache.
         var runs: [String: (ProgramRun, cached: Bool)] = [:]
-        /// The programs whose runs judge their samples, in order.
-        var judged: [SampleProgram] = []
+        /// The programs whose runs judge their samples, each with the ids
+        /// of the samples it gives the verdict on (a page's program run
+        /// again after a block that trapped judges only the blocks after it).
+        var judged: [(program: SampleProgram, samples: Set<String>)] = []
         /// Blocks of page programs set aside because they own errors (``PageIsolation``).
         var setAside: [PageIsolation.SetAside] = []
         /// The compiler's version; `nil` when no program needed it.
@@ -158,46 +160,50 @@ public struct Verifier: Sendable {
         var notices: [Diagnostic] = []
         /// How much the compiler was asked about the programs.
         var hoverMode = HoverMode.off
+
+        /// Adds the runs and figures of a later round of the same verification.
+        mutating func absorb(_ round: Runs) {
+            runs.merge(round.runs) { _, new in new }
+            compilerVersion = compilerVersion ?? round.compilerVersion
+            compiledCount += round.compiledCount
+            mergedCount += round.mergedCount
+            sandboxed = sandboxed ?? round.sandboxed
+            notices += round.notices.filter { !notices.contains($0) }
+            hoverMode = max(hoverMode, round.hoverMode)
+        }
     }
 
-    /// Runs `programs`, isolating errors in programs of several blocks: the
-    /// blocks that own the errors of one that does not compile are set
+    /// Runs `programs`, isolating failures in programs of several blocks:
+    /// the blocks that own the errors of one that does not compile are set
     /// aside (``PageIsolation``) and the others compiled again without them,
-    /// until what is left compiles. Every program compiled on the way is
-    /// cached by its own key, so a warm run compiles none of them.
+    /// until what is left compiles; a block that traps, exits or hangs is
+    /// judged alone and the blocks after it run again without it. Every
+    /// program compiled on the way is cached by its own key, so a warm run
+    /// compiles none of them.
     private func isolating(_ programs: [SampleProgram], preparation: inout Preparation?) throws(Diagnostic) -> Runs {
         var all = Runs()
         var round = programs
         // The blocks set aside so far, per page, in page order: what later ones may be blocked by.
-        var asideOnPage: [String: [Sample]] = [:]
+        var isolation = PageIsolation.Progress()
         while !round.isEmpty {
             let runs = try run(round, preparation: &preparation)
-            all.runs.merge(runs.runs) { _, new in new }
-            all.compilerVersion = all.compilerVersion ?? runs.compilerVersion
-            all.compiledCount += runs.compiledCount
-            all.mergedCount += runs.mergedCount
-            all.sandboxed = all.sandboxed ?? runs.sandboxed
-            all.notices += runs.notices.filter { !all.notices.contains($0) }
-            all.hoverMode = max(all.hoverMode, runs.hoverMode)
+            all.absorb(runs)
             var next: [SampleProgram] = []
             for program in round {
                 guard let (run, cached) = runs.runs[program.key] else { continue }
-                guard let split = PageIsolation.split(program, run: run) else {
-                    all.judged.append(program)
-                    continue
+                if let split = PageIsolation.split(program, run: run) {
+                    all.setAside += isolation.setAside(split.owners, of: program, run: run, cached: cached)
+                    if let rest = split.rest { next.append(rest) }
+                } else if let stop = PageIsolation.runtimeSplit(program, run: run) {
+                    all.judged.append((program, isolation.decide(stop.judged)))
+                    isolation.stopped(stop.stopper)
+                    next.append(stop.rest)
+                } else {
+                    all.judged.append((program, isolation.decide(program.samples)))
                 }
-                let page = program.samples[0].page
-                for owner in split.owners {
-                    let earlier = (asideOnPage[page] ?? []).filter { $0.block.fenceLine < owner.block.fenceLine }
-                        + split.owners.filter { $0.block.fenceLine < owner.block.fenceLine }
-                    let blockers = PageIsolation.blockers(of: owner, in: run, among: earlier)
-                    all.setAside.append(PageIsolation.SetAside(sample: owner, run: run, cached: cached, blockers: blockers))
-                }
-                asideOnPage[page, default: []] += split.owners
-                if let rest = split.rest { next.append(rest) }
             }
             if !next.isEmpty {
-                progress("Compiling \(next.count) program\(next.count == 1 ? "" : "s") again without the blocks that do not compile…")
+                progress("Compiling \(next.count) program\(next.count == 1 ? "" : "s") again without the blocks that fail…")
             }
             round = next
         }
@@ -292,10 +298,11 @@ public struct Verifier: Sendable {
         for aside in runs.setAside {
             results[aside.sample.id] = PageIsolation.result(for: aside, timeout: timeout, outputLimit: outputLimit)
         }
-        for program in runs.judged {
+        for (program, judgedSamples) in runs.judged {
             guard let (run, cached) = runs.runs[program.key] else { continue }
             let hovers = HoverCollector.level(for: program, mode: runs.hoverMode)
-            for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit, hovers: hovers) {
+            for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit, hovers: hovers)
+            where judgedSamples.contains(result.sample.id) {
                 results[result.sample.id] = result
             }
         }

@@ -14,10 +14,11 @@ import Testing
 /// blocks after it.
 @Suite("Error isolation in page programs")
 struct PageIsolationTests {
-    func verify(_ markdown: String, cache: URL? = nil) throws -> VerificationReport {
+    func verify(_ markdown: String, cache: URL? = nil, timeout: Duration = .seconds(10)) throws -> VerificationReport {
         var settings = SampleSettings()
         settings.pageProgram = true
-        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")), cacheDirectory: cache)
+        var verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")), cacheDirectory: cache)
+        verifier.timeout = timeout
         var preparation: Verifier.Preparation?
         return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
     }
@@ -61,9 +62,9 @@ struct PageIsolationTests {
         #expect(blocked.blockers == [SourceLocation(path: "content/p.md", line: 7, column: 1)])
         #expect(report.results[3].output == "8\n")
         #expect(report.summary == "2 passed, 2 failed, 0 skipped")
-        #expect(report.breakdown == "Failed: 1 do not compile, 1 blocked by a block that does not compile")
+        #expect(report.breakdown == "Failed: 1 do not compile, 1 blocked by a block that fails")
         let human = ReportFormat.human.render(report)
-        #expect(human.contains("Failed: 1 do not compile, 1 blocked by a block that does not compile\n2 passed, 2 failed, 0 skipped"))
+        #expect(human.contains("Failed: 1 do not compile, 1 blocked by a block that fails\n2 passed, 2 failed, 0 skipped"))
     }
 
     @Test("control: the same page with the broken block fixed passes whole (the blocked block was blocked, not broken)")
@@ -94,8 +95,8 @@ struct PageIsolationTests {
         #expect(report.results[1].failureKind == .compile)
     }
 
-    @Test("a block after one that traps is not run, naming the block that trapped; blocks before it pass")
-    func trapStopsLaterBlocks() throws {
+    @Test("a block that traps fails alone: the blocks after it run again without it, and one that uses what it declares is blocked by it")
+    func trapIsolated() throws {
         let report = try verify(
             """
             ```swift
@@ -104,19 +105,47 @@ struct PageIsolationTests {
 
             ```swift
             let values: [Int] = []
-            print(values[0])
+            let first = values[0]
             ```
 
             ```swift
             print("three") // Prints "three"
             ```
+
+            ```swift
+            print(first + 1)
+            ```
             """)
-        #expect(report.results.map(\.status) == [.passed, .failed, .failed], "\(report.failures)")
+        #expect(report.results.map(\.status) == [.passed, .failed, .passed, .failed], "\(report.failures)")
         #expect(report.results[1].failureKind == .trap)
         #expect(report.results[1].failure?.hasPrefix("crashed") == true)
-        #expect(report.results[2].failureKind == .notRun)
-        #expect(report.results[2].failure?.hasPrefix("not run: the block at line 5 before it trapped") == true, "\(report.results[2].failure ?? "")")
-        #expect(report.breakdown == "Failed: 1 not run after a block that failed at run time, 1 fail at run time")
+        #expect(report.results[2].output == "three\n")
+        #expect(report.results[3].failureKind == .blocked)
+        #expect(
+            report.results[3].failure?.hasPrefix("blocked: uses `first`, declared in the block at line 5, which fails at run time") == true,
+            "\(report.results[3].failure ?? "")")
+        #expect(report.breakdown == "Failed: 1 blocked by a block that fails, 1 fail at run time")
+    }
+
+    @Test("a block that hangs times out alone; the blocks before and after it keep their verdicts")
+    func hangIsolated() throws {
+        let report = try verify(
+            """
+            ```swift
+            print("before") // Prints "before"
+            ```
+
+            ```swift
+            while true {}
+            ```
+
+            ```swift
+            print("after") // Prints "after"
+            ```
+            """, timeout: .seconds(2))
+        #expect(report.results.map(\.status) == [.passed, .failed, .passed], "\(report.failures)")
+        #expect(report.results[1].failureKind == .limit)
+        #expect(report.results[2].output == "after\n")
     }
 
     @Test("a warm run of a page with a broken block starts no compiler, and gives the same verdicts")

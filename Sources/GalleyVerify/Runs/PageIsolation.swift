@@ -27,8 +27,9 @@ enum PageIsolation {
         /// Whether that run came from the cache.
         var cached: Bool
         /// Blocks set aside before it whose declarations its errors name,
-        /// with the name: it is blocked by them. Empty: its own errors.
-        var blockers: [(sample: Sample, name: String)]
+        /// with the name, and whether that block stopped at run time (else
+        /// it does not compile): it is blocked by them. Empty: its own errors.
+        var blockers: [(sample: Sample, name: String, stopped: Bool)]
     }
 
     /// The blocks of `program` that own errors of its failed `run`, and the
@@ -44,6 +45,64 @@ enum PageIsolation {
         let ownerIDs = Set(owners.map(\.id))
         let rest = program.samples.filter { !ownerIDs.contains($0.id) }
         return (owners, rest.isEmpty ? nil : SampleProgram(samples: rest, context: program.context))
+    }
+
+    /// When `program` compiled and stopped (trapped, exited, timed out or
+    /// printed too much) in a block before its last: the samples judged by
+    /// this run (up to the one that stopped it), that block, and the program
+    /// of every other block, run next so that the blocks after it get
+    /// verdicts of their own.
+    static func runtimeSplit(_ program: SampleProgram, run: ProgramRun) -> (judged: [Sample], stopper: Sample, rest: SampleProgram)? {
+        guard run.compiled, program.samples.count > 1, program.runs, run.ending != .exited(0), run.ending != .notRun else { return nil }
+        let stopped = max(0, run.outputs.count - 1)
+        guard stopped < program.samples.count - 1 else { return nil }
+        let stopper = program.samples[stopped]
+        let rest = program.samples.filter { $0.id != stopper.id }
+        return (Array(program.samples[...stopped]), stopper, SampleProgram(samples: rest, context: program.context))
+    }
+
+    /// What isolation has decided so far in one verification: which
+    /// samples have their verdict, and the blocks set aside per page (what
+    /// later blocks may be blocked by).
+    struct Progress {
+        /// Samples whose verdict is given: a later program never judges them again.
+        var decided: Set<String> = []
+        /// Per page, the blocks set aside or stopped at run time, in order.
+        var aside: [String: [Sample]] = [:]
+        /// The blocks that stopped their program at run time.
+        var stoppers: Set<String> = []
+
+        /// The ids of `samples` not decided yet, now decided.
+        mutating func decide(_ samples: [Sample]) -> Set<String> {
+            let fresh = Set(samples.map(\.id)).subtracting(decided)
+            decided.formUnion(fresh)
+            return fresh
+        }
+
+        /// Records a block that stopped its program at run time: its verdict
+        /// is given, and blocks that use its declarations are blocked by it.
+        mutating func stopped(_ sample: Sample) {
+            stoppers.insert(sample.id)
+            aside[sample.page, default: []].append(sample)
+        }
+
+        /// `owners` of `program`'s errors set aside, each blocked by the
+        /// earlier ones whose declarations its errors name.
+        mutating func setAside(_ owners: [Sample], of program: SampleProgram, run: ProgramRun, cached: Bool) -> [SetAside] {
+            let page = program.samples[0].page
+            var result: [SetAside] = []
+            for owner in owners where !decided.contains(owner.id) {
+                let earlier = (aside[page] ?? []).filter { $0.block.fenceLine < owner.block.fenceLine }
+                    + owners.filter { $0.block.fenceLine < owner.block.fenceLine }
+                let blockers = PageIsolation.blockers(of: owner, in: run, among: earlier).map {
+                    ($0.sample, $0.name, stoppers.contains($0.sample.id))
+                }
+                result.append(SetAside(sample: owner, run: run, cached: cached, blockers: blockers))
+            }
+            decided.formUnion(owners.map(\.id))
+            aside[page, default: []] += owners
+            return result
+        }
     }
 
     /// Whether `diagnostic` points into `sample`'s lines.
@@ -118,7 +177,11 @@ enum PageIsolation {
                 expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: aside.cached, merged: false)
         guard !aside.blockers.isEmpty else { return result }
         let uses = aside.blockers.map { "`\($0.name)`, declared in the block at line \($0.sample.block.fenceLine)" }
-        let which = aside.blockers.count == 1 ? "which does not compile" : "which do not compile"
+        let stopped = aside.blockers.allSatisfy(\.stopped)
+        let which =
+            aside.blockers.count == 1
+            ? (stopped ? "which fails at run time" : "which does not compile")
+            : (stopped ? "which fail at run time" : "which fail")
         let details = (result.failure ?? "").split(separator: "\n", maxSplits: 1).dropFirst().joined()
         result.status = .failed
         result.failure = "blocked: uses \(uses.joined(separator: " and ")), \(which)" + (details.isEmpty ? "" : "\n" + details)

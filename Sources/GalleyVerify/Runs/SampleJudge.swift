@@ -121,6 +121,10 @@ enum SampleJudge {
                     + "A sample must wait for the processes it starts (e.g. `process.waitUntilExit()`)", nil, .trap
             )
         }
+        // In a program of several samples, those that finished before it stopped are judged by what they printed.
+        if run.ending == .timedOut || run.ending == .outputLimitExceeded, position < run.outputs.count - 1 {
+            return checkOutput(sample, result.output)
+        }
         switch run.ending {
         case .timedOut:
             return (
