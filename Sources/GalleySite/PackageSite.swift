@@ -106,6 +106,8 @@ public struct PackageSite: Sendable {
         verification.modules = package.productModules
         verification.traits = package.documentationTraits?.enabled
         verification.unexposedTargets = package.unexposedCatalogTargets
+        // Its docs are written in the package's own language mode.
+        verification.samples.swiftVersion = package.languageMode
         verification.sourceDirectories = package.libraryTargets.map { package.directory(of: $0) }
         configuration.verification = verification
         return configuration
@@ -169,6 +171,7 @@ public struct PackageSite: Sendable {
         return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s")"
             + (snippets == 0 ? "" : " and \(snippets) snippet\(snippets == 1 ? "" : "s")") + " in package \(package.name)."
             + (traitsNote.map { " " + $0 } ?? "") + unexposedNote
+            + (package.languageMode == 5 ? " Samples compile in the Swift 5 language mode, the package's own." : "")
     }
 
     /// The catalogs' targets that are built though no library product

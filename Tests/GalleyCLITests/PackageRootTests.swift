@@ -56,6 +56,24 @@ struct PackageRootTests {
         #expect(separate.standardOutput.contains("Library/Shapes/Shapes.docc/Continued.md:8:"), "\(separate.standardOutput)")
     }
 
+    @Test("a package of tools version 5.9 has its docs compiled in the Swift 5 language mode; galley.yml can say otherwise")
+    func packageLanguageMode() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        // Global mutable state: fine in Swift 5, an error in Swift 6's strict concurrency.
+        try package.write(
+            "Library/Shapes/Shapes.docc/Tally.md",
+            "# Tally\n\n```swift\nstruct Tally { static var total = 0 }\nTally.total += 1\nprint(Tally.total)  // Prints \"1\"\n```\n")
+        let verify = try GalleyExecutable.run(["verify", "Library/Shapes/Shapes.docc/Tally.md"], in: package.url)
+        #expect(verify.status == 0, "\(verify.standardError)\n\(verify.standardOutput)")
+        #expect(verify.standardError.contains("Samples compile in the Swift 5 language mode, the package's own."), "\(verify.standardError)")
+        // Control: in Swift 6 the same sample is an error.
+        try package.write("galley.yml", "verify:\n  swift_version: 6\n")
+        let six = try GalleyExecutable.run(["verify", "Library/Shapes/Shapes.docc/Tally.md"], in: package.url)
+        #expect(six.status == 1, "\(six.standardOutput)")
+        #expect(six.standardOutput.contains("is not concurrency-safe"), "\(six.standardOutput)")
+    }
+
     @Test("galley verify finds the catalog, links the static product and its C module, and a warm run builds nothing")
     func verifiesCatalog() throws {
         let package = try Self.fixture()

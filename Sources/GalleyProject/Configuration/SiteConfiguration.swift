@@ -158,6 +158,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.verification.sourceDirectories = defaults.verification.sourceDirectories
         config.verification.traits = defaults.verification.traits
         config.verification.unexposedTargets = defaults.verification.unexposedTargets
+        config.verification.samples = defaults.verification.samples
         config.description = try yaml.string("description") ?? config.description
         config.language = try yaml.string("language") ?? config.language
         config.editURL = try yaml.string("edit_url")
@@ -186,7 +187,7 @@ public struct SiteConfiguration: Sendable, Equatable {
                 config.verification.sandbox = mode
             }
             let samples = try SampleSettingsOverride.read(verify)
-            config.verification.samples = samples.applied(to: SampleSettings())
+            config.verification.samples = samples.applied(to: defaults.verification.samples)
             config.verification.catalogPagesAreProgram = samples.pageProgram ?? true
             let package = try verify.string("package")
             let products = try verify.stringList("products")

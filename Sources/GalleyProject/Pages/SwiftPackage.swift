@@ -54,6 +54,19 @@ public struct SwiftPackage: Sendable, Codable {
     public var traits: [String] = []
     /// The traits that are on by default (what the `default` trait enables).
     public var defaultTraits: [String] = []
+    /// The manifest's tools version (`5.9`, `6.0`), when known.
+    public var toolsVersion: String?
+    /// The manifest's `swiftLanguageModes` (`["5"]`, `["6"]`), empty when it names none.
+    public var languageModes: [String] = []
+
+    /// The language mode the package's code is written in, which its docs
+    /// are compiled in: the newest of its `swiftLanguageModes`, else 6 from
+    /// tools version 6.0, else 5.
+    public var languageMode: Int {
+        if let newest = languageModes.compactMap({ Int($0.prefix { $0.isNumber }) }).max() { return newest }
+        guard let toolsVersion, let major = Int(toolsVersion.prefix { $0.isNumber }) else { return 6 }
+        return major >= 6 ? 6 : 5
+    }
 
     /// Whether `folder` holds a package manifest.
     public static func isPackage(_ folder: URL) -> Bool {
@@ -79,7 +92,11 @@ public struct SwiftPackage: Sendable, Codable {
         let json = output.firstIndex(of: "{").map { String(output[$0...]) } ?? output
         var package = try parse(Data(json.utf8), root: root)
         if let dump = try? Toolchain.runSwift(["package", "dump-package"], in: root, environment: environment) {
-            (package.traits, package.defaultTraits) = parseTraits(Data((dump.firstIndex(of: "{").map { String(dump[$0...]) } ?? dump).utf8))
+            let data = Data((dump.firstIndex(of: "{").map { String(dump[$0...]) } ?? dump).utf8)
+            (package.traits, package.defaultTraits) = parseTraits(data)
+            if let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
+                package.languageModes = (object["swiftLanguageVersions"] as? [String]) ?? (object["swiftLanguageModes"] as? [String]) ?? []
+            }
         }
         if let data = try? JSONEncoder().encode(Cached(key: key, package: package)) {
             try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -109,9 +126,11 @@ public struct SwiftPackage: Sendable, Codable {
             let linkage = (library as? [String])?.first ?? "automatic"
             return Product(name: name, linkage: linkage, targets: product["targets"] as? [String] ?? [])
         }
-        return SwiftPackage(
+        var package = SwiftPackage(
             root: root, name: object["name"] as? String ?? root.lastPathComponent, targets: targets, libraryProducts: products
         )
+        package.toolsVersion = object["tools_version"] as? String
+        return package
     }
 
     /// The traits of `swift package dump-package`'s output, `default`
@@ -276,7 +295,7 @@ public struct SwiftPackage: Sendable, Codable {
 
     /// The manifests' text and the `swift` that reads them (a manifest is a few kilobytes: kept as it is, not hashed).
     private static func cacheKey(root: URL, swift: URL) -> String {
-        var key = "galley-package-description-v2\0\(swift.path)\0"
+        var key = "galley-package-description-v3\0\(swift.path)\0"
         let manifests = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
             .filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")) }.sorted()
         for name in manifests {
