@@ -223,4 +223,16 @@ package enum ErrorMarkerComment {
         let text = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
         return (range.lowerBound, text)
     }
+
+    /// The expected text of a comment line drawn as the compiler draws a
+    /// diagnostic under its line (`` //   `- error: 'items' used after consume ``,
+    /// `// ^ error: …`), or `nil`. A plain `// error: …` is not drawn.
+    package static func drawn(_ trimmedLine: String) -> String? {
+        guard trimmedLine.hasPrefix("//") else { return nil }
+        let comment = trimmedLine.dropFirst(2).drop { $0 == " " }
+        guard let first = comment.first, "`^|".contains(first) else { return nil }
+        let rest = comment.drop { "`^|-~ ".contains($0) }
+        guard rest.hasPrefix("error:") else { return nil }
+        return rest.dropFirst("error:".count).trimmingCharacters(in: .whitespaces)
+    }
 }

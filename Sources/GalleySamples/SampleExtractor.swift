@@ -195,6 +195,8 @@ package enum SampleExtractor {
         var warnings: [Diagnostic] = []
         /// The lines after a `// Prints:` comment, while they are comment lines.
         var multiLine: (line: Int, texts: [(line: Int, text: Substring)])?
+        /// The last line that holds code, which a drawn marker under it marks.
+        var lastCodeLine: Int?
 
         /// A scanner at the start of `block` of `page`.
         init(block: CodeBlock, page: String) {
@@ -228,7 +230,11 @@ package enum SampleExtractor {
             if let marker = ErrorMarkerComment.parse(line), !line[..<marker.start].allSatisfy(\.isWhitespace) {
                 markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
                 shown = String(line[..<marker.start]).trimmingTrailingSpaces()
+            } else if let text = ErrorMarkerComment.drawn(trimmed), let code = lastCodeLine {
+                // The compiler's own drawing under the line it marks: `//   `- error: 'items' used after consume`.
+                markers.append(Sample.ErrorMarker(line: code, text: text))
             }
+            if !trimmed.isEmpty, !trimmed.hasPrefix("//") { lastCodeLine = lineNumber }
             show(shown, at: lineNumber)
         }
 

@@ -117,4 +117,21 @@ struct MisreadTests {
         // Control: a comment that only talks about errors does not make a crash sample.
         #expect(extract("```swift\nlet x = 1 // no runtime errors here\nprint(x)\n```\n").first?.mode == .run)
     }
+
+    @Test("an error drawn as the compiler draws it under its line (swift-collections) marks that line: the block is compile_fail")
+    func drawnErrorMarker() throws {
+        let markdown = """
+            ```swift
+            let limit: Int = "ten"
+            //               `- error: cannot convert value of type 'String'
+            print(limit)
+            ```
+            """
+        let sample = try #require(extract(markdown).first)
+        #expect(sample.mode == .compileFail)
+        #expect(sample.errorMarkers == [Sample.ErrorMarker(line: 2, text: "cannot convert value of type 'String'")])
+        #expect(try verify(markdown).results.first?.status == .passed)
+        #expect(ErrorMarkerComment.drawn("// ^ error: x") == "x")
+        #expect(ErrorMarkerComment.drawn("// error: unexpected input") == nil)
+    }
 }
