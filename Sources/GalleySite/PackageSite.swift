@@ -179,8 +179,9 @@ public struct PackageSite: Sendable {
     private var unexposedNote: String {
         let names = package.unexposedCatalogTargets.map(\.name).filter { name in catalogs.contains { $0.module == name } }
         guard !names.isEmpty else { return "" }
-        return " Built for \(names.count == 1 ? "its catalog" : "their catalogs"), though no library product exposes "
-            + "\(names.count == 1 ? "it" : "them"): \(names.joined(separator: ", "))."
+        return names.count == 1
+            ? " Target \(names[0]) is in no library product: Galley builds it for its catalog's samples."
+            : " Targets \(names.joined(separator: ", ")) are in no library product: Galley builds them for their catalogs' samples."
     }
 
     /// Which of the package's traits the docs are verified with, or `nil`
