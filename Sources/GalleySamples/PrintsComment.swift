@@ -224,6 +224,31 @@ package enum ErrorMarkerComment {
         return (range.lowerBound, text)
     }
 
+    /// Whether the compiler's `message` is what a marker's `text` says: it
+    /// contains the text, ignoring case, with `...` or `…` in the text
+    /// standing for anything (`Value of type 'Map<...>' has no member
+    /// 'print'`); an empty text (`// 🛑`) stands for any error.
+    package static func matches(_ message: String, _ text: String) -> Bool {
+        let parts = text.lowercased().replacingOccurrences(of: "…", with: "...").components(separatedBy: "...")
+        var rest = Substring(message.lowercased())
+        for part in parts where !part.isEmpty {
+            guard let range = rest.range(of: part) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
+    }
+
+    /// The marker of a comment in the emoji style of some docs, `// 🛑` or
+    /// `// ❌ Value of type 'X' has no member 'y'`: its text (empty for the
+    /// sign alone), or `nil` when the comment is not one, or says something
+    /// other than a compiler message (a compiler message quotes a name).
+    package static func emoji(_ comment: Substring) -> String? {
+        let text = comment.drop { $0 == " " || $0 == "/" }
+        guard let sign = text.first, sign == "🛑" || sign == "❌" else { return nil }
+        let message = text.dropFirst().trimmingCharacters(in: .whitespaces)
+        return message.isEmpty || message.contains("'") ? message : nil
+    }
+
     /// The expected text of a comment line drawn as the compiler draws a
     /// diagnostic under its line (`` //   `- error: 'items' used after consume ``,
     /// `// ^ error: …`), or `nil`. A plain `// error: …` is not drawn.

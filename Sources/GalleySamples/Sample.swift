@@ -21,6 +21,16 @@ public struct Sample: Sendable, Hashable {
     }
 
     /// A `// error: <text>` marker of a `compile_fail` sample.
+    /// What a block shows its code throwing, in comments alone on their
+    /// lines after it (`// error: unexpected input` and the comment lines
+    /// that follow): the description of the error that ends the program.
+    public struct ExpectedError: Sendable, Hashable {
+        /// The Markdown line of the `// error:` comment.
+        public var line: Int
+        /// The description's lines as the comments show them.
+        public var lines: [String]
+    }
+
     public struct ErrorMarker: Sendable, Hashable {
         /// The Markdown line the marker is on.
         public var line: Int
@@ -74,6 +84,8 @@ public struct Sample: Sendable, Hashable {
     public var outputBlock: CodeBlock?
     /// `// error:` markers (`compile_fail` only).
     public var errorMarkers: [ErrorMarker]
+    /// The error the block shows its code throwing, if it shows one (``ExpectedError``).
+    public var expectedError: ExpectedError?
     /// What the block is (a program unless its code says otherwise).
     public var kind = Kind.program
     /// Whether the sample says `standalone`: on a page whose samples are one

@@ -149,6 +149,7 @@ package enum SampleExtractor {
         sample.standalone = standalone
         sample.arguments = arguments
         sample.holes = holes
+        sample.expectedError = mode == .run || mode == .noRun ? scan.thrown : nil
         sample.warnings = scan.warnings
         return sample
     }
@@ -163,6 +164,7 @@ package enum SampleExtractor {
         package var printsLines: [Int]
         package var matching: [OutputComparison.Matching]
         package var warnings: [Diagnostic]
+        package var thrown: Sample.ExpectedError? = nil
     }
 
     /// Applies the snippet markers and collects `// error:` and `// Prints` comments.
@@ -197,6 +199,10 @@ package enum SampleExtractor {
         var multiLine: (line: Int, texts: [(line: Int, text: Substring)])?
         /// The last line that holds code, which a drawn marker under it marks.
         var lastCodeLine: Int?
+        /// The error the block shows its code throwing, while its comment lines are read.
+        var thrown: Sample.ExpectedError?
+        /// Whether the lines read now continue ``thrown``.
+        var readingThrown = false
 
         /// A scanner at the start of `block` of `page`.
         init(block: CodeBlock, page: String) {
@@ -213,6 +219,13 @@ package enum SampleExtractor {
                 return
             }
             compiled.append(line)
+            if readingThrown, trimmed.hasPrefix("//"), !trimmed.hasPrefix("///"), !trimmed.hasPrefix("// error:") {
+                let text = trimmed.dropFirst(2)
+                thrown?.lines.append(String(text.hasPrefix(" ") ? text.dropFirst() : text))
+                show(String(line), at: lineNumber)
+                return
+            }
+            readingThrown = false
             if multiLine != nil {
                 if trimmed.hasPrefix("//") && !trimmed.hasPrefix("///") {
                     let text = trimmed.dropFirst(2)
@@ -227,12 +240,20 @@ package enum SampleExtractor {
             // A marker stands on the line of code it marks; `// error: …` alone on
             // its line is what the code before it prints (a thrown error's
             // description), not a compiler error.
+            let comment = line.range(of: "//").map { line[$0.lowerBound...] }
             if let marker = ErrorMarkerComment.parse(line), !line[..<marker.start].allSatisfy(\.isWhitespace) {
                 markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
                 shown = String(line[..<marker.start]).trimmingTrailingSpaces()
+            } else if let comment, let text = ErrorMarkerComment.emoji(comment), let code = trimmed.hasPrefix("//") ? lastCodeLine : lineNumber {
+                // `destination.home // 🛑`, or `// ❌ Value of type …` under the line: shown as written.
+                markers.append(Sample.ErrorMarker(line: code, text: text))
             } else if let text = ErrorMarkerComment.drawn(trimmed), let code = lastCodeLine {
                 // The compiler's own drawing under the line it marks: `//   `- error: 'items' used after consume`.
                 markers.append(Sample.ErrorMarker(line: code, text: text))
+            } else if trimmed.hasPrefix("// error:"), thrown == nil, lastCodeLine != nil {
+                // `try parser.parse(input)` then `// error: unexpected input`: the error it throws.
+                thrown = Sample.ExpectedError(line: lineNumber, lines: [String(trimmed.dropFirst(3))])
+                readingThrown = true
             }
             if !trimmed.isEmpty, !trimmed.hasPrefix("//") { lastCodeLine = lineNumber }
             show(shown, at: lineNumber)
@@ -331,7 +352,8 @@ package enum SampleExtractor {
             }
             return Scan(
                 compiled: compiled.joined(separator: "\n") + "\n", displayed: displayed, hidden: hidden, markers: markers,
-                prints: prints.isEmpty ? nil : prints, printsLines: printsLines, matching: matching, warnings: warnings
+                prints: prints.isEmpty ? nil : prints, printsLines: printsLines, matching: matching, warnings: warnings,
+                thrown: thrown
             )
         }
     }

@@ -134,4 +134,55 @@ struct MisreadTests {
         #expect(ErrorMarkerComment.drawn("// ^ error: x") == "x")
         #expect(ErrorMarkerComment.drawn("// error: unexpected input") == nil)
     }
+
+    @Test("`// error:` lines after code that throws show the error it throws (swift-parsing): it passes when that error ends the program")
+    func thrownErrorShown() throws {
+        let page = """
+            ```swift
+            struct ParseError: Error, CustomStringConvertible {
+                var description: String { "error: unexpected input\\n --> input:1:2" }
+            }
+            func parse(_ input: String) throws -> Int { throw ParseError() }
+            print("parsing")
+            try parse("+Hello")
+            // error: unexpected input
+            //  --> input:1:2
+            ```
+            """
+        let sample = try #require(extract(page).first)
+        #expect(sample.expectedError == Sample.ExpectedError(line: 8, lines: ["error: unexpected input", " --> input:1:2"]))
+        let report = try verify(page)
+        #expect(report.results.first?.status == .passed, "\(report.failures)")
+        // A doc whose shown error has drifted from the one thrown fails, with the difference.
+        let drifted = try verify(page.replacingOccurrences(of: "//  --> input:1:2", with: "//  --> input:3:11"))
+        let failure = try #require(drifted.results.first?.failure)
+        #expect(failure.hasPrefix("the error it throws does not match its // error: comment"), "\(failure)")
+        #expect(failure.contains("-  --> input:3:11") || failure.contains("- --> input:3:11"), "\(failure)")
+        #expect(drifted.results.first?.failureLocation?.line == 8)
+        // Control: a block that throws with no such comment still fails as a trap.
+        let bare = try verify(page.replacingOccurrences(of: "// error: unexpected input\n//  --> input:1:2\n", with: ""))
+        #expect(bare.results.first?.failureKind == .trap, "\(bare.failures)")
+    }
+
+    @Test("errors marked in the emoji style (`// 🛑`, `// ❌ Value of type 'Map<...>' …`) make the block compile_fail, matched loosely")
+    func emojiMarkers() throws {
+        let page = """
+            ```swift
+            struct Field { var name = "" }
+            let field = Field()
+            field.print("Blob")
+            // ❌ Value of type 'Field' has no member 'print'
+            field.height  // 🛑
+            ```
+            """
+        let sample = try #require(extract(page).first)
+        #expect(sample.mode == .compileFail)
+        #expect(sample.errorMarkers.map(\.line) == [4, 6])
+        let report = try verify(page)
+        #expect(report.results.first?.status == .passed, "\(report.failures)")
+        #expect(ErrorMarkerComment.matches("value of type 'Map<OneOf<Substring>, String>' has no member 'print'", "Value of type 'Map<...>' has no member 'print'"))
+        #expect(!ErrorMarkerComment.matches("value of type 'Map' has no member 'parse'", "has no member 'print'"))
+        // Control: an emoji that says something other than a compiler message is a comment.
+        #expect(extract("```swift\nlet x = 1 // ❌ slow on large inputs\nprint(x)\n```\n").first?.mode == .run)
+    }
 }

@@ -146,6 +146,9 @@ enum SampleJudge {
             // printed their part, and later ones never ran.
             if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
             if let stopped = stopper(of: position, in: program, run: run) { return stopped }
+            if let expected = sample.expectedError, let thrown = thrownDescription(run.standardError) {
+                return checkThrown(sample, expected: expected, thrown: thrown)
+            }
             let advice =
                 sample.isSnippetFile
                 ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
@@ -176,6 +179,37 @@ enum SampleJudge {
         return (
             "not run: the block at line \(blocker.block.fenceLine) before it \(how), which ends the page's program; "
                 + "fix that block (or mark it `crash` if the trap is what it shows) and this one runs", nil, .notRun
+        )
+    }
+
+    /// The description of the error a program threw from top-level code
+    /// (`Fatal error: Error raised at top level: <description>`), up to the
+    /// runtime's own lines after it; `nil` when it did not end that way.
+    static func thrownDescription(_ standardError: String) -> [String]? {
+        guard let start = standardError.range(of: "Error raised at top level: ") else { return nil }
+        var lines: [String] = []
+        for line in standardError[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            let text = String(line)
+            if text.hasPrefix("Current stack trace") || text.hasPrefix("Stack dump") || text.hasPrefix("💣") || text.hasPrefix("*** ") {
+                break
+            }
+            lines.append(text)
+        }
+        while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        return lines
+    }
+
+    /// A block that shows the error its code throws (`// error: …` lines)
+    /// passes when the program ended with that error, line by line
+    /// (whitespace at either end of a line aside).
+    private static func checkThrown(_ sample: Sample, expected: Sample.ExpectedError, thrown: [String]) -> Failure? {
+        let trim = { (line: String) in line.trimmingCharacters(in: .whitespaces) }
+        guard let diff = OutputComparison.diff(expected: expected.lines.map(trim), actual: thrown.map(trim), matching: .exact) else {
+            return nil
+        }
+        return (
+            "the error it throws does not match its // error: comment (- expected, + thrown):\n\(diff)",
+            SourceLocation(path: sample.page, line: expected.line), .output
         )
     }
 
@@ -230,7 +264,7 @@ enum SampleJudge {
         var location: SourceLocation?
         for marker in sample.errorMarkers {
             let onLine = own.filter { $0.line == marker.line }
-            if !onLine.contains(where: { $0.message.contains(marker.text) }) {
+            if !onLine.contains(where: { ErrorMarkerComment.matches($0.message, marker.text) }) {
                 let got = onLine.map { "'\($0.message)'" }.joined(separator: ", ")
                 problems.append("line \(marker.line): expected an error containing '\(marker.text)', " + (got.isEmpty ? "got none" : "got \(got)"))
                 location = location ?? SourceLocation(path: sample.page, line: marker.line)
