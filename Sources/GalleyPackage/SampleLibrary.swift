@@ -195,7 +195,8 @@ public struct SampleLibrary: Sendable, Hashable {
             let tail = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(25).joined(separator: "\n")
             throw Diagnostic(
                 "building the sample library (\(what)) failed",
-                suggestion: "Fix the library so that `swift build \(products.first.map { "--product \($0)" } ?? "--target \(targets.first ?? "")")` succeeds, then verify again",
+                suggestion:
+                    "Fix the library so that `swift build \(products.first.map { "--product \($0)" } ?? "--target \(targets.first ?? "")")` succeeds, then verify again",
                 details: tail
             )
         }

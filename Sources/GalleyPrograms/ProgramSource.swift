@@ -141,8 +141,9 @@ package enum ProgramSource {
             let isFunction = decl?.is(FunctionDeclSyntax.self) ?? false
             let shown = fileScope && privatizing ? makeFilePrivate(item) : item.description
             var typeName: String?
-            if let decl, decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
-                || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
+            if let decl,
+                decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+                    || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
             {
                 typeName = decl.asProtocol(NamedDeclSyntax.self)?.name.text
             }

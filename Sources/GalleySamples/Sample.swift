@@ -20,7 +20,6 @@ public struct Sample: Sendable, Hashable {
         case ignore
     }
 
-    /// A `// error: <text>` marker of a `compile_fail` sample.
     /// What a block shows its code throwing, in comments alone on their
     /// lines after it (`// error: unexpected input` and the comment lines
     /// that follow): the description of the error that ends the program.
@@ -31,6 +30,7 @@ public struct Sample: Sendable, Hashable {
         public var lines: [String]
     }
 
+    /// A `// error: <text>` marker of a `compile_fail` sample.
     public struct ErrorMarker: Sendable, Hashable {
         /// The Markdown line the marker is on.
         public var line: Int

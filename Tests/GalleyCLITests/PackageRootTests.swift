@@ -281,7 +281,9 @@ struct TrustedPathTests {
 /// A package with traits and a catalog of a target in no product, built for its docs.
 @Suite("A package built for its docs", .serialized)
 struct TraitPackageTests {
-    @Test("a package is built as its docs describe it: traits that add code on, Foundation in scope where its module imports it, a catalog target in no product built")
+    @Test(
+        "a package is built as its docs describe it: traits that add code on, Foundation in scope where its module imports it, a catalog target in no product built"
+    )
     func traitsAndFoundation() throws {
         // Tests/Fixtures/TraitDocs: `Export` adds `csv()`, `Silent` (`#if !Silent`) removes the audit line.
         let package = try PackageRootTests.fixture("TraitDocs")

@@ -180,7 +180,9 @@ struct MisreadTests {
         #expect(sample.errorMarkers.map(\.line) == [4, 6])
         let report = try verify(page)
         #expect(report.results.first?.status == .passed, "\(report.failures)")
-        #expect(ErrorMarkerComment.matches("value of type 'Map<OneOf<Substring>, String>' has no member 'print'", "Value of type 'Map<...>' has no member 'print'"))
+        #expect(
+            ErrorMarkerComment.matches(
+                "value of type 'Map<OneOf<Substring>, String>' has no member 'print'", "Value of type 'Map<...>' has no member 'print'"))
         #expect(!ErrorMarkerComment.matches("value of type 'Map' has no member 'parse'", "has no member 'print'"))
         // Control: an emoji that says something other than a compiler message is a comment.
         #expect(extract("```swift\nlet x = 1 // ❌ slow on large inputs\nprint(x)\n```\n").first?.mode == .run)

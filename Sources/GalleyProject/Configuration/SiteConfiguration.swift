@@ -177,7 +177,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false
         }
         if let verify = try yaml.mapping("verify") {
-            try verify.rejectUnknownKeys(["package", "products", "module_aliases", "timeout", "sandbox", "traits"] + SampleSettingsOverride.keys, in: "verify")
+            try verify.rejectUnknownKeys(
+                ["package", "products", "module_aliases", "timeout", "sandbox", "traits"] + SampleSettingsOverride.keys, in: "verify")
             if let sandbox = try verify.string("sandbox") {
                 guard let mode = Sandbox.Mode(rawValue: sandbox) else {
                     throw Diagnostic(

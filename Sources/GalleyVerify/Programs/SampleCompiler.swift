@@ -408,7 +408,9 @@ struct SampleCompiler: Sendable {
             if line == "#sourceLocation()" { reset = true }
             if line.hasPrefix("#sourceLocation(file: \""), let directive = ProgramSource.parseDirective(line) {
                 var placed = diagnostic
-                let sample = program.samples.first { $0.page == directive.file && $0.block.firstCodeLine <= directive.line && directive.line <= $0.block.endLine }
+                let sample = program.samples.first {
+                    $0.page == directive.file && $0.block.firstCodeLine <= directive.line && directive.line <= $0.block.endLine
+                }
                 placed.file = directive.file
                 if reset, let sample {
                     placed.line = sample.block.fenceLine

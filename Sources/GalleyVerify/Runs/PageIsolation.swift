@@ -92,7 +92,8 @@ enum PageIsolation {
             let page = program.samples[0].page
             var result: [SetAside] = []
             for owner in owners where !decided.contains(owner.id) {
-                let earlier = (aside[page] ?? []).filter { $0.block.fenceLine < owner.block.fenceLine }
+                let earlier =
+                    (aside[page] ?? []).filter { $0.block.fenceLine < owner.block.fenceLine }
                     + owners.filter { $0.block.fenceLine < owner.block.fenceLine }
                 let blockers = PageIsolation.blockers(of: owner, in: run, among: earlier).map {
                     ($0.sample, $0.name, stoppers.contains($0.sample.id))
