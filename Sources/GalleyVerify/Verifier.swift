@@ -255,7 +255,9 @@ public struct Verifier: Sendable {
 
     /// Compiles and runs `misses` (programs with their cache keys) in the
     /// sandbox the verifier's mode asks for, asking `collector` for hovers,
-    /// and keeps each run in `runs` and (unless it timed out) in `cache`.
+    /// and keeps each run in `runs` and in `cache` (a timeout too: a verdict
+    /// is a verdict, and a page that hangs must not cost its timeout on
+    /// every warm run; `--no-cache` runs it again).
     private func compileAndRun(
         _ misses: [(SampleProgram, key: String)], toolchain: Toolchain, built: SampleLibrary.Built, cache: ResultCache?,
         collector: HoverCollector?, into runs: inout Runs
@@ -273,7 +275,7 @@ public struct Verifier: Sendable {
         let fresh = compiler.compileAndRun(misses.map(\.0))
         for ((program, key), run) in zip(misses, fresh) {
             runs.runs[program.key] = (run, false)
-            if run.ending != .timedOut { cache?.store(run, for: key) }
+            cache?.store(run, for: key)
             if run.merged { runs.mergedCount += 1 }
         }
         runs.compiledCount = misses.count

@@ -129,8 +129,7 @@ struct PageIsolationTests {
 
     @Test("a block that hangs times out alone; the blocks before and after it keep their verdicts")
     func hangIsolated() throws {
-        let report = try verify(
-            """
+        let page = """
             ```swift
             print("before") // Prints "before"
             ```
@@ -142,10 +141,18 @@ struct PageIsolationTests {
             ```swift
             print("after") // Prints "after"
             ```
-            """, timeout: .seconds(2))
+            """
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("galley-hang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let report = try verify(page, cache: cache, timeout: .seconds(2))
         #expect(report.results.map(\.status) == [.passed, .failed, .passed], "\(report.failures)")
         #expect(report.results[1].failureKind == .limit)
         #expect(report.results[2].output == "after\n")
+        // The timeout is a verdict too: a warm run neither compiles nor waits for it again.
+        let warm = try verify(page, cache: cache, timeout: .seconds(2))
+        #expect(warm.compiledPrograms == 0)
+        #expect(warm.results.map(\.status) == [.passed, .failed, .passed])
+        #expect(warm.results[1].failure?.contains("a cached verdict: `galley verify --no-cache` runs it again") == true)
     }
 
     @Test("a warm run of a page with a broken block starts no compiler, and gives the same verdicts")

@@ -128,7 +128,8 @@ enum SampleJudge {
         switch run.ending {
         case .timedOut:
             return (
-                "timed out after \(seconds) s and was stopped; samples must end on their own",
+                "timed out after \(seconds) s and was stopped; samples must end on their own"
+                    + (result.cached ? " (a cached verdict: `galley verify --no-cache` runs it again)" : ""),
                 SourceLocation(path: sample.page, line: sample.block.firstCodeLine), .limit
             )
         case .outputLimitExceeded:
