@@ -38,7 +38,7 @@ package enum Elision {
 
     /// `code` with its elisions replaced, and where; no holes when nothing is elided.
     public static func substitute(in code: String) -> (code: String, holes: [Hole]) {
-        guard code.contains("...") || code.contains("…") || code.contains("<#") else { return (code, []) }
+        guard code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") else { return (code, []) }
         guard let tree = SwiftSource.parse(code) else { return (code, []) }
         let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.tokenKind != .endOfFile }
         var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
@@ -161,13 +161,16 @@ package enum Elision {
         return mapped
     }
 
-    /// A value elided as a comment, `let service: Service = // ...`: an `=`
-    /// that ends its line with a comment that elides (`...`, `…`) gets a
-    /// hole after it (the next line is the next statement, as the author means).
+    /// A value elided as a comment, `let service: Service = // ...` or `let
+    /// config = /* a reader */`: an `=` that ends its line with a block
+    /// comment, or a line comment that elides (`...`, `…`), gets a hole after
+    /// it (the next line is the next statement, as the author means).
     private static func commentElidedValue(after token: TokenSyntax) -> (start: Int, end: Int, replacement: String, text: String)? {
         guard token.tokenKind == .equal else { return nil }
+        // `= // ...`, `= /* a reader with providers that change */`: the author's placeholder for the value.
         let elides = token.trailingTrivia.pieces.contains { piece in
             if case .lineComment(let text) = piece { return text.contains("...") || text.contains("…") }
+            if case .blockComment = piece { return true }
             return false
         }
         guard elides, token.nextToken(viewMode: .sourceAccurate)?.leadingTrivia.contains(where: \.isNewline) ?? true else { return nil }

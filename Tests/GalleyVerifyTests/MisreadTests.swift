@@ -92,6 +92,10 @@ struct MisreadTests {
         #expect(result.sample.holes.count == 1)
         #expect(result.sample.mode == .noRun)
         #expect(result.status == .passed, "\(report.failures)")
+        // A block comment in its place is the author's placeholder too (swift-configuration).
+        let described = try verify("```swift\nlet port: Int = /* the port your server listens on */\nprint(port + 1)\n```\n")
+        #expect(described.results.first?.status == .passed, "\(described.failures)")
+        #expect(described.results.first?.sample.holes.count == 1)
         // Control: the value missing with no elision comment is a syntax error of the docs.
         let missing = try verify("```swift\nlet service: Int = // the port\nprint(service)\n```\n")
         #expect(missing.results.first?.status == .failed)
