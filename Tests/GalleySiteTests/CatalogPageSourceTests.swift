@@ -74,4 +74,16 @@ struct CatalogPageSourceTests {
         #expect(package.catalogs.map(\.module) == ["Shapes", "Tool"], "test targets' catalogs are left out")
         #expect(package.catalogs.map(\.importsModule) == [true, false], "an executable's module cannot be imported")
     }
+
+    @Test("a catalog's samples import Foundation (when its module does), its module, then the package's other library modules")
+    func implicitImports() {
+        var catalog = DocCCatalog(
+            directory: URL(fileURLWithPath: "/p/Sources/CasePathsCore/Docs.docc"), module: "CasePathsCore", importsModule: true,
+            importsFoundation: true)
+        catalog.siblingModules = ["CasePaths", "CasePathsCore"]
+        #expect(catalog.implicitImports == ["Foundation", "CasePathsCore", "CasePaths"])
+        // A catalog whose module samples cannot link imports none of the package's modules.
+        catalog.importsModule = false
+        #expect(catalog.implicitImports == ["Foundation"])
+    }
 }

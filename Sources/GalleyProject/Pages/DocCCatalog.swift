@@ -14,6 +14,10 @@ public struct DocCCatalog: Sendable, Hashable, Codable {
     /// sources import it, so its docs are written with Foundation in scope
     /// (`UUID()`, `Date()` without an import).
     public var importsFoundation = false
+    /// The package's other library modules, which its samples import too:
+    /// a catalog's docs use the package's API as a user who imports its
+    /// products does (`@CasePathable` of `CasePaths` in `CasePathsCore`'s catalog).
+    public var siblingModules: [String] = []
 
     /// Creates a catalog.
     public init(directory: URL, module: String, importsModule: Bool, importsFoundation: Bool = false) {
@@ -23,10 +27,11 @@ public struct DocCCatalog: Sendable, Hashable, Codable {
         self.importsFoundation = importsFoundation
     }
 
-    /// The modules its samples import before their own code: the
-    /// documented module (when samples can link it) and Foundation (when
-    /// the module imports it).
+    /// The modules its samples import before their own code: Foundation
+    /// (when the module imports it), the documented module and the package's
+    /// other library modules (when samples can link it).
     public var implicitImports: [String] {
-        (importsFoundation ? ["Foundation"] : []) + (importsModule ? [module] : [])
+        guard importsModule else { return importsFoundation ? ["Foundation"] : [] }
+        return (importsFoundation ? ["Foundation"] : []) + [module] + siblingModules.filter { $0 != module }
     }
 }

@@ -240,10 +240,11 @@ public struct SwiftPackage: Sendable, Codable {
         var catalogs: [DocCCatalog] = []
         for target in targets.sorted(by: { $0.name < $1.name }) where target.kind != "test" {
             for folder in Self.doccFolders(in: directory(of: target)) where seen.insert(folder.standardizedFileURL.path).inserted {
-                catalogs.append(
-                    DocCCatalog(
-                        directory: folder, module: target.name, importsModule: modules.contains(target.name),
-                        importsFoundation: Self.importsFoundation(directory(of: target))))
+                var catalog = DocCCatalog(
+                    directory: folder, module: target.name, importsModule: modules.contains(target.name),
+                    importsFoundation: Self.importsFoundation(directory(of: target)))
+                catalog.siblingModules = productModules
+                catalogs.append(catalog)
             }
         }
         return catalogs
