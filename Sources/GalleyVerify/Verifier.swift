@@ -191,12 +191,16 @@ public struct Verifier: Sendable {
             var next: [SampleProgram] = []
             for program in round {
                 guard let (run, cached) = runs.runs[program.key] else { continue }
-                if let split = PageIsolation.split(program, run: run) {
+                if let split = PageIsolation.split(program, run: run, derived: isolation.isDerived(program)) {
                     all.setAside += isolation.setAside(split.owners, of: program, run: run, cached: cached)
-                    if let rest = split.rest { next.append(rest) }
+                    if let rest = split.rest {
+                        isolation.derived.insert(rest.key)
+                        next.append(rest)
+                    }
                 } else if let stop = PageIsolation.runtimeSplit(program, run: run) {
                     all.judged.append((program, isolation.decide(stop.judged)))
                     isolation.stopped(stop.stopper)
+                    isolation.derived.insert(stop.rest.key)
                     next.append(stop.rest)
                 } else {
                     all.judged.append((program, isolation.decide(program.samples)))

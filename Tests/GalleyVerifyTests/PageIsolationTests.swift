@@ -155,6 +155,33 @@ struct PageIsolationTests {
         #expect(warm.results[1].failure?.contains("a cached verdict: `galley verify --no-cache` runs it again") == true)
     }
 
+    @Test("a type that uses a type of a later block that does not compile is blocked by that block; an error of its own is not")
+    func blockedByLaterBlock() throws {
+        let report = try verify(
+            """
+            ```swift
+            struct Math { static let commands: [Any.Type] = [Math.Add.self] }
+            ```
+
+            ```swift
+            extension Math { struct Add { var options: Math.Options } }
+            ```
+
+            ```swift
+            let total: Int = "three"
+            let other: Math.Add? = nil
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.failed, .failed, .failed], "\(report.failures)")
+        #expect(report.results[0].failureKind == .blocked)
+        #expect(
+            report.results[0].failure?.hasPrefix("blocked: uses `Add`, declared in the block at line 5, which does not compile") == true,
+            "\(report.results[0].failure ?? "")")
+        #expect(report.results[1].failureKind == .compile)
+        // Its own type error makes the third block fail on its own, whatever else it uses.
+        #expect(report.results[2].failureKind == .compile, "\(report.results[2].failure ?? "")")
+    }
+
     @Test("a warm run of a page with a broken block starts no compiler, and gives the same verdicts")
     func isolationIsCached() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("galley-isolation-\(UUID().uuidString)")

@@ -37,8 +37,10 @@ enum PageIsolation {
     /// left). `nil` when there is nothing to isolate: the program compiled,
     /// has one block, is a `compile_fail` program, or no block owns an error
     /// (then the errors are reported on every block, as they are).
-    static func split(_ program: SampleProgram, run: ProgramRun) -> (owners: [Sample], rest: SampleProgram?)? {
-        guard !run.compiled, program.samples.count > 1, program.mode != .compileFail else { return nil }
+    /// `derived`: the program is what is left of one whose blocks were set
+    /// aside, so even one block alone is judged here (it may be blocked).
+    static func split(_ program: SampleProgram, run: ProgramRun, derived: Bool = false) -> (owners: [Sample], rest: SampleProgram?)? {
+        guard !run.compiled, program.samples.count > 1 || derived, program.mode != .compileFail else { return nil }
         let errors = run.diagnostics.filter { $0.severity == "error" }
         let owners = program.samples.filter { sample in errors.contains { owns(sample, $0) } }
         guard !owners.isEmpty else { return nil }
@@ -79,6 +81,14 @@ enum PageIsolation {
             return fresh
         }
 
+        /// The keys of the programs that are what is left of another.
+        var derived: Set<String> = []
+
+        /// Whether `program` is what is left of one whose blocks were set aside or stopped.
+        func isDerived(_ program: SampleProgram) -> Bool {
+            derived.contains(program.key)
+        }
+
         /// Records a block that stopped its program at run time: its verdict
         /// is given, and blocks that use its declarations are blocked by it.
         mutating func stopped(_ sample: Sample) {
@@ -92,10 +102,9 @@ enum PageIsolation {
             let page = program.samples[0].page
             var result: [SetAside] = []
             for owner in owners where !decided.contains(owner.id) {
-                let earlier =
-                    (aside[page] ?? []).filter { $0.block.fenceLine < owner.block.fenceLine }
-                    + owners.filter { $0.block.fenceLine < owner.block.fenceLine }
-                let blockers = PageIsolation.blockers(of: owner, in: run, among: earlier).map {
+                // A type of the page sees the types and functions of later blocks too (`subcommands: [Add.self]`).
+                let others = ((aside[page] ?? []) + owners).filter { $0.id != owner.id }
+                let blockers = PageIsolation.blockers(of: owner, in: run, among: others).map {
                     ($0.sample, $0.name, stoppers.contains($0.sample.id))
                 }
                 result.append(SetAside(sample: owner, run: run, cached: cached, blockers: blockers))
@@ -111,14 +120,21 @@ enum PageIsolation {
         diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
     }
 
-    /// The blocks among `earlier` (set aside before, on the same page) that
-    /// declare a name `sample`'s errors in `run` quote, with that name.
-    static func blockers(of sample: Sample, in run: ProgramRun, among earlier: [Sample]) -> [(sample: Sample, name: String)] {
-        let quoted = run.diagnostics.filter { $0.severity == "error" && owns(sample, $0) }.flatMap { quotedNames($0.message) }
+    /// The blocks among `others` (set aside, on the same page) that declare
+    /// a name `sample`'s errors in `run` quote, with that name.
+    static func blockers(of sample: Sample, in run: ProgramRun, among others: [Sample]) -> [(sample: Sample, name: String)] {
+        // Only errors of a name the compiler cannot find blame another block; any other error is the block's own.
+        let missing = ["cannot find", "has no member", "is not a member type", "unresolved identifier"]
+        let quoted = run.diagnostics.filter { diagnostic in
+            diagnostic.severity == "error" && owns(sample, diagnostic) && missing.contains { diagnostic.message.contains($0) }
+        }.flatMap { quotedNames($0.message) }
         guard !quoted.isEmpty else { return [] }
         var found: [(sample: Sample, name: String)] = []
-        // The latest declaration of a name is the one the block would have used.
-        for candidate in earlier.reversed() where candidate.id != sample.id {
+        // The nearest declaration before the block is the one it would have used; then those after it (types, functions).
+        let line = sample.block.fenceLine
+        let before = others.filter { $0.block.fenceLine < line }.sorted { $0.block.fenceLine > $1.block.fenceLine }
+        let after = others.filter { $0.block.fenceLine > line }.sorted { $0.block.fenceLine < $1.block.fenceLine }
+        for candidate in before + after where candidate.id != sample.id {
             let declared = declaredNames(candidate.compiledCode)
             if let name = quoted.first(where: { declared.contains($0) }),
                 !found.contains(where: { $0.name == name })
@@ -126,7 +142,7 @@ enum PageIsolation {
                 found.append((candidate, name))
             }
         }
-        return found.reversed()
+        return found.sorted { $0.sample.block.fenceLine < $1.sample.block.fenceLine }
     }
 
     /// The identifiers inside the quotes of a compiler message
