@@ -37,8 +37,15 @@ if ((${#packages[@]} == 0)); then
     apple/swift-log@1.16.2
     pointfreeco/swift-concurrency-extras@1.4.3
     apple/swift-metrics@2.13.0
-    apple/swift-async-algorithms@1.1.4
     apple/swift-collections@1.6.0
+    pointfreeco/swift-case-paths@1.10.0
+    swift-server/swift-service-lifecycle@2.13.0
+    apple/swift-distributed-tracing@1.7.3
+    pointfreeco/swift-identified-collections@1.1.1
+    apple/swift-async-algorithms@1.1.4
+    apple/swift-configuration@1.4.0
+    pointfreeco/swift-dependencies@1.17.1
+    pointfreeco/swift-parsing@0.15.2
   )
 fi
 
