@@ -45,6 +45,22 @@ public struct SampleResult: Sendable {
         }
     }
 
+    /// Whose the failure is: what an author does about it differs.
+    public enum Cause: String, Sendable, Codable, CaseIterable {
+        /// An error in the docs: the code is wrong for the library as it is
+        /// (a member it does not have, a label, a missing `try`, a syntax
+        /// error, output that differs, a listing that drifted).
+        case docs
+        /// The code uses names no sample declares (`logger`, `req`): the
+        /// docs assume context the reader has.
+        case context
+        /// It needs what this machine does not give it: another package, an
+        /// Apple platform, a file, a live service.
+        case environment
+        /// A limitation of Galley (an error in the code Galley generates).
+        case galley
+    }
+
     /// The sample.
     public var sample: Sample
     /// The verdict.
@@ -74,6 +90,12 @@ public struct SampleResult: Sendable {
     public var failureKind: FailureKind?
     /// For a ``FailureKind/blocked`` sample: the blocks whose failure blocks it.
     public var blockers: [SourceLocation] = []
+    /// Whose the failure is (`nil` when it did not fail).
+    public var cause: Cause?
+    /// For a ``Cause/context`` failure: the names it uses that nothing declares.
+    public var undeclaredNames: [String] = []
+    /// For a ``Cause/environment`` failure: what it needs ("module NIO", "an Apple platform (SwiftUI)").
+    public var needs: String?
 
     /// A verdict on `sample`; the verifier makes them.
     package init(
@@ -164,6 +186,38 @@ public struct VerificationReport: Sendable {
         var parts = SampleResult.FailureKind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.phrase)" } }
         if !problems.isEmpty { parts.append("\(problems.count) cannot be read as written") }
         return parts.isEmpty ? nil : "Failed: " + parts.joined(separator: ", ")
+    }
+
+    /// The failures grouped by whose they are, or `nil` when nothing
+    /// failed: `Errors in the docs: 14. Needs context: 61 samples use 9
+    /// names no sample declares — logger (22), req (7), …. Needs the
+    /// environment: 5 (module NIO (4), …).`
+    public var causeSummary: String? {
+        let failed = results.filter { $0.status == .failed }
+        guard !failed.isEmpty else { return nil }
+        var parts: [String] = []
+        let docs = failed.filter { $0.cause == .docs || $0.cause == nil }.count
+        if docs > 0 { parts.append("Errors in the docs: \(docs).") }
+        let context = failed.filter { $0.cause == .context }
+        if !context.isEmpty {
+            var counts: [String: Int] = [:]
+            for result in context { for name in Set(result.undeclaredNames) { counts[name, default: 0] += 1 } }
+            let names = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            let shown = names.prefix(8).map { "\($0.key) (\($0.value))" }.joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+            parts.append(
+                "Needs context: \(context.count) sample\(context.count == 1 ? "" : "s")"
+                    + (names.isEmpty ? "." : " use \(names.count) name\(names.count == 1 ? "" : "s") no sample declares — \(shown)."))
+        }
+        let environment = failed.filter { $0.cause == .environment }
+        if !environment.isEmpty {
+            var counts: [String: Int] = [:]
+            for result in environment { counts[result.needs ?? "the environment", default: 0] += 1 }
+            let shown = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+            parts.append("Needs the environment: \(environment.count) (\(shown)).")
+        }
+        let galley = failed.filter { $0.cause == .galley }.count
+        if galley > 0 { parts.append("Galley's own limits: \(galley) (please report them).") }
+        return parts.joined(separator: " ")
     }
 
     /// `N passed, N failed, N skipped`, with `N known failures` when a baseline listed some.

@@ -312,6 +312,15 @@ public struct Verifier: Sendable {
                 results[result.sample.id] = result
             }
         }
+        // A blocked block's failure is its blocker's: context when that block needs context.
+        let byLocation = Dictionary(results.values.map { ($0.sample.location, $0) }, uniquingKeysWith: { first, _ in first })
+        for (id, result) in results where result.failureKind == .blocked || result.failureKind == .notRun {
+            if let blocker = result.blockers.first.flatMap({ byLocation[$0] }), let cause = blocker.cause {
+                results[id]?.cause = cause
+                results[id]?.undeclaredNames = blocker.undeclaredNames
+                results[id]?.needs = blocker.needs
+            }
+        }
         return samples.map { sample in
             results[sample.id]
                 ?? SampleResult(
@@ -400,6 +409,7 @@ public struct Verifier: Sendable {
             result.status = .failed
             result.failure = failure
             result.failureKind = .listing
+            result.cause = .docs
             result.failureLocation = SourceLocation(path: sample.page, line: sample.block.firstCodeLine + (verdict?.line ?? 1) - 1)
         } else {
             result.status = .passed

@@ -119,6 +119,7 @@ public struct Baseline: Sendable, Equatable {
                 report.results[index].status = .failed
                 report.results[index].failureLocation = result.sample.location
                 report.results[index].failureKind = .passesNow
+                report.results[index].cause = .docs
                 report.results[index].failure =
                     "passes now, but '\(displayPath)' lists it as a known failure; remove it from the baseline "
                     + "(`galley verify --baseline \(displayPath) --bless-baseline` records the current failures)"

@@ -37,6 +37,12 @@ public struct JSONReport: Codable, Sendable {
         var failureKind: String?
         /// A blocked sample's blockers, as `path:line`.
         var blockedBy: [String]?
+        /// Whose the failure is: `docs`, `context`, `environment` or `galley` (``SampleResult/Cause``).
+        var cause: String?
+        /// A `context` failure's names that nothing declares.
+        var undeclaredNames: [String]?
+        /// What an `environment` failure needs.
+        var needs: String?
     }
 
     /// A sample that could not be verified as written.
@@ -77,7 +83,9 @@ public struct JSONReport: Codable, Sendable {
                 failureLine: result.failureLocation?.line,
                 failureColumn: result.failureLocation?.column, output: result.output, code: sample.compiledCode,
                 cached: result.cached, merged: result.merged, skipReason: result.skipReason,
-                failureKind: result.failureKind?.rawValue, blockedBy: result.blockers.isEmpty ? nil : result.blockers.map(\.description)
+                failureKind: result.failureKind?.rawValue, blockedBy: result.blockers.isEmpty ? nil : result.blockers.map(\.description),
+                cause: result.cause?.rawValue, undeclaredNames: result.undeclaredNames.isEmpty ? nil : result.undeclaredNames,
+                needs: result.needs
             )
         }
         problems = report.problems.map { Self.problem($0, known: false) } + report.knownProblems.map { Self.problem($0, known: true) }
@@ -151,6 +159,9 @@ extension JSONReport.Entry {
         result.skipReason = skipReason
         result.failureKind = failureKind.flatMap(SampleResult.FailureKind.init(rawValue:))
         result.blockers = (blockedBy ?? []).compactMap(SourceLocation.init(parsing:))
+        result.cause = cause.flatMap(SampleResult.Cause.init(rawValue:))
+        result.undeclaredNames = undeclaredNames ?? []
+        result.needs = needs
         return result
     }
 }

@@ -13,6 +13,10 @@ enum SampleJudge {
     ) -> [SampleResult] {
         var run = run
         run.diagnostics = fileColumns(run.diagnostics, in: program)
+        // What the program declares: a missing name close to one of these is a typo in the docs.
+        let declared = (program.context + program.samples).reduce(into: Set<String>()) { names, sample in
+            names.formUnion(PageIsolation.declaredNames(sample.compiledCode))
+        }
         return program.samples.enumerated().map { position, sample in
             var result = SampleResult(
                 sample: sample, status: .passed, failure: nil, failureLocation: nil,
@@ -48,6 +52,10 @@ enum SampleJudge {
                 result.failureLocation = failure.location ?? sample.location
                 result.failureKind = failure.kind
                 if failure.kind == .notRun { result.blockers = [program.samples[max(0, run.outputs.count - 1)].location] }
+                let own = run.diagnostics.filter { PageIsolation.owns(sample, $0) }
+                (result.cause, result.undeclaredNames, result.needs) = FailureClassifier.classify(
+                    result, errors: own.filter { $0.severity == "error" }, notes: own.filter { $0.severity == "note" },
+                    standardError: run.standardError, declared: declared)
             }
             return result
         }

@@ -1,0 +1,118 @@
+import GalleyCore
+import GalleySamples
+
+/// Whose a failure is (``SampleResult/Cause``), decided from the compiler's
+/// diagnostics and the run, not from the headline alone.
+///
+/// - A compile failure whose every error is a name the compiler cannot find
+///   (`cannot find 'logger' in scope`, `unknown attribute 'Test'`) is
+///   context, with those names, unless the compiler offers a
+///   did-you-mean for it (a typo or a renamed API: the docs).
+/// - `no such module` is the environment: an Apple platform's module, or a
+///   package the library does not depend on.
+/// - An error in the code Galley generates, or a compiler that failed
+///   without a message, is Galley's.
+/// - A trap that reads a file, a variable or a service that is not there,
+///   and a timeout, are the environment; every other failure is the docs'.
+///
+/// ```swift
+/// let (cause, names, needs) = FailureClassifier.classify(result, errors: ownErrors, notes: ownNotes, standardError: run.standardError)
+/// ```
+enum FailureClassifier {
+    /// Modules of Apple's platforms that do not exist on Linux.
+    static let appleModules: Set<String> = [
+        "SwiftUI", "UIKit", "AppKit", "Combine", "Cocoa", "CoreData", "CoreGraphics", "CoreImage", "CoreLocation",
+        "MapKit", "WatchKit", "WidgetKit", "SwiftData", "Charts", "os", "OSLog", "Darwin", "AVFoundation", "StoreKit",
+        "CloudKit", "HealthKit", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "GameplayKit", "Network", "CryptoKit",
+        "UniformTypeIdentifiers", "PhotosUI", "Photos", "QuartzCore", "Metal", "MetalKit", "Security", "LocalAuthentication",
+    ]
+
+    /// Messages of a name the compiler cannot find; the name is the first quoted one.
+    static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '"]
+
+    /// The cause of `result`'s failure, the undeclared names (context) and
+    /// what it needs (environment); `errors` and `notes` are the
+    /// compiler's, at the sample's own lines.
+    /// `declared`: the names the program's samples declare, against which a
+    /// missing name is checked for a typo (`totl` for `total` is the docs').
+    static func classify(
+        _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], standardError: String,
+        declared: Set<String> = []
+    ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
+        switch result.failureKind ?? .compile {
+        case .compile:
+            return compileCause(result, errors: errors, notes: notes, declared: declared)
+        case .trap:
+            return trapCause(standardError)
+        case .limit:
+            if (result.failure ?? "").hasPrefix("timed out") {
+                return (.environment, [], "an end it never reaches on its own (a server, a live service)")
+            }
+            return (.docs, [], nil)
+        case .listing, .output, .passesNow:
+            return (.docs, [], nil)
+        case .blocked, .notRun:
+            // The block it depends on decides (``Verifier``); until then, the docs'.
+            return (.docs, [], nil)
+        }
+    }
+
+    private static func compileCause(
+        _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], declared: Set<String>
+    ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
+        let failure = result.failure ?? ""
+        // An implicit import of the page (a catalog's module that did not build) fails outside the sample's lines.
+        if let module = quoted(after: "no such module '", in: failure) {
+            return (.environment, [], appleModules.contains(module) ? "an Apple platform (\(module))" : "module \(module)")
+        }
+        if errors.isEmpty || failure.contains("(in the code Galley adds around this block)")
+            || failure.contains("the compiler failed without an error message")
+        {
+            // A compile_fail sample whose errors differ is the docs'; an error nowhere in the sample is Galley's.
+            return result.sample.mode == .compileFail && !errors.isEmpty ? (.docs, [], nil) : (.galley, [], nil)
+        }
+        var names: [String] = []
+        for error in errors {
+            guard let name = missingName.lazy.compactMap({ quoted(after: $0, in: error.message) }).first else {
+                // Any other error is the code's own: a wrong member, label, type, `try`, syntax.
+                return (.docs, [], nil)
+            }
+            // The compiler's did-you-mean: a typo or a renamed API.
+            if notes.contains(where: { $0.line == error.line && $0.message.hasPrefix("did you mean") }) { return (.docs, [], nil) }
+            if isTypo(name, of: declared) { return (.docs, [], nil) }
+            let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : name
+            if !names.contains(shown) { names.append(shown) }
+        }
+        return (.context, names, nil)
+    }
+
+    private static func trapCause(_ standardError: String) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
+        let signs = [
+            ("No such file", "a file that is not there"), ("File not found", "a file that is not there"),
+            ("not found at path", "a file that is not there"), ("Permission denied", "a file it may not write"),
+            ("Connection refused", "a live service"), ("Network is unreachable", "the network"),
+            ("Missing required config", "configuration it is not given"),
+        ]
+        for (sign, needs) in signs where standardError.contains(sign) { return (.environment, [], needs) }
+        return (.docs, [], nil)
+    }
+
+    /// Whether `name` is a misspelling of one of `declared`: another name
+    /// within one edit (two from 8 characters), not only in its case
+    /// (`logger` beside a type `Logger` is context, not a typo).
+    static func isTypo(_ name: String, of declared: Set<String>) -> Bool {
+        guard name.count >= 3 else { return false }
+        let limit = name.count >= 8 ? 2 : 1
+        return declared.contains { other in
+            other != name && other.lowercased() != name.lowercased() && EditDistance.isWithin(name, other, limit)
+        }
+    }
+
+    /// The text between `prefix` and the next `'` in `message`.
+    static func quoted(after prefix: String, in message: String) -> String? {
+        guard let start = message.range(of: prefix) else { return nil }
+        let rest = message[start.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<end])
+    }
+}

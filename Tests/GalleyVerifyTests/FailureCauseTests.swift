@@ -1,0 +1,112 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyTestSupport
+import Testing
+
+@testable import GalleyPackage
+@testable import GalleyPrograms
+@testable import GalleySamples
+@testable import GalleyVerify
+
+/// Every failure says whose it is: the docs', the context's they assume,
+/// the environment's, or Galley's.
+@Suite("Whose a failure is")
+struct FailureCauseTests {
+    func verify(_ markdown: String, pageProgram: Bool = false) throws -> VerificationReport {
+        var settings = SampleSettings()
+        settings.pageProgram = pageProgram
+        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
+        var preparation: Verifier.Preparation?
+        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
+    }
+
+    @Test("undeclared names are context, named; a wrong member, a typo the compiler corrects and a type error are the docs'")
+    func contextAndDocs() throws {
+        let report = try verify(
+            """
+            ```swift
+            logger.info("started \\(requestID)")
+            ```
+
+            ```swift
+            let numbers = [3, 1, 2]
+            print(numbers.sortd())
+            ```
+
+            ```swift
+            let total = 1
+            print(totl)
+            ```
+
+            ```swift
+            let count: Int = "three"
+            ```
+
+            ```swift
+            @Test func adds() {}
+            ```
+            """)
+        #expect(report.results.map(\.cause) == [.context, .docs, .docs, .docs, .context], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["logger", "requestID"])
+        #expect(report.results[4].undeclaredNames == ["@Test"])
+        let summary = "Errors in the docs: 3. Needs context: 2 samples use 3 names no sample declares — @Test (1), logger (1), requestID (1)."
+        #expect(report.causeSummary == summary, "\(report.causeSummary ?? "")")
+        #expect(ReportFormat.human.render(report).contains("Errors in the docs: 3. Needs context: 2 samples"))
+    }
+
+    @Test("a module that is not there is the environment: an Apple platform's, or another package's")
+    func environmentModules() throws {
+        let report = try verify(
+            """
+            ```swift
+            import SwiftUI
+            ```
+
+            ```swift
+            import NIOCore
+            ```
+            """)
+        #expect(report.results.map(\.cause) == [.environment, .environment])
+        #expect(report.results.map(\.needs) == ["an Apple platform (SwiftUI)", "module NIOCore"])
+    }
+
+    @Test("a trap reading a file that is not there is the environment; another trap is the docs'")
+    func traps() throws {
+        let report = try verify(
+            """
+            ```swift
+            import Foundation
+            let text = try String(contentsOfFile: "/etc/galley-no-such-config.json", encoding: .utf8)
+            ```
+
+            ```swift
+            let values: [Int] = []
+            print(values[1])
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.failed, .failed])
+        #expect(report.results.map(\.cause) == [.environment, .docs], "\(report.failures)")
+        #expect(report.results[0].needs == "a file that is not there")
+    }
+
+    @Test("a block blocked by a block that needs context needs that context too; the JSON report keeps the cause")
+    func blockedInheritsCause() throws {
+        let report = try verify(
+            """
+            ```swift
+            let client = APIClient(baseURL: server)
+            ```
+
+            ```swift
+            print(client)
+            ```
+            """, pageProgram: true)
+        #expect(report.results.map(\.failureKind) == [.compile, .blocked])
+        #expect(report.results.map(\.cause) == [.context, .context])
+        #expect(report.results[1].undeclaredNames == ["APIClient", "server"])
+        let merged = try JSONReport.merge([("a.json", Data(ReportFormat.json.render(report).utf8))])
+        #expect(merged.results.map(\.cause) == [.context, .context])
+        #expect(merged.results[0].undeclaredNames == ["APIClient", "server"])
+    }
+}
