@@ -119,7 +119,7 @@ package struct HoverCollector: Sendable {
     package static func topLevelNames(_ program: SampleProgram) -> Set<String> {
         var names: Set<String> = []
         // The prelude's declarations are in every program's file.
-        for code in [program.settings.prelude] + (program.context + program.samples).map(\.compiledCode) {
+        for code in [program.settings.prelude, program.settings.setup] + (program.context + program.samples).map(\.compiledCode) {
             for item in SwiftSource.parse(code)?.statements ?? [] {
                 guard let decl = item.item.as(DeclSyntax.self) else { continue }
                 if let named = decl.asProtocol(NamedDeclSyntax.self) {

@@ -215,10 +215,12 @@ package enum ProgramSource {
         var declarations = ""
         var bodies: [String] = []
         let settings = program.settings
-        if !settings.prelude.isEmpty {
-            let prelude = split(settings.prelude, file: settings.preludeSource, firstLine: 1)
-            declarations += prelude.declarations
-            bodies.append(prelude.statements)
+        // The prelude and the setup file run first, each at its own lines.
+        let before = [(settings.prelude, settings.preludeSource), (settings.setup, settings.setupSource)].filter { !$0.0.isEmpty }
+        if !before.isEmpty {
+            let parts = before.map { split($0.0, file: $0.1, firstLine: 1) }
+            declarations += parts.map(\.declarations).joined()
+            bodies.append(parts.map(\.statements).joined())
         }
         for sample in program.samples {
             let part = split(sample.compiledCode, file: sample.page, firstLine: sample.block.firstCodeLine)
@@ -258,11 +260,14 @@ package enum ProgramSource {
         return text
     }
 
-    /// The program's prelude (`verify.prelude`) with its own source location, or `""`.
+    /// The program's prelude (`verify.prelude`) and its catalog's setup
+    /// file, each with its own source location, or `""`.
     package static func prelude(of program: SampleProgram) -> String {
         let settings = program.settings
-        guard !settings.prelude.isEmpty else { return "" }
-        return directive(settings.preludeSource, 1) + settings.prelude + "\n#sourceLocation()\n"
+        var text = ""
+        if !settings.prelude.isEmpty { text += directive(settings.preludeSource, 1) + settings.prelude + "\n#sourceLocation()\n" }
+        if !settings.setup.isEmpty { text += directive(settings.setupSource, 1) + settings.setup + "\n#sourceLocation()\n" }
+        return text
     }
 
     /// The file and line of a `#sourceLocation(file: "…", line: N)` line ``directive(_:_:)`` wrote.

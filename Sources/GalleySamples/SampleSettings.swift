@@ -16,6 +16,12 @@ public struct SampleSettings: Sendable, Hashable {
     public var prelude = ""
     /// How diagnostics name where the prelude comes from (`galley.yml`, or a page).
     public var preludeSource = "galley.yml"
+    /// A DocC catalog's setup file (`galley-setup.swift` in the catalog),
+    /// compiled after the prelude and before every sample of the catalog's
+    /// pages, never shown: the context its docs assume. Empty: none.
+    public var setup = ""
+    /// The setup file's path as diagnostics name it.
+    public var setupSource = ""
     /// The language mode samples compile in unless they say `swift5` or `swift6`.
     public var swiftVersion = 6
     /// Extra `swiftc` flags.

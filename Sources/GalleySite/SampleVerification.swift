@@ -57,6 +57,9 @@ public struct SampleVerification: Sendable {
                 // SwiftPM builds each snippet alone: never part of a page's program.
                 var settings = settings(for: page)
                 settings.pageProgram = false
+                // A snippet is a whole program: the catalog's setup is the articles' context, not its.
+                settings.setup = ""
+                settings.setupSource = ""
                 sources.append(SwiftFileSampleSource(path: snippet.path, text: snippet.text, settings: settings))
             }
         }
@@ -82,6 +85,10 @@ public struct SampleVerification: Sendable {
                 // After it, so the prelude's lines keep their numbers.
                 settings.prelude += "\n" + imports
             }
+        }
+        if let setup = page.setup {
+            settings.setup = setup.text
+            settings.setupSource = setup.path
         }
         return settings
     }

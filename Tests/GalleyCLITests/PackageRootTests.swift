@@ -74,6 +74,35 @@ struct PackageRootTests {
         #expect(six.standardOutput.contains("is not concurrency-safe"), "\(six.standardOutput)")
     }
 
+    @Test("a catalog's galley-setup.swift declares the context its articles assume, is never published, and its errors are at its lines")
+    func catalogSetup() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        try package.write(
+            "Library/Shapes/Shapes.docc/Unit.md",
+            "# Unit\n\n```swift\nprint(unit.area)  // Prints \"1\"\n```\n")
+        // Control: without a setup the article uses a name nothing declares, which is context.
+        let bare = try GalleyExecutable.run(["verify", "--format", "json", "Library/Shapes/Shapes.docc/Unit.md"], in: package.url)
+        #expect(bare.status == 1)
+        #expect(bare.standardOutput.contains("\"cause\" : \"context\""), "\(bare.standardOutput)")
+        #expect(bare.standardOutput.contains("\"unit\""), "\(bare.standardOutput)")
+
+        try package.write(
+            "Library/Shapes/Shapes.docc/galley-setup.swift", "// Context for the articles.\nlet unit = Rectangle(width: 1, height: 1)\n")
+        let verify = try GalleyExecutable.run(["verify", "Library/Shapes/Shapes.docc/Unit.md"], in: package.url)
+        #expect(verify.status == 0, "\(verify.standardError)\n\(verify.standardOutput)")
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
+        #expect(!package.exists("public/Shapes/galley-setup.swift"), "the setup is the samples' context, not the site's")
+        #expect(!(try package.read("public/Shapes/Unit.html")).contains("Rectangle(width: 1"))
+
+        // The setup's own error is reported at its own line.
+        try package.write("Library/Shapes/Shapes.docc/galley-setup.swift", "// Context for the articles.\nlet unit = Rectangle(side: 1)\n")
+        let broken = try GalleyExecutable.run(["verify", "Library/Shapes/Shapes.docc/Unit.md"], in: package.url)
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("Library/Shapes/Shapes.docc/galley-setup.swift:2:"), "\(broken.standardOutput)")
+    }
+
     @Test("galley verify finds the catalog, links the static product and its C module, and a warm run builds nothing")
     func verifiesCatalog() throws {
         let package = try Self.fixture()

@@ -90,9 +90,15 @@ public struct CatalogPageSource: PageSource {
                 if let local = own(path) { reusable[local] = Self.unprefixed(page, local: local) }
             }
             let content = try section.loader.load(reusing: reusable, changed: Set(changed.compactMap(own)))
-            let sectionPages = content.pages.map { Self.prefixed($0, section: section) }
+            let setup = Self.setup(of: section)
+            let sectionPages = content.pages.map { page in
+                var moved = Self.prefixed(page, section: section)
+                moved.setup = setup
+                return moved
+            }
             pages += sectionPages
-            assets += content.assets.map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" }
+            // The setup file is the samples' context, not the site's.
+            assets += content.assets.filter { $0 != Self.setupFileName }.map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" }
             problems += content.problems
             unreadable.formUnion(content.unreadable.map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" })
             if let root = Self.rootPage(of: sectionPages, module: section.catalog.module) { roots.append((section, root)) }
@@ -130,6 +136,18 @@ public struct CatalogPageSource: PageSource {
             }
         }
         return directory.appendingPathComponent(path)
+    }
+
+    /// The name of a catalog's setup file: Swift compiled before the samples
+    /// of its pages and never shown (DocC renders every line of a listing, so
+    /// the context its docs assume cannot live in the articles).
+    public static let setupFileName = "galley-setup.swift"
+
+    /// The setup file of `section`'s catalog, as diagnostics name it, and its text.
+    static func setup(of section: Section) -> (path: String, text: String)? {
+        let file = section.catalog.directory.appendingPathComponent(setupFileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return (section.loader.displayPath + "/" + setupFileName, String(decoding: data, as: UTF8.self))
     }
 
     /// `page` of a catalog as a page of the site: under the section's prefix, importing its module.

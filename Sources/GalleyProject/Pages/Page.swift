@@ -61,6 +61,12 @@ public struct Page: Sendable {
         get { storage.fields.implicitImports }
         _modify { yield &mutableStorage.fields.implicitImports }
     }
+    /// The setup file of the DocC catalog the page belongs to (its display
+    /// path and text), compiled before its samples; `nil` when it has none.
+    public var setup: (path: String, text: String)? {
+        get { storage.fields.setup }
+        _modify { yield &mutableStorage.fields.setup }
+    }
     /// The module of the DocC catalog the page belongs to, `nil` outside catalogs:
     /// its symbol links and DocC URL paths are resolved against that module.
     public var catalogModule: String? {
@@ -95,6 +101,7 @@ public struct Page: Sendable {
         var title: String
         var document: MarkdownDocument
         var implicitImports: [String] = []
+        var setup: (path: String, text: String)?
         var catalogModule: String?
         var images: [String: CatalogImage] = [:]
         var snippets: [String: SnippetFile] = [:]

@@ -34,6 +34,8 @@ struct ResultCache: Sendable {
         let settings = program.settings
         add(settings.preludeSource)
         add(settings.prelude)
+        add(settings.setupSource)
+        add(settings.setup)
         settings.flags.forEach(add)
         for (key, value) in settings.environment.sorted(by: { $0.key < $1.key }) { add("\(key)=\(value)") }
         add(program.swift5 ? "swift5" : "swift6")

@@ -65,6 +65,9 @@ enum FailureClassifier {
         if let module = quoted(after: "no such module '", in: failure) {
             return (.environment, [], appleModules.contains(module) ? "an Apple platform (\(module))" : "module \(module)")
         }
+        // An error of the catalog's setup file is the author's, at the setup's lines.
+        let setup = result.sample.settings.setupSource
+        if errors.isEmpty, !setup.isEmpty, failure.contains(setup + ":") { return (.docs, [], nil) }
         if errors.isEmpty || failure.contains("(in the code Galley adds around this block)")
             || failure.contains("the compiler failed without an error message")
         {
