@@ -109,4 +109,22 @@ struct FailureCauseTests {
         #expect(merged.results.map(\.cause) == [.context, .context])
         #expect(merged.results[0].undeclaredNames == ["APIClient", "server"])
     }
+
+    @Test("a member shown alone, or a declaration shown without its body, needs the declaration around it: context, not a doc error")
+    func fragments() throws {
+        let report = try verify(
+            """
+            ```swift
+            @available(*, deprecated) public var total: Int { 0 }
+            override func viewDidLoad() {}
+            ```
+
+            ```swift
+            public struct Box<Value: Sendable>
+            ```
+            """)
+        #expect(report.results.map(\.cause) == [.context, .context], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["(the type around a member)"])
+        #expect(report.results[1].undeclaredNames == ["(a declaration's body)"])
+    }
 }

@@ -27,6 +27,22 @@ enum FailureClassifier {
         "UniformTypeIdentifiers", "PhotosUI", "Photos", "QuartzCore", "Metal", "MetalKit", "Security", "LocalAuthentication",
     ]
 
+    /// Messages of code that only compiles inside a declaration the docs do
+    /// not show (a member shown alone, a declaration shown without its
+    /// body), and how the summary names what it needs.
+    static let fragmentSigns: [(sign: String, name: String)] = [
+        ("property wrappers are not yet supported in top-level code", "(the type around a member)"),
+        ("can only be used in a non-local scope", "(the type around a member)"),
+        ("can only be specified on class members", "(the type around a member)"),
+        ("may only be declared within a type", "(the type around a member)"),
+        ("only be declared on a type", "(the type around a member)"),
+        ("cannot find 'self' in scope", "(the type around a member)"),
+        ("expected '{' in body of function declaration", "(a declaration's body)"),
+        ("expected '{' in struct", "(a declaration's body)"), ("expected '{' in class", "(a declaration's body)"),
+        ("expected '{' in enum", "(a declaration's body)"), ("expected '{' to start getter definition", "(a declaration's body)"),
+        ("initializer requires a body", "(a declaration's body)"),
+    ]
+
     /// Messages of a name the compiler cannot find; the name is the first quoted one.
     static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '"]
 
@@ -76,6 +92,11 @@ enum FailureClassifier {
         }
         var names: [String] = []
         for error in errors {
+            // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
+            if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name {
+                if !names.contains(fragment) { names.append(fragment) }
+                continue
+            }
             guard let name = missingName.lazy.compactMap({ quoted(after: $0, in: error.message) }).first else {
                 // Any other error is the code's own: a wrong member, label, type, `try`, syntax.
                 return (.docs, [], nil)
