@@ -197,6 +197,8 @@ public struct Verifier: Sendable {
                         isolation.derived.insert(rest.key)
                         next.append(rest)
                     }
+                } else if let retry = PageIsolation.contextSplit(program, run: run) {
+                    next.append(retry)
                 } else if let stop = PageIsolation.runtimeSplit(program, run: run) {
                     all.judged.append((program, isolation.decide(stop.judged)))
                     isolation.stopped(stop.stopper)

@@ -182,6 +182,26 @@ struct PageIsolationTests {
         #expect(report.results[2].failureKind == .compile, "\(report.results[2].failure ?? "")")
     }
 
+    @Test("a compile_fail block after a block that does not compile is judged by its own lines, without that block")
+    func compileFailAfterBrokenBlock() throws {
+        let report = try verify(
+            """
+            ```swift
+            let limit = 10
+            ```
+
+            ```swift
+            let broken: Int = "eleven"
+            ```
+
+            ```swift
+            let word: String = limit // error: cannot convert value of type 'Int'
+            ```
+            """)
+        #expect(report.results.map(\.sample.mode) == [.run, .run, .compileFail])
+        #expect(report.results.map(\.status) == [.passed, .failed, .passed], "\(report.failures)")
+    }
+
     @Test("a warm run of a page with a broken block starts no compiler, and gives the same verdicts")
     func isolationIsCached() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("galley-isolation-\(UUID().uuidString)")

@@ -115,6 +115,18 @@ enum PageIsolation {
         }
     }
 
+    /// A `compile_fail` block compiled after its page's earlier blocks (its
+    /// context) that failed with errors in those blocks: the same block
+    /// with the context that compiles, to compile next; `nil` when its
+    /// context has no error. Its verdict must be about its own lines.
+    static func contextSplit(_ program: SampleProgram, run: ProgramRun) -> SampleProgram? {
+        guard !run.compiled, program.mode == .compileFail, !program.context.isEmpty else { return nil }
+        let errors = run.diagnostics.filter { $0.severity == "error" }
+        let broken = Set(program.context.filter { sample in errors.contains { owns(sample, $0) } }.map(\.id))
+        guard !broken.isEmpty else { return nil }
+        return SampleProgram(samples: program.samples, context: program.context.filter { !broken.contains($0.id) })
+    }
+
     /// Whether `diagnostic` points into `sample`'s lines.
     static func owns(_ sample: Sample, _ diagnostic: CompilerDiagnostic) -> Bool {
         diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
