@@ -183,7 +183,7 @@ public struct Verifier: Sendable {
     private func isolating(_ programs: [SampleProgram], preparation: inout Preparation?) throws(Diagnostic) -> Runs {
         var all = Runs()
         var round = programs
-        // The blocks set aside so far, per page, in page order: what later ones may be blocked by.
+        // What isolation has decided so far: verdicts given, blocks set aside or stopped, derived programs.
         var isolation = PageIsolation.Progress()
         while !round.isEmpty {
             let runs = try run(round, preparation: &preparation)
@@ -209,7 +209,7 @@ public struct Verifier: Sendable {
                 }
             }
             if !next.isEmpty {
-                progress("Compiling \(next.count) program\(next.count == 1 ? "" : "s") again without the blocks that fail…")
+                progress("Isolating failures: \(next.count) program\(next.count == 1 ? "" : "s") without the blocks that fail…")
             }
             round = next
         }

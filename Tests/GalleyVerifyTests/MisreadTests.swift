@@ -41,6 +41,10 @@ struct MisreadTests {
         #expect(sample.errorMarkers.isEmpty)
         #expect(sample.displayedLines.contains { $0.text.contains("// error: unexpected input") }, "\(sample.displayedLines)")
         #expect(try verify(markdown).results.first?.status == .passed)
+        // A block that neither throws nor prints the error it shows is an error in the docs.
+        let silent = try verify(markdown.replacingOccurrences(of: "print(error)", with: "_ = error"))
+        #expect(silent.results.first?.status == .failed)
+        #expect(silent.results.first?.failure?.hasPrefix("neither throws nor prints the error") == true, "\(silent.failures)")
         // Control: on a line of code the marker still makes the block compile_fail.
         let marked = try #require(extract("```swift\nlet w: String = 1.0 // error: cannot convert value\n```\n").first)
         #expect(marked.mode == .compileFail)

@@ -191,6 +191,21 @@ enum SampleJudge {
         )
     }
 
+    /// Whether `actual` holds `expected`, consecutive lines, whitespace at
+    /// either end aside; the first may leave out `error: ` (a `catch` that
+    /// prints `error` prints its description alone).
+    static func prints(_ expected: [String], in actual: [String]) -> Bool {
+        let trim = { (line: String) in line.trimmingCharacters(in: .whitespaces) }
+        let wanted = expected.map(trim)
+        let lines = actual.map(trim)
+        guard let first = wanted.first, lines.count >= wanted.count else { return wanted.isEmpty }
+        let bare = first.hasPrefix("error: ") ? String(first.dropFirst("error: ".count)) : first
+        for start in 0...(lines.count - wanted.count) where lines[start] == first || lines[start] == bare {
+            if Array(lines[(start + 1)..<(start + wanted.count)]) == Array(wanted.dropFirst()) { return true }
+        }
+        return false
+    }
+
     /// The description of the error a program threw from top-level code
     /// (`Fatal error: Error raised at top level: <description>`), up to the
     /// runtime's own lines after it; `nil` when it did not end that way.
@@ -224,6 +239,13 @@ enum SampleJudge {
 
     private static func checkOutput(_ sample: Sample, _ output: String) -> Failure? {
         let actual = OutputComparison.lines(of: output)
+        // The error its `// error:` lines show must be what it printed, when it did not throw it.
+        if let expected = sample.expectedError, !prints(expected.lines, in: actual) {
+            return (
+                "neither throws nor prints the error its // error: comment shows ('\(expected.lines.first ?? "")')",
+                SourceLocation(path: sample.page, line: expected.line), .output
+            )
+        }
         if let expected = sample.expectedPrints {
             let matchings =
                 sample.expectedPrintsMatching.count == expected.count
