@@ -204,9 +204,13 @@ public struct VerificationReport: Sendable {
             for result in context { for name in Set(result.undeclaredNames) { counts[name, default: 0] += 1 } }
             let names = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             let shown = names.prefix(8).map { "\($0.key) (\($0.value))" }.joined(separator: ", ") + (names.count > 8 ? ", …" : "")
-            parts.append(
-                "Needs context: \(context.count) sample\(context.count == 1 ? "" : "s")"
-                    + (names.isEmpty ? "." : " use \(names.count) name\(names.count == 1 ? "" : "s") no sample declares — \(shown)."))
+            // Where the author declares them: a catalog's setup file, or the site's prelude.
+            let place =
+                context.contains { $0.sample.page.contains(".docc/") }
+                ? " Declare them in the catalog's galley-setup.swift." : " Declare them in galley.yml's verify: prelude."
+            let samples = context.count == 1 ? "1 sample uses" : "\(context.count) samples use"
+            let named = "\(names.count) name\(names.count == 1 ? "" : "s") no sample declares — \(shown)."
+            parts.append("Needs context: " + (names.isEmpty ? "\(samples) what the page does not show." : "\(samples) \(named)") + place)
         }
         let environment = failed.filter { $0.cause == .environment }
         if !environment.isEmpty {

@@ -86,6 +86,9 @@ struct PackageRootTests {
         #expect(bare.status == 1)
         #expect(bare.standardOutput.contains("\"cause\" : \"context\""), "\(bare.standardOutput)")
         #expect(bare.standardOutput.contains("\"unit\""), "\(bare.standardOutput)")
+        let told = try GalleyExecutable.run(["verify", "Library/Shapes/Shapes.docc/Unit.md"], in: package.url)
+        let hint = "Needs context: 1 sample uses 1 name no sample declares — unit (1). Declare them in the catalog's galley-setup.swift."
+        #expect(told.standardOutput.contains(hint), "\(told.standardOutput)")
 
         try package.write(
             "Library/Shapes/Shapes.docc/galley-setup.swift", "// Context for the articles.\nlet unit = Rectangle(width: 1, height: 1)\n")

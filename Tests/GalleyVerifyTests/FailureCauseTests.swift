@@ -50,7 +50,9 @@ struct FailureCauseTests {
         #expect(report.results.map(\.cause) == [.context, .docs, .docs, .docs, .context], "\(report.failures)")
         #expect(report.results[0].undeclaredNames == ["logger", "requestID"])
         #expect(report.results[4].undeclaredNames == ["@Test"])
-        let summary = "Errors in the docs: 3. Needs context: 2 samples use 3 names no sample declares — @Test (1), logger (1), requestID (1)."
+        let summary =
+            "Errors in the docs: 3. Needs context: 2 samples use 3 names no sample declares — @Test (1), logger (1), requestID (1)."
+            + " Declare them in galley.yml's verify: prelude."
         #expect(report.causeSummary == summary, "\(report.causeSummary ?? "")")
         #expect(ReportFormat.human.render(report).contains("Errors in the docs: 3. Needs context: 2 samples"))
     }
