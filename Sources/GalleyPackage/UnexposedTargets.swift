@@ -34,7 +34,8 @@ package struct UnexposedTargets {
     /// gets a note in `built` instead, and its catalog's samples fail with
     /// the compiler's "no such module".
     package func add(to built: inout SampleLibrary.Built, toolchain: Toolchain, log: (String) -> Void) {
-        let linking = Self.linking(built.flags)
+        // What the products' library links, for the shared library to resolve against.
+        let linking = SwiftPMBuildPlan.libraryFlags(built.flags)
         for target in library.unexposedTargets {
             do {
                 let shared = try build(target, linkingAgainst: linking, toolchain: toolchain, log: log)
@@ -81,23 +82,6 @@ package struct UnexposedTargets {
             throw Diagnostic("linking it failed", suggestion: "", details: errors.prefix(3).joined(separator: "\n"))
         }
         return shared
-    }
-
-    /// The `-L <folder>` and `-l<library>` units of `flags`: what the
-    /// products' library links, for the shared library to resolve against.
-    static func linking(_ flags: [String]) -> [String] {
-        var result: [String] = []
-        var index = 0
-        while index < flags.count {
-            if flags[index] == "-L", index + 1 < flags.count {
-                result += ["-L", flags[index + 1]]
-                index += 2
-                continue
-            }
-            if flags[index].hasPrefix("-l") { result.append(flags[index]) }
-            index += 1
-        }
-        return result
     }
 
     /// The object files under `folder`.

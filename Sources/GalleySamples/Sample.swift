@@ -114,6 +114,11 @@ public struct Sample: Sendable, Hashable {
         SourceLocation(path: page, line: max(1, block.fenceLine), column: block.fenceColumn)
     }
 
+    /// Whether `diagnostic` points into this sample's lines of its page.
+    public func owns(_ diagnostic: CompilerDiagnostic) -> Bool {
+        diagnostic.file == page && (block.firstCodeLine..<block.endLine + 1).contains(diagnostic.line)
+    }
+
     /// The output lines of the ` ```output ` block, if there is one.
     public var expectedOutputBlock: [String]? {
         outputBlock.map { OutputComparison.lines(of: $0.code) }

@@ -14,11 +14,7 @@ import Testing
 @Suite("Whose a failure is")
 struct FailureCauseTests {
     func verify(_ markdown: String, pageProgram: Bool = false) throws -> VerificationReport {
-        var settings = SampleSettings()
-        settings.pageProgram = pageProgram
-        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
-        var preparation: Verifier.Preparation?
-        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
+        try verifyPage(markdown, pageProgram: pageProgram)
     }
 
     @Test("undeclared names are context, named; a wrong member, a typo the compiler corrects and a type error are the docs'")

@@ -18,9 +18,7 @@ struct MisreadTests {
     }
 
     func verify(_ markdown: String) throws -> VerificationReport {
-        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
-        var preparation: Verifier.Preparation?
-        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), SampleSettings())], preparation: &preparation)
+        try verifyPage(markdown, pageProgram: false)
     }
 
     @Test("`// error:` alone on its line shows what the code prints (swift-parsing): the block runs, and the page keeps the comment")

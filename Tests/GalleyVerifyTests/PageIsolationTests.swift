@@ -15,12 +15,7 @@ import Testing
 @Suite("Error isolation in page programs")
 struct PageIsolationTests {
     func verify(_ markdown: String, cache: URL? = nil, timeout: Duration = .seconds(10)) throws -> VerificationReport {
-        var settings = SampleSettings()
-        settings.pageProgram = true
-        var verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")), cacheDirectory: cache)
-        verifier.timeout = timeout
-        var preparation: Verifier.Preparation?
-        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
+        try verifyPage(markdown, pageProgram: true, cache: cache, timeout: timeout)
     }
 
     static let page = """

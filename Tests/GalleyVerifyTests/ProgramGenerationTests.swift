@@ -15,11 +15,7 @@ import Testing
 @Suite("Program generation")
 struct ProgramGenerationTests {
     func verify(_ markdown: String, pageProgram: Bool = true) throws -> VerificationReport {
-        var settings = SampleSettings()
-        settings.pageProgram = pageProgram
-        let verifier = Verifier(library: SampleLibrary(packageDirectory: URL(fileURLWithPath: "/")))
-        var preparation: Verifier.Preparation?
-        return try verifier.verify([("content/p.md", MarkdownDocument(parsing: markdown), settings)], preparation: &preparation)
+        try verifyPage(markdown, pageProgram: pageProgram)
     }
 
     @Test("a top-level constant whose type the page declares, with its type written out, compiles (no 'fileprivate type' error)")

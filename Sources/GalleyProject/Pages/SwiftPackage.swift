@@ -169,9 +169,7 @@ public struct SwiftPackage: Sendable, Codable {
     static func negatedConditions(in folders: [URL]) -> Set<String> {
         var names: Set<String> = []
         for folder in folders {
-            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
-            for case let file as URL in files where file.pathExtension == "swift" {
-                guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains("#") else { continue }
+            forEachSwiftFile(under: folder, containing: "#") { text in
                 for line in text.split(separator: "\n") {
                     let trimmed = line.drop { $0 == " " || $0 == "\t" }
                     guard trimmed.hasPrefix("#if ") || trimmed.hasPrefix("#elseif ") else { continue }
@@ -182,6 +180,7 @@ public struct SwiftPackage: Sendable, Codable {
                         if !name.isEmpty { names.insert(String(name)) }
                     }
                 }
+                return true
             }
         }
         return names
@@ -253,11 +252,8 @@ public struct SwiftPackage: Sendable, Codable {
     /// Whether a Swift file under `folder` imports Foundation (`import
     /// Foundation`, `@_exported import Foundation`, or FoundationEssentials).
     static func importsFoundation(_ folder: URL) -> Bool {
-        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
-            return false
-        }
-        for case let file as URL in files where file.pathExtension == "swift" {
-            guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains("Foundation") else { continue }
+        var found = false
+        forEachSwiftFile(under: folder, containing: "Foundation") { text in
             for line in text.split(separator: "\n") where line.contains("import") {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
@@ -265,11 +261,25 @@ public struct SwiftPackage: Sendable, Codable {
                 if head.allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) }),
                     ["Foundation", "FoundationEssentials"].contains(words[index + 1])
                 {
-                    return true
+                    found = true
+                    return false
                 }
             }
+            return true
         }
-        return false
+        return found
+    }
+
+    /// Calls `body` with the text of each Swift file under `folder` (hidden
+    /// ones aside) that contains `needle`, until `body` returns `false`.
+    static func forEachSwiftFile(under folder: URL, containing needle: String, _ body: (String) -> Bool) {
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+            return
+        }
+        for case let file as URL in files where file.pathExtension == "swift" {
+            guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains(needle) else { continue }
+            if !body(text) { return }
+        }
     }
 
     /// The `*.docc` folders under `folder` (hidden folders skipped; none looked for inside a catalog).

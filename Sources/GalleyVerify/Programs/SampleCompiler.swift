@@ -432,9 +432,7 @@ struct SampleCompiler: Sendable {
 
     /// Whether `diagnostic` points into one of `program`'s samples.
     static func belongs(_ diagnostic: CompilerDiagnostic, to program: SampleProgram) -> Bool {
-        program.samples.contains { sample in
-            diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
-        }
+        program.samples.contains { $0.owns(diagnostic) }
     }
 
     private func temporaryFolder() throws -> URL {

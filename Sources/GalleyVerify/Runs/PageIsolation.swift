@@ -42,7 +42,7 @@ enum PageIsolation {
     static func split(_ program: SampleProgram, run: ProgramRun, derived: Bool = false) -> (owners: [Sample], rest: SampleProgram?)? {
         guard !run.compiled, program.samples.count > 1 || derived, program.mode != .compileFail else { return nil }
         let errors = run.diagnostics.filter { $0.severity == "error" }
-        let owners = program.samples.filter { sample in errors.contains { owns(sample, $0) } }
+        let owners = program.samples.filter { sample in errors.contains(where: sample.owns) }
         guard !owners.isEmpty else { return nil }
         let ownerIDs = Set(owners.map(\.id))
         let rest = program.samples.filter { !ownerIDs.contains($0.id) }
@@ -122,14 +122,9 @@ enum PageIsolation {
     static func contextSplit(_ program: SampleProgram, run: ProgramRun) -> SampleProgram? {
         guard !run.compiled, program.mode == .compileFail, !program.context.isEmpty else { return nil }
         let errors = run.diagnostics.filter { $0.severity == "error" }
-        let broken = Set(program.context.filter { sample in errors.contains { owns(sample, $0) } }.map(\.id))
+        let broken = Set(program.context.filter { sample in errors.contains(where: sample.owns) }.map(\.id))
         guard !broken.isEmpty else { return nil }
         return SampleProgram(samples: program.samples, context: program.context.filter { !broken.contains($0.id) })
-    }
-
-    /// Whether `diagnostic` points into `sample`'s lines.
-    static func owns(_ sample: Sample, _ diagnostic: CompilerDiagnostic) -> Bool {
-        diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
     }
 
     /// The blocks among `others` (set aside, on the same page) that declare
@@ -138,7 +133,7 @@ enum PageIsolation {
         // Only errors of a name the compiler cannot find blame another block; any other error is the block's own.
         let missing = ["cannot find", "has no member", "is not a member type", "unresolved identifier"]
         let quoted = run.diagnostics.filter { diagnostic in
-            diagnostic.severity == "error" && owns(sample, diagnostic) && missing.contains { diagnostic.message.contains($0) }
+            diagnostic.severity == "error" && sample.owns(diagnostic) && missing.contains { diagnostic.message.contains($0) }
         }.flatMap { quotedNames($0.message) }
         guard !quoted.isEmpty else { return [] }
         var found: [(sample: Sample, name: String)] = []

@@ -52,7 +52,7 @@ enum SampleJudge {
                 result.failureLocation = failure.location ?? sample.location
                 result.failureKind = failure.kind
                 if failure.kind == .notRun { result.blockers = [program.samples[max(0, run.outputs.count - 1)].location] }
-                let own = run.diagnostics.filter { PageIsolation.owns(sample, $0) }
+                let own = run.diagnostics.filter(sample.owns)
                 (result.cause, result.undeclaredNames, result.needs) = FailureClassifier.classify(
                     result, errors: own.filter { $0.severity == "error" }, notes: own.filter { $0.severity == "note" },
                     standardError: run.standardError, declared: declared)
@@ -69,7 +69,7 @@ enum SampleJudge {
         diagnostics.map { diagnostic in
             guard
                 let sample = program.samples.first(where: { sample in
-                    diagnostic.file == sample.page && (sample.block.firstCodeLine..<sample.block.endLine + 1).contains(diagnostic.line)
+                    sample.owns(diagnostic)
                 })
             else { return diagnostic }
             var mapped = diagnostic
@@ -93,7 +93,7 @@ enum SampleJudge {
             return judgeCompileFailure(sample, run: run, errors: errors, result: &result)
         }
         guard run.compiled else {
-            let own = errors.filter { SampleCompiler.belongs($0, to: SampleProgram(samples: [sample])) }
+            let own = errors.filter(sample.owns)
             let shown = own.isEmpty ? errors : own
             var text = shown.prefix(10).map(\.description).joined(separator: "\n")
             if text.isEmpty {

@@ -12,14 +12,14 @@ public struct Ledger {
     public mutating func add(_ cents: Int) {
         entries.append(cents)
         #if !Silent
-        print("audit: \(cents)")
+            print("audit: \(cents)")
         #endif
     }
 
     #if Export
-    /// The entries as one CSV line (the `Export` trait).
-    public func csv() -> String {
-        entries.map(String.init).joined(separator: ",")
-    }
+        /// The entries as one CSV line (the `Export` trait).
+        public func csv() -> String {
+            entries.map(String.init).joined(separator: ",")
+        }
     #endif
 }
