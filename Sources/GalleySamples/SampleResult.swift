@@ -59,6 +59,27 @@ public struct SampleResult: Sendable {
         case environment
         /// A limitation of Galley (an error in the code Galley generates).
         case galley
+
+        /// How a page and the preview's overlay name it: `Error in the docs`.
+        public var label: String {
+            switch self {
+            case .docs: "Error in the docs"
+            case .context: "Needs context"
+            case .environment: "Needs the environment"
+            case .galley: "Galley's limit"
+            }
+        }
+    }
+
+    /// What a failure's cause says on its page: `Needs context (logger,
+    /// req)`, `Needs the environment (module NIO)`, `Error in the docs`.
+    public var causeLine: String? {
+        guard let cause else { return nil }
+        switch cause {
+        case .context where !undeclaredNames.isEmpty: return cause.label + " (" + undeclaredNames.joined(separator: ", ") + ")"
+        case .environment where needs != nil: return cause.label + " (" + (needs ?? "") + ")"
+        default: return cause.label
+        }
     }
 
     /// The sample.

@@ -76,11 +76,21 @@ package enum LiveReloadScript {
           title.id = "galley-overlay-title";
           title.textContent = "Galley: " + failure.message;
           var subtitle = document.createElement("h2");
-          subtitle.textContent = "This page is the last good build. Fix the problems below and save; the page reloads by itself.";
+          subtitle.textContent = failure.rendered
+            ? "Every page is rendered; each failing sample is marked on its page with its cause. Fix them and save; the page reloads by itself."
+            : "This page is the last good build. Fix the problems below and save; the page reloads by itself.";
           var list = document.createElement("ul");
           (failure.diagnostics || []).forEach(function (line) {
             var item = document.createElement("li");
             item.textContent = line;
+            list.appendChild(item);
+          });
+          (failure.links || []).forEach(function (link) {
+            var item = document.createElement("li");
+            var place = document.createElement(link.href ? "a" : "span");
+            if (link.href) place.href = link.href;
+            place.textContent = link.location;
+            item.append(place, ": " + link.message);
             list.appendChild(item);
           });
           overlay.append(close, title, subtitle, list);
@@ -90,7 +100,14 @@ package enum LiveReloadScript {
             overlay.appendChild(details);
           }
           overlay.hidden = false;
-          if (window.getComputedStyle(overlay).position !== "fixed") {
+          overlay.className = "";
+          overlay.style.cssText = "";
+          if (failure.rendered) {
+            // The page behind is the current build: a panel that leaves it readable.
+            overlay.className = "galley-overlay-samples";
+            overlay.style.cssText = "position:fixed;inset:auto 1rem 1rem auto;z-index:1000;max-width:40rem;max-height:45vh;overflow:auto;" +
+              "padding:1rem;border-radius:8px;background:rgba(12,13,16,.94);color:#f0f3f6;font:13px/1.5 ui-monospace,monospace;white-space:pre-wrap";
+          } else if (window.getComputedStyle(overlay).position !== "fixed") {
             overlay.style.cssText = "position:fixed;inset:0;z-index:1000;overflow:auto;padding:2rem;" +
               "background:rgba(12,13,16,.94);color:#f0f3f6;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
           }

@@ -87,8 +87,8 @@ public actor RebuildCoordinator {
         // The terminal first, then the browsers: whoever hears of a build can read its outcome.
         onBuild(outcome)
         switch outcome {
-        case .succeeded:
-            reloader.publishSuccess(beforeBroadcast: onSiteChanged)
+        case .succeeded(let report, _):
+            reloader.publishSuccess(failingSamples: ErrorOverlay(failingSamplesOf: report), beforeBroadcast: onSiteChanged)
         case .failed(let errors, _):
             reloader.publishFailure(ErrorOverlay(errors))
         }

@@ -96,13 +96,17 @@ public final class Reloader: Sendable {
 
     /// Records a successful build and tells every browser to reload.
     ///
-    /// - Parameter beforeBroadcast: runs after the build identifier changed and
-    ///   before any browser is told (the server empties its page cache there,
-    ///   so no page carrying the old identifier outlives the change).
-    public func publishSuccess(beforeBroadcast: () -> Void = {}) {
+    /// - Parameters:
+    ///   - beforeBroadcast: runs after the build identifier changed and
+    ///     before any browser is told (the server empties its page cache there,
+    ///     so no page carrying the old identifier outlives the change).
+    ///   - failingSamples: the failing samples of a preview that rendered every
+    ///     page anyway, shown (after the reload) in every browser until a
+    ///     build has none.
+    public func publishSuccess(failingSamples: ErrorOverlay? = nil, beforeBroadcast: () -> Void = {}) {
         state.withLock { state in
             state.generation += 1
-            state.failure = nil
+            state.failure = failingSamples
             beforeBroadcast()
             let event = ReloadEvent.reload(buildID: "\(instance)-\(state.generation)")
             for continuation in state.subscribers.values { continuation.yield(event) }

@@ -24,6 +24,24 @@ public struct BuildReport: Sendable {
     /// Broken DocC symbol links the baseline lists: they did not fail the
     /// build, and are not samples, so ``verification``'s counts leave them out.
     public var knownBrokenLinks: [Diagnostic] = []
+    /// The address of each page by its display path (`Sources/Log/Log.docc/Setup.md` →
+    /// `setup.html`), so a failure can link to its sample's line (``failureLinks``).
+    public var pageURLs: [String: String] = [:]
+
+    /// Each failing sample a preview rendered (``BuildSettings/previewsFailingSamples``):
+    /// where, its cause and first line, and the address of its line on its page
+    /// (`setup.html#L12`; `nil` for a file no page shows).
+    public var failureLinks: [(location: String, message: String, href: String?)] {
+        verification.results.filter { $0.status == .failed }.map { result in
+            let location = result.failureLocation ?? result.sample.location
+            let first = (result.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed"
+            let cause = result.causeLine.map { $0 + ": " } ?? ""
+            // A page's code lines are named after their Markdown lines; a snippet file's are not.
+            let anchor = result.sample.page.hasSuffix(".md") ? "#L\(location.line ?? result.sample.block.firstCodeLine)" : ""
+            let href = pageURLs[result.sample.page].map { $0 + anchor }
+            return (location.description, cause + first, href)
+        }
+    }
 
     /// `Links: 9 broken symbol links are known (listed in the baseline).`, or
     /// `nil` when the baseline lists none.

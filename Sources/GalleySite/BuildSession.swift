@@ -176,7 +176,8 @@ struct Build {
         // Known broken links are counted apart: the samples' summary counts samples.
         let knownBrokenLinks = verified.report.knownProblems.filter { brokenLinks.contains($0) }
         verified.report.knownProblems.removeAll { brokenLinks.contains($0) }
-        let sampleFailures = Self.sampleFailures(verified.report)
+        // A preview renders failing samples, marked on their pages; a build refuses to publish them.
+        let sampleFailures = settings.previewsFailingSamples ? [] : Self.sampleFailures(verified.report)
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)
             failure.verification = verified.report.succeeded ? nil : verified.report
@@ -214,6 +215,12 @@ struct Build {
         report.warnings = pageWarnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
         report.notes = baseline.notes + symbolLinks.notes
         report.knownBrokenLinks = knownBrokenLinks
+        if settings.previewsFailingSamples {
+            for page in navigation.pages {
+                report.pageURLs[page.displayPath] = page.url
+                for snippet in page.snippets.values where report.pageURLs[snippet.path] == nil { report.pageURLs[snippet.path] = page.url }
+            }
+        }
         if !keepsState { OneShotPages.keep(content.pages) }
         return report
     }

@@ -39,6 +39,11 @@ public struct BuildSettings: Sendable {
     public var baseline: String?
     /// Record every current failure in ``baseline`` (replacing it) before applying it.
     public var recordsBaseline = false
+    /// Whether failing samples still let the pages render, each marked on
+    /// its page with its cause and message (`galley serve`: a preview is
+    /// where the author fixes them). Off for `galley build`, which refuses
+    /// to publish a sample it could not verify.
+    public var previewsFailingSamples = false
 
     /// Settings for the project at `layout`, with the cache on and no progress output.
     public init(layout: SiteLayout) {

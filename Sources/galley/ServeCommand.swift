@@ -4,6 +4,7 @@ import GalleyProcess
 import GalleyProject
 import GalleyServer
 import GalleySite
+import GalleyVerify
 
 /// `galley serve`: build, serve the output folder, rebuild on change, reload the browser.
 struct ServeCommand: AsyncParsableCommand {
@@ -14,14 +15,18 @@ struct ServeCommand: AsyncParsableCommand {
             Builds the site (verifying its samples) into the output folder and serves it at \
             http://127.0.0.1:8000/. It watches the content and templates folders, galley.yml and the \
             sample library's Sources/, rebuilds only what a change affects, and reloads open pages \
-            (keeping their scroll position). When a build fails, the last good pages stay served and \
-            the page shows the same diagnostics as the terminal; saving the fix removes them. \
+            (keeping their scroll position). Failing samples do not stop the preview: every page is \
+            rendered, each failing sample marked on its page with its cause and message, and a panel \
+            lists them with links to their lines. When a build fails otherwise (a page or galley.yml \
+            that cannot be read), the last good pages stay served and the page shows the same \
+            diagnostics as the terminal; saving the fix removes them. \
             Ctrl-C stops the server at once, ending any compiler or sample a build in progress started.
 
             Examples:
               galley serve
               galley serve --port 8080 --open
               galley serve --host 0.0.0.0        Reachable from other machines (prints a warning)
+              galley serve --baseline known.json Known failures shown as such, as galley build does
             """
     )
 
@@ -35,6 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(help: "Open the site in the default browser (with xdg-open) once it is served.")
     var open = false
+
+    @Option(help: ArgumentHelp("Known failures (as galley verify --baseline writes them): shown on their pages as known.", valueName: "file"))
+    var baseline: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else {
@@ -74,6 +82,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var settings = BuildSettings(layout: layout)
         settings.progress = Progress.line
+        settings.baseline = baseline
+        // A preview is where the author fixes failing samples: their pages render, the samples marked.
+        settings.previewsFailingSamples = true
         if let site = try paths.packageSite() { paths.configure(&settings, for: site) }
         let server = PreviewServer(settings: settings, options: PreviewServer.Options(host: host, port: port))
         let (host, open) = (self.host, self.open)
@@ -101,8 +112,14 @@ struct ServeCommand: AsyncParsableCommand {
         if ProcessSupervisor.shared.isInterrupted { return }
         switch outcome {
         case .succeeded(let report, let changes):
+            let failing = report.verification.failed
             if changes.everything {
-                if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
+                if failing > 0 {
+                    // What `galley verify` prints, then that the preview goes on.
+                    FileHandle.standardError.write(Data(ReportFormat.human.render(report.verification, colour: Diagnostics.usesColour).utf8))
+                    Diagnostics.printWarning(
+                        "\(failing) sample\(failing == 1 ? " fails" : "s fail"); every page is served, each failing sample marked on its page")
+                } else if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
                     print("Samples: \(report.verification.summary)")
                 }
                 if let links = report.knownLinksSummary { print(links) }
@@ -111,7 +128,8 @@ struct ServeCommand: AsyncParsableCommand {
                 let what = changes.content.sorted().prefix(3).joined(separator: ", ")
                 print(
                     "Rebuilt \(report.renderedPageCount) of \(report.pageCount) pages in \(BuildReport.seconds(report.duration)) s"
-                        + (what.isEmpty ? "" : " (\(what)\(changes.content.count > 3 ? ", …" : ""))"))
+                        + (what.isEmpty ? "" : " (\(what)\(changes.content.count > 3 ? ", …" : ""))")
+                        + (failing > 0 ? "; samples: \(report.verification.summary)" : ""))
             }
         case .failed(let errors, _):
             Diagnostics.reportBuildFailure(errors)

@@ -106,6 +106,67 @@ struct PackageRootTests {
         #expect(broken.standardOutput.contains("Library/Shapes/Shapes.docc/galley-setup.swift:2:"), "\(broken.standardOutput)")
     }
 
+    @Test("galley serve in a package whose catalog has failing samples serves every page, each failure marked with its cause; --baseline marks known ones")
+    func serveShowsFailingPages() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        try package.write(
+            "Library/Shapes/Shapes.docc/Unit.md",
+            "# Unit\n\n```swift\nprint(unit.area)  // Prints \"1\"\n```\n\n```swift\nprint(Rectangle(width: 2, height: 2).perimeter)\n```\n")
+        // Control: galley build refuses to publish the failing samples.
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 1)
+        #expect(!package.exists("public/Shapes/Unit.html"))
+
+        let served = try Self.serveUntilServing(package, arguments: [])
+        #expect(served.output.contains("Serving public/ at http://127.0.0.1:"), "\(served.output)\n\(served.errors)")
+        #expect(served.errors.contains("warning: 2 samples fail; every page is served, each failing sample marked on its page"), "\(served.errors)")
+        #expect(served.errors.contains("Needs context: 1 sample uses 1 name no sample declares — unit (1)."), "\(served.errors)")
+        let page = try package.read("public/Shapes/Unit.html")
+        #expect(page.contains("<strong>Needs context (unit)</strong>: "), "\(page)")
+        #expect(page.contains("<strong>Error in the docs</strong>: "), "the missing member is the docs' error")
+        #expect(page.contains("perimeter"))
+        // The pages without failures are served too.
+        #expect(package.exists("public/Shapes/GettingStarted.html"))
+
+        // With the failures recorded, serve --baseline shows them as known.
+        let record = try GalleyExecutable.run(["verify", "--baseline", "known.json", "--bless-baseline"], in: package.url)
+        #expect(record.status == 0, "\(record.standardError)")
+        let known = try Self.serveUntilServing(package, arguments: ["--baseline", "known.json"])
+        #expect(!known.errors.contains("samples fail"), "\(known.errors)")
+        let knownPage = try package.read("public/Shapes/Unit.html")
+        #expect(knownPage.contains("Known failure"), "\(knownPage)")
+        #expect(!knownPage.contains("sample-failure"))
+    }
+
+    /// Runs `galley serve --port 0` in `package` until it says it is serving, then stops it with SIGINT.
+    static func serveUntilServing(_ package: TemporaryDirectory, arguments: [String]) throws -> (output: String, errors: String) {
+        let process = Process()
+        process.executableURL = try GalleyExecutable.url()
+        process.arguments = ["serve", "--port", "0"] + arguments
+        process.currentDirectoryURL = package.url
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        var text = ""
+        let deadline = Date().addingTimeInterval(300)
+        while !text.contains("Serving public/") && Date() < deadline && process.isRunning {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (text, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
     @Test("galley verify finds the catalog, links the static product and its C module, and a warm run builds nothing")
     func verifiesCatalog() throws {
         let package = try Self.fixture()

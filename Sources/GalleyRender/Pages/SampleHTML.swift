@@ -61,6 +61,11 @@ package enum SampleHTML {
             // Listed in the baseline: the reader sees why the sample is not verified.
             html += "<div class=\"sample-diagnostic sample-known-failure\">\(HTMLEscaping.escape(failure))</div>\n"
         }
+        if result.status == .failed, let failure = result.failure {
+            // Only a preview renders a failing sample (`galley serve`): the author sees why under the code.
+            let cause = result.causeLine.map { "<strong>\(HTMLEscaping.escape($0))</strong>: " } ?? ""
+            html += "<div class=\"sample-diagnostic sample-failure\">\(cause)\(HTMLEscaping.escape(failure))</div>\n"
+        }
         if let crash = result.crashMessage {
             html += "<div class=\"sample-diagnostic\">\(HTMLEscaping.escape(crash))</div>\n"
         }
