@@ -58,6 +58,11 @@ package enum ProgramSource {
             return text
         }
         var file = FileScopes()
+        // The setup's names are declared before every block: a block that declares one again shadows it.
+        for item in items(of: program.settings.setup, file: program.settings.setupSource, firstLine: 1, privatizing: false) ?? [] {
+            file.values.formUnion(item.valueNames)
+            if let name = item.typeName { file.types.insert(name) }
+        }
         let samples = program.context + program.samples
         file.forward = forwardReferences(samples)
         for (index, sample) in samples.enumerated() {
@@ -138,7 +143,12 @@ package enum ProgramSource {
             let indent = item.leadingTrivia.contains(where: \.isNewline) ? "" : String(repeating: " ", count: start.column - 1)
             let decl = item.item.as(DeclSyntax.self)
             let fileScope = decl.map(isTopLevelDeclaration) ?? false
-            let isFunction = decl?.is(FunctionDeclSyntax.self) ?? false
+            // A test function (`@Test func`) is global wherever it is shown: swift-testing's macro refuses a local one.
+            let isTest =
+                decl?.as(FunctionDeclSyntax.self)?.attributes.contains {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test"
+                } ?? false
+            let isFunction = (decl?.is(FunctionDeclSyntax.self) ?? false) && !isTest
             let shown = fileScope && privatizing ? makeFilePrivate(item) : item.description
             var typeName: String?
             if let decl,
@@ -227,7 +237,8 @@ package enum ProgramSource {
             declarations += part.declarations
             bodies.append(part.statements + "_galleyBoundary()\n")
         }
-        let body = bodies.count > 1 ? (bodies.first ?? "") + scoped(Array(bodies.dropFirst())) : bodies.joined()
+        // After a prelude or setup every block is in a scope of its own, so it may declare their names again.
+        let body = before.isEmpty ? scoped(bodies) : (bodies.first ?? "") + scoped([""] + bodies.dropFirst())
         return declarations + "@MainActor func _galleyProgram_\(index)() async throws {\n" + body + "}\n"
     }
 

@@ -339,7 +339,7 @@ figure.sample {
 figure.sample-verified { --sample-color: var(--ok); }
 figure.sample-expected-failure { --sample-color: var(--err); }
 figure.sample-expected-crash { --sample-color: var(--warn); }
-figure.sample-not-verified { --sample-color: var(--neutral); }
+figure.sample-not-verified, figure.sample-assumed { --sample-color: var(--neutral); }
 figure.sample-known-failure { --sample-color: var(--warn); }
 
 .sample-badge {

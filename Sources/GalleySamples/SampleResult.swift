@@ -117,6 +117,10 @@ public struct SampleResult: Sendable {
     public var undeclaredNames: [String] = []
     /// For a ``Cause/environment`` failure: what it needs ("module NIO", "an Apple platform (SwiftUI)").
     public var needs: String?
+    /// What a fragment was type-checked assuming (`["logger: Logger", "import
+    /// Testing"]`), for names nothing declares: skipped when it type-checks,
+    /// an error in the docs when it does not; empty when nothing was assumed.
+    public var assumed: [String] = []
 
     /// A verdict on `sample`; the verifier makes them.
     package init(
@@ -243,6 +247,28 @@ public struct VerificationReport: Sendable {
         let galley = failed.filter { $0.cause == .galley }.count
         if galley > 0 { parts.append("Galley's own limits: \(galley) (please report them).") }
         return parts.joined(separator: " ")
+    }
+
+    /// The fragments type-checked against names they assume
+    /// (``SampleResult/assumed``), or `nil` when there were none: `Assumed:
+    /// 12 fragments type-check, assuming logger: Logger (10), … — not run,
+    /// counted as skipped. 2 do not: errors in the docs.`
+    public var assumedSummary: String? {
+        let assumed = results.filter { !$0.assumed.isEmpty }
+        guard !assumed.isEmpty else { return nil }
+        let checked = assumed.filter { $0.status == .skipped }
+        var counts: [String: Int] = [:]
+        for result in checked { for assumption in result.assumed { counts[assumption, default: 0] += 1 } }
+        let named = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        let shown = named.prefix(6).map { "\($0.key) (\($0.value))" }.joined(separator: ", ") + (named.count > 6 ? ", …" : "")
+        var text = "Assumed:"
+        if !checked.isEmpty {
+            text +=
+                " \(checked.count) fragment\(checked.count == 1 ? " type-checks" : "s type-check"), assuming \(shown) — not run, counted as skipped."
+        }
+        let failing = assumed.count - checked.count
+        if failing > 0 { text += " \(failing) do\(failing == 1 ? "es" : "") not type-check with them: errors in the docs." }
+        return text
     }
 
     /// `N passed, N failed, N skipped`, with `N known failures` when a baseline listed some.

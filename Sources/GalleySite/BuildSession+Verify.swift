@@ -69,12 +69,18 @@ extension Build {
         }
         var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache, hovers: .queries)
         verification.verifier.merges = options.merges
+        verification.verifier.assumesNames = options.assumesNames
         if let seconds = options.timeoutSeconds { verification.verifier.timeout = .seconds(max(1, seconds)) }
         verification.verifier.progress = settings.progress
         var outcome: VerifyOutcome
         var blessed = 0
         do throws(Diagnostic) {
-            outcome = VerifyOutcome(report: try verification.verify(selected))
+            var preparation: Verifier.Preparation?
+            outcome = VerifyOutcome(report: try verification.verify(selected, preparation: &preparation))
+            if options.suggestsSetup {
+                let suggestions = try verification.verifier.suggestSetups(for: outcome.report, preparation: &preparation)
+                outcome.notes += try Self.write(suggestions, root: layout.root)
+            }
             if options.bless {
                 blessed = try Blesser.bless(outcome.report, root: layout.root)
                 outcome.notes.append("Blessed \(blessed) file\(blessed == 1 ? "" : "s").")
@@ -106,6 +112,37 @@ extension Build {
             } + outcome.report.problems)
         try Self.applyBaseline(settings, to: &outcome)
         return outcome
+    }
+
+    /// Writes each catalog's suggested setup into its `galley-setup.swift`
+    /// (after what it has), and returns what was written, one note each; the
+    /// guides' suggestion is a note to copy into `galley.yml`.
+    static func write(_ suggestions: [SetupSuggestion], root: URL) throws(Diagnostic) -> [String] {
+        var notes: [String] = []
+        for suggestion in suggestions {
+            var left = suggestion.unvalued.map { "\($0) (give it a value)" }
+            left += suggestion.untyped.map { "\($0.name) (\($0.samples))" }
+            let rest = left.isEmpty ? "" : "; left for you: " + left.joined(separator: ", ")
+            let declared = suggestion.declared.isEmpty ? "no name typed" : suggestion.declared.joined(separator: ", ")
+            guard suggestion.isCatalog else {
+                let indented = suggestion.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+                notes.append("Suggested for galley.yml's verify: prelude (\(declared)\(rest)):\n  prelude: |\n" + indented)
+                continue
+            }
+            let file = URL(userPath: suggestion.path, relativeTo: root)
+            let existing = FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) }
+            let text = existing.map { $0 + ($0.hasSuffix("\n") ? "\n" : "\n\n") + suggestion.text } ?? suggestion.text
+            do {
+                try Data(text.utf8).write(to: file, options: .atomic)
+            } catch {
+                throw Diagnostic(
+                    "cannot write the suggested setup '\(suggestion.path)': \(error.localizedDescription)",
+                    suggestion: "Check that the catalog folder is writable")
+            }
+            notes.append("\(existing == nil ? "Wrote" : "Added to") \(suggestion.path): \(declared)\(rest). Check it, then run galley verify.")
+        }
+        if notes.isEmpty { notes.append("No setup to suggest: no sample uses a name nothing declares.") }
+        return notes
     }
 
     /// Records (``BuildSettings/recordsBaseline``) or reads the baseline and applies it.

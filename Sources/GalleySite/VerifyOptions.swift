@@ -24,6 +24,12 @@ public struct VerifyOptions: Sendable {
     public var bless = false
     /// Only this shard of the pages.
     public var shard: PageSharding?
+    /// Whether fragments that fail only for names nothing declares are
+    /// type-checked assuming those names (``Verifier/assumesNames``).
+    public var assumesNames = true
+    /// Write a starting setup for each catalog whose samples use names
+    /// nothing declares (``SetupSuggestion``); the guides' is a note.
+    public var suggestsSetup = false
 
     /// Every page, merged, with `galley.yml`'s timeout, nothing rewritten.
     public init() {}

@@ -46,6 +46,11 @@ public struct Verifier: Sendable {
     /// most 4; `nil`: one lane. By default the running `galley` (none in a
     /// test runner); `GALLEY_HOVER_LANES=n` sets the number of lanes.
     public var hoverWorker: URL? = SourceKitWorker.currentGalley
+    /// Whether fragments whose only problem is names nothing declares are
+    /// type-checked with each name given the library type it fits
+    /// (``AssumedNames``): skipped when they type-check, errors in the docs
+    /// when they do not.
+    public var assumesNames = true
 
     /// Creates a verifier.
     public init(library: SampleLibrary, cacheDirectory: URL? = nil) {
@@ -127,7 +132,8 @@ public struct Verifier: Sendable {
             problems += found.problems
         }
         let runs = try isolating(SampleProgram.programs(for: samples), preparation: &preparation)
-        let ordered = try results(of: samples, runs: runs, preparation: &preparation)
+        var ordered = try results(of: samples, runs: runs, preparation: &preparation)
+        if assumesNames { ordered = try checkingAssumedNames(ordered, preparation: &preparation) }
         var report = VerificationReport(
             results: ordered, problems: problems, compilerVersion: runs.compilerVersion,
             duration: clock.now - start, compiledPrograms: runs.compiledCount, mergedPrograms: runs.mergedCount
@@ -429,5 +435,51 @@ extension Verifier {
             cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
         return SymbolGraphStore(toolchain: prepared.toolchain, library: prepared.library, cache: cache)
+    }
+}
+
+extension Verifier {
+    /// `results` with each fragment that fails only for names nothing
+    /// declares type-checked again, those names given the library types
+    /// they fit (``AssumedNames``).
+    func checkingAssumedNames(_ results: [SampleResult], preparation: inout Preparation?) throws(Diagnostic) -> [SampleResult] {
+        let candidates = results.indices.filter { AssumedNames.isCandidate(results[$0]) }
+        guard !candidates.isEmpty else { return results }
+        let prepared = try ensurePrepared(&preparation)
+        let store = symbolGraphs(prepared)
+        var assuming = AssumedNames { module in try? store.graph(of: module) }
+        var derived: [(index: Int, sample: Sample, assumed: [String])] = []
+        var programs: [SampleProgram] = []
+        for index in candidates {
+            let sample = results[index].sample
+            guard let (said, declarations) = assuming.assumptions(for: results[index].undeclaredNames, modules: AssumedNames.modules(of: sample))
+            else { continue }
+            let checked = AssumedNames.derived(sample, declarations: declarations)
+            derived.append((index, checked, said))
+            // A block of a page program builds on the page's earlier blocks that passed, as it did in the page.
+            let earlier =
+                sample.settings.pageProgram
+                ? results[..<index].filter {
+                    $0.sample.page == sample.page && $0.status == .passed && $0.sample.kind == .program && $0.sample.settings.pageProgram
+                        && !$0.sample.standalone && $0.sample.group == nil && ($0.sample.mode == .run || $0.sample.mode == .noRun)
+                }.map(\.sample) : []
+            programs.append(SampleProgram(samples: [checked], context: earlier))
+        }
+        guard !derived.isEmpty else { return results }
+        progress("Type-checking \(derived.count) fragment\(derived.count == 1 ? "" : "s") against the names they assume")
+        let samples = derived.map(\.sample)
+        let runs = try isolating(programs, preparation: &preparation)
+        let checked = try self.results(of: samples, runs: runs, preparation: &preparation)
+        var updated = results
+        for (entry, result) in zip(derived, checked) {
+            let sample = results[entry.index].sample
+            // What the page's failing blocks before it declare: the check could not build on them.
+            var missing: Set<String> = []
+            for earlier in updated[..<entry.index] where earlier.sample.page == sample.page && earlier.status == .failed {
+                missing.formUnion(AssumedNames.declaredNames(in: earlier.sample.compiledCode))
+            }
+            updated[entry.index] = AssumedNames.verdict(results[entry.index], checked: result, assumed: entry.assumed, missing: missing)
+        }
+        return updated
     }
 }

@@ -20,7 +20,12 @@ struct VerifyCommand: AsyncParsableCommand {
             Expected output comes from `// Prints "…"` comments and from an ```output block right \
             after the sample. galley.yml's verify: section (and a page's front matter verify:) sets \
             prelude, swift_version, flags, default (run, no_run or ignore) and environment for every \
-            sample. Results are cached in .build/galley/cache.
+            sample. A DocC catalog's galley-setup.swift is compiled before each of its articles' samples \
+            and never shown: the context the articles assume. Every failure says whose it is: an error \
+            in the docs, context (names nothing declares), the environment, or Galley's. A fragment \
+            whose only problem is undeclared names is type-checked with each given the library type \
+            it fits (logger: Logger), never run: skipped when it type-checks, an error in the docs \
+            when it does not (--no-assume turns this off). Results are cached in .build/galley/cache.
 
             Examples:
               galley verify                          Verify every page
@@ -34,6 +39,8 @@ struct VerifyCommand: AsyncParsableCommand {
                                                      Half of the pages, for a CI matrix
               galley verify --merge-reports shard1.json shard2.json
                                                      One report from the shards
+              galley verify --suggest-setup          Write each catalog's galley-setup.swift from the
+                                                     names its samples use and nothing declares
             """
     )
 
@@ -53,6 +60,21 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("no-merge"), help: "Compile each sample with its own swiftc (slower; the benchmark baseline).")
     var noMerge = false
+
+    @Flag(
+        name: .customLong("no-assume"),
+        help:
+            "Do not type-check fragments that use names nothing declares (by default each name is given the library type it fits, e.g. logger: Logger)."
+    )
+    var noAssume = false
+
+    @Flag(
+        name: .customLong("suggest-setup"),
+        help: """
+            Write a starting galley-setup.swift into each catalog whose samples use names nothing declares: \
+            one declaration per name whose type the library gives (logger → Logger), to check; the others listed.
+            """)
+    var suggestSetup = false
 
     @Option(help: ArgumentHelp("Seconds one sample program may run (default: from galley.yml, else 10).", valueName: "seconds"))
     var timeout: Int?
@@ -77,8 +99,9 @@ struct VerifyCommand: AsyncParsableCommand {
         if let shard {
             do { _ = try PageSharding(parsing: shard) } catch { throw ValidationError(error.description) }
         }
-        if !mergeReports.isEmpty && (bless || blessBaseline || shard != nil || !pages.isEmpty) {
-            throw ValidationError("--merge-reports only merges reports; it cannot be combined with pages, --shard, --bless or --bless-baseline")
+        if !mergeReports.isEmpty && (bless || blessBaseline || shard != nil || !pages.isEmpty || suggestSetup) {
+            throw ValidationError(
+                "--merge-reports only merges reports; it cannot be combined with pages, --shard, --bless, --bless-baseline or --suggest-setup")
         }
         if blessBaseline && baseline == nil {
             throw ValidationError("--bless-baseline needs --baseline FILE, the file to record the failures in")
@@ -95,6 +118,8 @@ struct VerifyCommand: AsyncParsableCommand {
         var options = VerifyOptions()
         options.pages = pages
         options.merges = !noMerge
+        options.assumesNames = !noAssume
+        options.suggestsSetup = suggestSetup
         options.timeoutSeconds = timeout
         options.bless = bless
         options.shard = try shard.map { text throws(Diagnostic) in try PageSharding(parsing: text) }

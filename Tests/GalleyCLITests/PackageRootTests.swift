@@ -106,7 +106,9 @@ struct PackageRootTests {
         #expect(broken.standardOutput.contains("Library/Shapes/Shapes.docc/galley-setup.swift:2:"), "\(broken.standardOutput)")
     }
 
-    @Test("galley serve in a package whose catalog has failing samples serves every page, each failure marked with its cause; --baseline marks known ones")
+    @Test(
+        "galley serve in a package whose catalog has failing samples serves every page, each failure marked with its cause; --baseline marks known ones"
+    )
     func serveShowsFailingPages() throws {
         let package = try Self.fixture()
         defer { package.remove() }
@@ -137,6 +139,49 @@ struct PackageRootTests {
         let knownPage = try package.read("public/Shapes/Unit.html")
         #expect(knownPage.contains("Known failure"), "\(knownPage)")
         #expect(!knownPage.contains("sample-failure"))
+    }
+
+    @Test("fragments are type-checked against names typed by the library; --suggest-setup declares them and lists the rest")
+    func assumedNamesAndSuggestedSetup() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        try package.write(
+            "Library/Shapes/Shape.swift",
+            "/// Anything with an area.\npublic protocol Shape { var area: Int { get } }\n\nextension Rectangle: Shape {}\n")
+        try package.write(
+            "Library/Shapes/Shapes.docc/Assumed.md",
+            "# Assumed\n\n```swift\nprint(rectangle.area)\n```\n\n```swift\nprint(rectangle.perimeter)\n```\n\n"
+                + "```swift\nprint(shape.area)\n```\n\n```swift\nprint(widget.size)\n```\n")
+        let page = "Library/Shapes/Shapes.docc/Assumed.md"
+        // Control: without assumptions every block needs context.
+        let plain = try GalleyExecutable.run(["verify", "--no-assume", "--format", "json", page], in: package.url)
+        #expect(plain.standardOutput.components(separatedBy: "\"cause\" : \"context\"").count - 1 == 4, "\(plain.standardOutput)")
+
+        let assumed = try GalleyExecutable.run(["verify", page], in: package.url)
+        #expect(assumed.status == 1)
+        #expect(
+            assumed.standardOutput.contains(
+                "Assumed: 2 fragments type-check, assuming rectangle: Rectangle (1), shape: any Shape (1) — not run, counted as skipped."
+                    + " 1 does not type-check with them: errors in the docs."), "\(assumed.standardOutput)")
+        #expect(assumed.standardOutput.contains("does not compile (assuming rectangle: Rectangle)"))
+        #expect(assumed.standardOutput.contains("value of type 'Rectangle' has no member 'perimeter'"))
+        #expect(assumed.standardOutput.contains("Needs context: 1 sample uses 1 name no sample declares — widget (1)."))
+        #expect(assumed.standardOutput.contains("0 passed, 2 failed, 2 skipped"), "\(assumed.standardOutput)")
+
+        let suggest = try GalleyExecutable.run(["verify", "--suggest-setup", page], in: package.url)
+        #expect(
+            suggest.standardError.contains(
+                "Wrote Library/Shapes/Shapes.docc/galley-setup.swift: rectangle: Rectangle; left for you: shape: any Shape (give it a value), widget (1)."
+            ), "\(suggest.standardError)")
+        let setup = try package.read("Library/Shapes/Shapes.docc/galley-setup.swift")
+        #expect(setup.contains("let rectangle = Rectangle(width: 0, height: 0)"), "\(setup)")
+        #expect(setup.contains("// let shape: any Shape = <#value#>"))
+        #expect(setup.contains("//   widget (1)"))
+        // The suggested setup, unedited: the block that only needed `rectangle` runs and passes;
+        // the wrong member is still the docs' error, now without an assumption.
+        let after = try GalleyExecutable.run(["verify", "--format", "json", page], in: package.url)
+        #expect(after.standardOutput.contains("\"passed\" : 1"), "\(after.standardOutput)")
+        #expect(after.standardOutput.contains("value of type 'Rectangle' has no member 'perimeter'"))
     }
 
     /// Runs `galley serve --port 0` in `package` until it says it is serving, then stops it with SIGINT.

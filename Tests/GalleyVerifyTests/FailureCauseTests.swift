@@ -14,7 +14,8 @@ import Testing
 @Suite("Whose a failure is")
 struct FailureCauseTests {
     func verify(_ markdown: String, pageProgram: Bool = false) throws -> VerificationReport {
-        try verifyPage(markdown, pageProgram: pageProgram)
+        // The causes as classified, before any fragment is type-checked against assumed names (AssumedNamesTests).
+        try verifyPage(markdown, pageProgram: pageProgram, assumesNames: false)
     }
 
     @Test("undeclared names are context, named; a wrong member, a typo the compiler corrects and a type error are the docs'")

@@ -28,6 +28,9 @@ package enum SampleHTML {
     /// `@Snippet` file's too, in ``SnippetHTML``).
     package static func verdict(_ result: SampleResult) -> (kind: String, badge: String) {
         switch (result.sample.mode, result.status) {
+        case (_, .skipped) where !result.assumed.isEmpty:
+            // Compiled, never run, with names the docs do not declare given a type.
+            ("assumed", "Type-checks, assuming " + HTMLEscaping.escape(result.assumed.joined(separator: ", ")))
         case (.ignore, _), (_, .skipped): ("not-verified", "Not verified")
         case (_, .knownFailure): ("known-failure", "⚠ Known failure")
         case (_, .failed): ("known-failure", "✗ Fails")

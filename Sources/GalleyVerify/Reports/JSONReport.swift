@@ -43,6 +43,8 @@ public struct JSONReport: Codable, Sendable {
         var undeclaredNames: [String]?
         /// What an `environment` failure needs.
         var needs: String?
+        /// What a fragment was type-checked assuming (`logger: Logger`), when anything.
+        var assumed: [String]?
     }
 
     /// A sample that could not be verified as written.
@@ -85,7 +87,7 @@ public struct JSONReport: Codable, Sendable {
                 cached: result.cached, merged: result.merged, skipReason: result.skipReason,
                 failureKind: result.failureKind?.rawValue, blockedBy: result.blockers.isEmpty ? nil : result.blockers.map(\.description),
                 cause: result.cause?.rawValue, undeclaredNames: result.undeclaredNames.isEmpty ? nil : result.undeclaredNames,
-                needs: result.needs
+                needs: result.needs, assumed: result.assumed.isEmpty ? nil : result.assumed
             )
         }
         problems = report.problems.map { Self.problem($0, known: false) } + report.knownProblems.map { Self.problem($0, known: true) }
@@ -162,6 +164,7 @@ extension JSONReport.Entry {
         result.cause = cause.flatMap(SampleResult.Cause.init(rawValue:))
         result.undeclaredNames = undeclaredNames ?? []
         result.needs = needs
+        result.assumed = assumed ?? []
         return result
     }
 }

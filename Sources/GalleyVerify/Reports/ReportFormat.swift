@@ -43,6 +43,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             if let line = location.line { fields += ",line=\(line)" }
             return "::notice \(fields),title=Known failure (in the baseline)::\(escape(message))"
         }
+        if let assumed = report.assumedSummary { lines.append(assumed) }
         if let causes = report.causeSummary { lines.append(causes) }
         if let breakdown = report.breakdown { lines.append(breakdown) }
         lines.append(report.summary)
@@ -125,10 +126,12 @@ struct HumanReport {
             for (location, message) in known { text += "  \(location): \(TerminalText.escaped(message))\n" }
             text += "\n"
         }
-        let reasons = Dictionary(grouping: report.results.filter { $0.status == .skipped }.compactMap(\.skipReason), by: { $0 })
+        // Assumed type-checks are one line of their own (``VerificationReport/assumedSummary``).
+        let reasons = Dictionary(grouping: report.results.filter { $0.status == .skipped && $0.assumed.isEmpty }.compactMap(\.skipReason), by: { $0 })
         for (reason, list) in reasons.sorted(by: { $0.key < $1.key }) {
             text += "\(paint("note:", "1;36")) \(list.count) sample\(list.count == 1 ? "" : "s") skipped: \(reason)\n"
         }
+        if let assumed = report.assumedSummary { text += assumed + "\n" }
         if let causes = report.causeSummary { text += causes + "\n" }
         if let breakdown = report.breakdown { text += breakdown + "\n" }
         let summary = report.summary

@@ -43,8 +43,25 @@ enum FailureClassifier {
         ("initializer requires a body", "(a declaration's body)"),
     ]
 
+    /// Members that only Apple's Foundation has (swift-corelibs-foundation
+    /// does not): type and member names. Code that uses one needs an Apple
+    /// platform; it is not wrong.
+    static let appleFoundationMembers: [(type: String, member: String)] = [
+        ("URL", "lines"), ("URL", "resourceBytes"), ("FileHandle", "bytes"), ("URLSession", "bytes"),
+        ("NotificationCenter", "notifications"),
+    ]
+
+    /// The Apple-only Foundation member an error is about (`URL.lines`), if any.
+    static func appleFoundationMember(in message: String) -> String? {
+        for (type, member) in appleFoundationMembers {
+            if message.contains("of type '\(type)' has no member '\(member)'") { return "\(type).\(member)" }
+            if message.hasPrefix("reference to member '\(member)' cannot be resolved") { return "\(type).\(member)" }
+        }
+        return nil
+    }
+
     /// Messages of a name the compiler cannot find; the name is the first quoted one.
-    static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '"]
+    static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '", "no macro named '"]
 
     /// The cause of `result`'s failure, the undeclared names (context) and
     /// what it needs (environment); `errors` and `notes` are the
@@ -90,8 +107,20 @@ enum FailureClassifier {
             // A compile_fail sample whose errors differ is the docs'; an error nowhere in the sample is Galley's.
             return result.sample.mode == .compileFail && !errors.isEmpty ? (.docs, [], nil) : (.galley, [], nil)
         }
+        if let member = errors.lazy.compactMap({ appleFoundationMember(in: $0.message) }).first {
+            return (.environment, [], "Apple's Foundation (\(member))")
+        }
         var names: [String] = []
+        let shadowed = shadowedNames(errors, sample: result.sample)
         for error in errors {
+            // A value name nothing declares that a C module's type happens to have (Glibc's `struct user`).
+            if let name = shadowed.first(where: { error.message.contains("'\($0)'") || error.message.contains("'\($0).Type'") })
+                ?? (error.message.hasPrefix("expected member name or initializer call after type name")
+                    ? shadowed.first { line(error.line, of: result.sample).contains($0) } : nil)
+            {
+                if !names.contains(name) { names.append(name) }
+                continue
+            }
             // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
             if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name {
                 if !names.contains(fragment) { names.append(fragment) }
@@ -104,10 +133,31 @@ enum FailureClassifier {
             // The compiler's did-you-mean: a typo or a renamed API.
             if notes.contains(where: { $0.line == error.line && $0.message.hasPrefix("did you mean") }) { return (.docs, [], nil) }
             if isTypo(name, of: declared) { return (.docs, [], nil) }
-            let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : name
+            let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : error.message.hasPrefix("no macro named") ? "#" + name : name
             if !names.contains(shown) { names.append(shown) }
         }
         return (.context, names, nil)
+    }
+
+    /// Names the code uses as values that the compiler reads as a C
+    /// module's type of the same name (`var other = user` with Glibc's
+    /// `struct user`): `type 'user' has no member 'name'`. A Swift type's
+    /// name starts with a capital; a lowercase one is C's, never the docs'.
+    static func shadowedNames(_ errors: [CompilerDiagnostic], sample: Sample) -> Set<String> {
+        var names: Set<String> = []
+        for error in errors where error.message.contains("has no member") {
+            if let name = quoted(after: "type '", in: error.message), name.first?.isLowercase == true, !name.contains(".") {
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    /// The code of `sample` at Markdown line `number`, or `""`.
+    static func line(_ number: Int, of sample: Sample) -> String {
+        let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = number - sample.block.firstCodeLine
+        return lines.indices.contains(index) ? String(lines[index]) : ""
     }
 
     private static func trapCause(_ standardError: String) -> (cause: SampleResult.Cause, names: [String], needs: String?) {

@@ -1,0 +1,176 @@
+import GalleyCore
+import GalleyPackage
+import GalleyPrograms
+import GalleySamples
+
+/// Type-checking fragments against the names they assume: a sample whose
+/// only problem is names nothing declares (``SampleResult/Cause/context``)
+/// is compiled again — never run — with each name bound to a placeholder
+/// of the type ``NameTyping`` gives it (`var logger: Logger { get { fatalError() } set {} }`),
+/// and attributes such as `@Test` given their module.
+///
+/// - It type-checks: the sample is skipped, never passed, and says so
+///   ("type-checks, assuming logger: Logger"): what it claims about the API
+///   holds, though nothing ran.
+/// - It fails with an error of its own (a renamed member, a label, a
+///   missing `try`): that is an error in the docs, reported as such, with
+///   the assumption named.
+/// - Anything else (a name no type fits, another undeclared name): the
+///   context failure stands.
+struct AssumedNames {
+    /// Modules whose names are never a library's: their graphs are not read.
+    static let systemModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "Dispatch",
+        "Glibc", "Musl", "_Concurrency", "XCTest", "Testing", "Observation", "Synchronization", "RegexBuilder", "Distributed",
+    ]
+
+    /// Attributes and types of the toolchain's modules an author imports:
+    /// an undeclared `@Test` is `import Testing`.
+    static let moduleOfName: [String: String] = [
+        "@Test": "Testing", "@Suite": "Testing", "#expect": "Testing", "#require": "Testing", "@Observable": "Observation",
+        "@ObservationIgnored": "Observation",
+        "@ObservationTracked": "Observation", "XCTestCase": "XCTest", "XCTAssertEqual": "XCTest", "XCTAssert": "XCTest",
+        "XCTAssertTrue": "XCTest", "XCTAssertFalse": "XCTest", "XCTAssertNil": "XCTest", "XCTAssertNotNil": "XCTest",
+        "XCTAssertThrowsError": "XCTest", "XCTFail": "XCTest", "Mutex": "Synchronization", "Atomic": "Synchronization",
+        "UUID": "Foundation", "Date": "Foundation", "URL": "Foundation", "Data": "Foundation", "JSONEncoder": "Foundation",
+        "JSONDecoder": "Foundation", "FileManager": "Foundation", "ProcessInfo": "Foundation", "NSLock": "Foundation",
+        "Locale": "Foundation", "TimeZone": "Foundation", "Calendar": "Foundation", "DateFormatter": "Foundation",
+        "NSError": "Foundation", "CharacterSet": "Foundation", "Bundle": "Foundation", "DispatchQueue": "Dispatch",
+        "URLSession": "FoundationNetworking", "URLRequest": "FoundationNetworking", "HTTPURLResponse": "FoundationNetworking",
+    ]
+
+    /// Reads a module's graph (the verifier's ``SymbolGraphStore``); `nil` when it cannot be read.
+    var graph: (String) -> ModuleSymbolGraph?
+    /// The typing of each set of modules, made once.
+    private var typings: [[String]: NameTyping] = [:]
+
+    init(graph: @escaping (String) -> ModuleSymbolGraph?) {
+        self.graph = graph
+    }
+
+    /// The library modules `sample` imports: its prelude's (a catalog's module), its setup's and its own.
+    static func modules(of sample: Sample) -> [String] {
+        modules(in: [sample.settings.prelude, sample.settings.setup, sample.compiledCode])
+    }
+
+    /// The library modules the `import` lines of `parts` name.
+    static func modules(in parts: [String]) -> [String] {
+        var modules: [String] = []
+        for text in parts {
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+                guard words.count >= 2, words[0] == "import" else { continue }
+                let module = String(words[words.count - 1].split(separator: ".").first ?? "")
+                if !module.isEmpty, !systemModules.contains(module), !FailureClassifier.appleModules.contains(module), !modules.contains(module) {
+                    modules.append(module)
+                }
+            }
+        }
+        return modules
+    }
+
+    /// What `names` are assumed to be — `["logger: Logger", "import Testing"]`
+    /// as the verdict says it, and the setup lines that declare it — or
+    /// `nil` when one of them fits no type.
+    mutating func assumptions(for names: [String], modules: [String]) -> (said: [String], declarations: [String])? {
+        guard !names.isEmpty else { return nil }
+        let typing = typing(of: modules)
+        var said: [String] = []
+        var declarations: [String] = []
+        for name in names {
+            if let module = Self.moduleOfName[name] {
+                if !declarations.contains("import \(module)") {
+                    said.append("import \(module)")
+                    declarations.append("import \(module)")
+                }
+                continue
+            }
+            guard name.first?.isLetter == true || name.first == "_", let type = typing.type(for: name) else { return nil }
+            said.append("\(name): \(type.spelled)")
+            declarations.append("var \(name): \(type.spelled) { get { fatalError(\"assumed by galley verify\") } set {} }")
+        }
+        return (said, declarations)
+    }
+
+    /// The typing of `modules`' types.
+    mutating func typing(of modules: [String]) -> NameTyping {
+        if let typing = typings[modules] { return typing }
+        let typing = NameTyping(graphs: modules.compactMap(graph))
+        typings[modules] = typing
+        return typing
+    }
+
+    /// Whether `result` is a fragment this pass may check: a program's
+    /// compile failure whose cause is only undeclared names.
+    static func isCandidate(_ result: SampleResult) -> Bool {
+        result.status == .failed && result.cause == .context && result.failureKind == .compile && !result.undeclaredNames.isEmpty
+            && (result.sample.mode == .run || result.sample.mode == .noRun) && result.sample.kind == .program
+            && !result.sample.isSnippetFile
+    }
+
+    /// `sample`, standalone and compile-only, with `declarations` after its setup.
+    static func derived(_ sample: Sample, declarations: [String]) -> Sample {
+        var derived = sample
+        derived.mode = .noRun
+        derived.group = nil
+        derived.standalone = true
+        derived.settings.pageProgram = false
+        let placeholders = declarations.joined(separator: "\n")
+        if derived.settings.setup.isEmpty {
+            derived.settings.setupSource = sample.page
+            derived.settings.setup = placeholders
+        } else {
+            // After the setup, whose lines keep their numbers.
+            derived.settings.setup += "\n" + placeholders
+        }
+        return derived
+    }
+
+    /// The names `code` declares anywhere (`var audioPlayer` in an
+    /// extension too): what a later block may use.
+    static func declaredNames(in code: String) -> Set<String> {
+        let keywords: Set<String> = ["var", "let", "func", "struct", "class", "enum", "actor", "protocol", "typealias", "case"]
+        let words = identifiers(in: code)
+        var names: Set<String> = []
+        for (word, next) in zip(words, words.dropFirst()) where keywords.contains(word) { names.insert(next) }
+        return names
+    }
+
+    /// The identifier-like words of `code`, in order.
+    static func identifiers(in code: String) -> [String] {
+        code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init).filter { !($0.first?.isNumber ?? true) }
+    }
+
+    /// `original`'s verdict given the derived sample's `checked` one;
+    /// `missing`: names that blocks of its page that failed declare, which
+    /// the check could not include — a failure that may come from them is
+    /// not claimed as the docs'.
+    static func verdict(_ original: SampleResult, checked: SampleResult, assumed: [String], missing: Set<String> = []) -> SampleResult {
+        var result = original
+        let assumption = assumed.joined(separator: ", ")
+        if checked.status == .passed {
+            result.status = .skipped
+            result.failure = nil
+            result.failureLocation = nil
+            result.failureKind = nil
+            result.cause = nil
+            result.assumed = assumed
+            result.skipReason = "type-checks, assuming \(assumption) (not run: the docs do not declare them)"
+            return result
+        }
+        guard checked.status == .failed, checked.cause == .docs, checked.failureKind == .compile, let failure = checked.failure,
+            missing.subtracting(declaredNames(in: original.sample.compiledCode)).isDisjoint(with: identifiers(in: original.sample.compiledCode))
+        else {
+            return original
+        }
+        var lines = failure.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[0] += " (assuming \(assumption))"
+        result.failure = lines.joined(separator: "\n")
+        result.failureLocation = checked.failureLocation
+        result.annotations = checked.annotations
+        result.cause = .docs
+        result.assumed = assumed
+        result.undeclaredNames = []
+        return result
+    }
+}

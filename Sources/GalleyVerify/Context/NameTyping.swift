@@ -1,0 +1,187 @@
+import Foundation
+import GalleyPackage
+
+/// Types for the names docs use without declaring them, read from the
+/// library's symbol graphs: `logger` is a `Logger`, `dbQueue` a
+/// `DatabaseQueue`, `db` a `Database` — each part of the name the start, or
+/// an abbreviation, of the same part of exactly one public type's name.
+/// A name two types fit equally, or none, is not typed: it is listed for
+/// the author, never guessed.
+///
+/// ```swift
+/// let typing = NameTyping(graphs: [try store.graph(of: "Logging")])
+/// typing.type(for: "logger")?.spelled          // "Logger"
+/// typing.type(for: "logger")?.construction     // "Logger(label: \"logger\")"
+/// ```
+public struct NameTyping: Sendable {
+    /// A public type a name can be given.
+    public struct TypeGuess: Sendable, Equatable {
+        /// The type's name (`Logger`).
+        public var name: String
+        /// Its module (`Logging`).
+        public var module: String
+        /// How a declaration spells it: `Logger`, or `any LogHandler` for a protocol.
+        public var spelled: String
+        /// A call that makes one from literals (`Logger(label: "logger")`),
+        /// with `NAME` where the name itself goes; `nil` when none of its
+        /// public initializers takes only literals.
+        public var construction: String?
+    }
+
+    /// Every non-generic public type of the graphs, by name.
+    private var types: [String: [TypeGuess]] = [:]
+
+    /// The types of `graphs` (the library's modules).
+    public init(graphs: [ModuleSymbolGraph]) {
+        let typeKinds: Set<SymbolKind> = [.struct, .class, .enum, .protocol, .typealias, SymbolKind(rawValue: "actor")]
+        for graph in graphs {
+            for symbol in graph.symbols where symbol.pathComponents.count == 1 && typeKinds.contains(symbol.kind) {
+                // A generic type needs its arguments, which its name does not tell.
+                guard symbol.generics?.parameters.isEmpty ?? true, let name = symbol.pathComponents.first else { continue }
+                let initializers = graph.children(ofPath: [name]).filter { $0.kind == .`init` }.map(\.declaration)
+                let guess = TypeGuess(
+                    name: name, module: graph.moduleName, spelled: symbol.kind == .protocol ? "any " + name : name,
+                    construction: symbol.kind == .protocol ? nil : Self.construction(of: name, initializers: initializers))
+                if !(types[name]?.contains { $0.module == guess.module } ?? false) { types[name, default: []].append(guess) }
+            }
+        }
+    }
+
+    /// The one type `name` fits best, or `nil` when none fits or several fit equally.
+    public func type(for name: String) -> TypeGuess? {
+        let parts = Self.words(of: name)
+        guard let first = name.first, first.isLowercase, !parts.isEmpty else { return nil }
+        var best: (score: Int, guesses: [TypeGuess]) = (0, [])
+        for (typeName, guesses) in types {
+            let score = Self.fit(parts, Self.words(of: typeName))
+            if score > best.score {
+                best = (score, guesses)
+            } else if score == best.score, score > 0 {
+                best.guesses += guesses
+            }
+        }
+        return best.guesses.count == 1 ? best.guesses.first : nil
+    }
+
+    /// How well a name's words fit a type's, word by word: 3 for the same
+    /// word (`logger`, `Logger`), 2 for its start (`req`, `Request`), 1 for
+    /// an abbreviation that keeps its first letter (`db`, `Database`); the
+    /// worst word decides, and 0 is no fit (another number of words).
+    static func fit(_ name: [String], _ type: [String]) -> Int {
+        guard name.count == type.count, !name.isEmpty else { return 0 }
+        var score = 3
+        for (word, typeWord) in zip(name, type) {
+            if word == typeWord { continue }
+            if word.count >= 3, typeWord.hasPrefix(word) {
+                score = min(score, 2)
+            } else if word.count >= 2, word.first == typeWord.first, isSubsequence(word, of: typeWord) {
+                score = min(score, 1)
+            } else {
+                return 0
+            }
+        }
+        return score
+    }
+
+    /// `dbQueue` → `["db", "queue"]`; `HTTPClient` → `["http", "client"]`.
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let previous = index > 0 ? characters[index - 1] : nil
+            // A capital starts a word after a small letter, or before one after capitals (`HTTPClient`).
+            let startsWord =
+                character.isUppercase && !current.isEmpty
+                && ((previous?.isLowercase ?? false) || (previous?.isNumber ?? false) || (next?.isLowercase ?? false))
+            if startsWord {
+                words.append(current)
+                current = ""
+            }
+            current += character.lowercased()
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func isSubsequence(_ word: String, of other: String) -> Bool {
+        var rest = Substring(other)
+        for character in word {
+            guard let found = rest.firstIndex(of: character) else { return false }
+            rest = rest[rest.index(after: found)...]
+        }
+        return true
+    }
+
+    /// A call of the initializer among `initializers` (declarations such as
+    /// `init(label: String)`) with the fewest parameters, each filled with a
+    /// literal of its type; `nil` when every one takes something else.
+    static func construction(of type: String, initializers: [String]) -> String? {
+        var best: (count: Int, call: String)?
+        for declaration in initializers {
+            guard !declaration.contains("init?"), !declaration.contains("init!"), !declaration.contains(" throws"),
+                !declaration.contains(" async"), let parameters = parameters(of: declaration)
+            else { continue }
+            var arguments: [String] = []
+            var fillable = true
+            for (label, type) in parameters {
+                guard let literal = literal(for: type) else {
+                    fillable = false
+                    break
+                }
+                arguments.append(label == "_" ? literal : "\(label): \(literal)")
+            }
+            guard fillable, best == nil || parameters.count < best?.count ?? 0 else { continue }
+            best = (parameters.count, "\(type)(" + arguments.joined(separator: ", ") + ")")
+        }
+        return best?.call
+    }
+
+    /// The parameters of an initializer's declaration, as label and type:
+    /// `init(label: String, _ level: Int)` → `[("label", "String"), ("_", "Int")]`.
+    static func parameters(of declaration: String) -> [(label: String, type: String)]? {
+        guard let open = declaration.firstIndex(of: "(") else { return nil }
+        var depth = 0
+        var current = ""
+        var pieces: [String] = []
+        for character in declaration[declaration.index(after: open)...] {
+            if character == "(" || character == "[" || character == "<" { depth += 1 }
+            if character == ")" || character == "]" || character == ">" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if character == ",", depth == 0 {
+                pieces.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { pieces.append(current) }
+        return pieces.compactMap { piece -> (String, String)? in
+            guard let colon = piece.firstIndex(of: ":") else { return nil }
+            let names = piece[..<colon].split(separator: " ")
+            let type = piece[piece.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard let label = names.first else { return nil }
+            return (String(label), type)
+        }
+    }
+
+    /// A literal of `type`, or `nil` for a type literals do not make.
+    static func literal(for type: String) -> String? {
+        if type.hasSuffix("?") { return "nil" }
+        if type.hasPrefix("[") { return type.contains(":") ? "[:]" : "[]" }
+        switch type {
+        case "String", "Substring": return "\"NAME\""
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float": return "0"
+        case "Bool": return "false"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import GalleyCore
+import GalleyPackage
+import GalleySamples
+
+/// A starting setup for the samples of one catalog (its
+/// `galley-setup.swift`) or of the site's guides (`galley.yml`'s `verify:
+/// prelude`), written from the names they use and nothing declares
+/// (`galley verify --suggest-setup`): one declaration per name whose type
+/// the library's symbol graph gives (`let logger = Logger(label: "logger")`),
+/// marked for the author to check; an import for an attribute of the
+/// toolchain's modules (`@Test`); the names no type fits listed, not guessed.
+///
+/// ```swift
+/// let suggestions = try verifier.suggestSetups(for: report, preparation: &prepared)
+/// suggestions.first?.path    // "Sources/Logging/Docs.docc/galley-setup.swift"
+/// ```
+public struct SetupSuggestion: Sendable {
+    /// Where the setup goes: a catalog's `galley-setup.swift`, or `galley.yml` for guides.
+    public var path: String
+    /// Whether ``path`` is a catalog's setup file (else the site's prelude).
+    public var isCatalog: Bool
+    /// The Swift lines to add, comments included.
+    public var text: String
+    /// The names given a declaration or an import, with their types (`logger: Logger`).
+    public var declared: [String] = []
+    /// The names given a type but no value (no initializer takes only literals): left commented out.
+    public var unvalued: [String] = []
+    /// The names no type fits, with how many samples use each.
+    public var untyped: [(name: String, samples: Int)] = []
+
+    /// The setup file of the catalog holding `page`
+    /// (`Sources/X/X.docc/galley-setup.swift`), or `nil` outside a catalog.
+    public static func catalogSetupPath(of page: String) -> String? {
+        guard let range = page.range(of: ".docc/") else { return nil }
+        return String(page[..<range.upperBound]) + "galley-setup.swift"
+    }
+
+    /// One suggestion per catalog (and one for the guides) whose samples use
+    /// names nothing declares, typed with `typing(modules)`.
+    static func suggestions(for results: [SampleResult], typing: (_ modules: [String]) -> NameTyping) -> [SetupSuggestion] {
+        var groups: [String: [SampleResult]] = [:]
+        for result in results where !result.undeclaredNames.isEmpty {
+            groups[catalogSetupPath(of: result.sample.page) ?? "galley.yml", default: []].append(result)
+        }
+        return groups.keys.sorted().compactMap { path in
+            guard let group = groups[path] else { return nil }
+            var modules: [String] = []
+            for result in group {
+                for module in AssumedNames.modules(of: result.sample) where !modules.contains(module) { modules.append(module) }
+            }
+            return suggestion(path: path, results: group, typing: typing(modules))
+        }
+    }
+
+    private static func suggestion(path: String, results: [SampleResult], typing: NameTyping) -> SetupSuggestion? {
+        var counts: [String: Int] = [:]
+        for result in results { for name in Set(result.undeclaredNames) { counts[name, default: 0] += 1 } }
+        let names = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        var suggestion = SetupSuggestion(path: path, isCatalog: path.hasSuffix(".swift"), text: "")
+        var imports: [String] = []
+        var lines: [String] = []
+        // Every block sees the prelude's modules (the catalog's); a type of another module needs its import.
+        let shared = Set(results.first.map { AssumedNames.modules(in: [$0.sample.settings.prelude]) } ?? [])
+        for (name, samples) in names {
+            let uses = "used by \(samples) sample\(samples == 1 ? "" : "s")"
+            if let module = AssumedNames.moduleOfName[name] {
+                if !imports.contains("import \(module)") { imports.append("import \(module)") }
+                suggestion.declared.append("\(name): import \(module)")
+            } else if name.hasPrefix("(") {
+                // A member or a declaration shown alone: no setup gives it the type around it.
+                continue
+            } else if let type = typing.type(for: name) {
+                if !shared.contains(type.module), !imports.contains("import \(type.module)") { imports.append("import \(type.module)") }
+                if let construction = type.construction {
+                    let value = construction.replacingOccurrences(of: "NAME", with: name)
+                    lines.append("// CHECK: \(name) is \(uses); Galley typed it by its name as \(type.module).\(type.name).")
+                    lines.append("let \(name) = \(value)")
+                    suggestion.declared.append("\(name): \(type.spelled)")
+                } else {
+                    lines.append("// TODO: \(name) is \(uses); its name fits \(type.module).\(type.name), which no initializer makes from literals:")
+                    lines.append("// let \(name): \(type.spelled) = <#value#>")
+                    suggestion.unvalued.append("\(name): \(type.spelled)")
+                }
+            } else {
+                suggestion.untyped.append((name, samples))
+            }
+        }
+        // Members and declarations shown alone only: nothing a setup gives.
+        if suggestion.declared.isEmpty, suggestion.unvalued.isEmpty, suggestion.untyped.isEmpty { return nil }
+        var text = "// Suggested by `galley verify --suggest-setup`: the context these samples use and no sample declares.\n"
+        text += "// Check each line; the samples that still fail say why in the next `galley verify`.\n"
+        if !imports.isEmpty { text += imports.joined(separator: "\n") + "\n" }
+        if !lines.isEmpty { text += "\n" + lines.joined(separator: "\n") + "\n" }
+        if !suggestion.untyped.isEmpty {
+            text += "\n// No library type fits these names; declare them yourself:\n"
+            text += "//   " + suggestion.untyped.map { "\($0.name) (\($0.samples))" }.joined(separator: ", ") + "\n"
+        }
+        suggestion.text = text
+        return suggestion
+    }
+}
+
+extension Verifier {
+    /// A starting setup for each catalog (and the guides) whose samples in
+    /// `report` use names nothing declares, typed by the library's symbol
+    /// graphs (``SetupSuggestion``).
+    public func suggestSetups(for report: VerificationReport, preparation: inout Preparation?) throws(Diagnostic) -> [SetupSuggestion] {
+        guard report.results.contains(where: { !$0.undeclaredNames.isEmpty }) else { return [] }
+        let store = symbolGraphs(try ensurePrepared(&preparation))
+        var assuming = AssumedNames { module in try? store.graph(of: module) }
+        return SetupSuggestion.suggestions(for: report.results) { modules in assuming.typing(of: modules) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyTestSupport
+import Testing
+
+@testable import GalleyPackage
+@testable import GalleyPrograms
+@testable import GalleySamples
+@testable import GalleyVerify
+
+/// Fragments type-checked against the names they assume, the types names
+/// are given, and the setup every block of a catalog builds on.
+@Suite("Assumed names and the setup")
+struct AssumedNamesTests {
+    @Test("a name fits a type word by word: the same word, its start, or an abbreviation; other word counts do not fit")
+    func fits() {
+        #expect(NameTyping.words(of: "dbQueue") == ["db", "queue"])
+        #expect(NameTyping.words(of: "HTTPClient") == ["http", "client"])
+        #expect(NameTyping.words(of: "logger") == ["logger"])
+        #expect(NameTyping.fit(["logger"], ["logger"]) == 3)
+        #expect(NameTyping.fit(["req"], ["request"]) == 2)
+        #expect(NameTyping.fit(["db"], ["database"]) == 1)
+        #expect(NameTyping.fit(["db", "queue"], ["database", "queue"]) == 1)
+        #expect(NameTyping.fit(["config"], ["config", "reader"]) == 0, "another number of words")
+        #expect(NameTyping.fit(["bd"], ["database"]) == 0, "an abbreviation keeps the first letter and the order")
+    }
+
+    @Test("a value is made with the initializer of fewest parameters that literals fill; none when every one needs more")
+    func constructions() {
+        #expect(
+            NameTyping.construction(of: "Logger", initializers: ["init(label: String, factory: (String) -> any LogHandler)", "init(label: String)"])
+                == "Logger(label: \"NAME\")")
+        #expect(NameTyping.construction(of: "Point", initializers: ["init(_ x: Double, y: Double?)"]) == "Point(0, y: nil)")
+        #expect(NameTyping.construction(of: "Pool", initializers: ["init(group: any EventLoopGroup)"]) == nil)
+        #expect(NameTyping.construction(of: "File", initializers: ["init(path: String) throws"]) == nil, "a throwing initializer needs try")
+        #expect(NameTyping.parameters(of: "init(values: [String: Int], _ count: Int)")?.map(\.label) == ["values", "_"])
+    }
+
+    @Test("an attribute of the toolchain's modules is assumed imported: a fragment that then type-checks is skipped, never passed")
+    func importsAssumed() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            @Test func adds() {}
+            ```
+
+            ```swift
+            @Test(.timeLimit(.seconds(1))) func adds() {}
+            ```
+            """, pageProgram: false)
+        #expect(report.results.map(\.status) == [.skipped, .failed], "\(report.failures)")
+        #expect(report.results[0].assumed == ["import Testing"])
+        #expect(report.results[0].skipReason?.hasPrefix("type-checks, assuming import Testing") == true)
+        // With the import assumed, the second block's own error shows (a time limit is in minutes): the docs'.
+        #expect(report.results[1].cause == .docs)
+        #expect(report.results[1].failure?.hasPrefix("does not compile (assuming import Testing)") == true, "\(report.results[1].failure ?? "")")
+        #expect(report.passed == 0)
+        #expect(
+            report.assumedSummary?.hasPrefix("Assumed: 1 fragment type-checks, assuming import Testing (1)") == true, "\(report.assumedSummary ?? "")"
+        )
+        #expect(ReportFormat.human.render(report).contains("Assumed: 1 fragment type-checks"))
+        // Control: without assumptions both are context failures.
+        let plain = try verifyPage("```swift\n@Test func adds() {}\n```\n", pageProgram: false, assumesNames: false)
+        #expect(plain.results.map(\.cause) == [.context])
+    }
+
+    @Test("a name a C module's type has (Glibc's struct user), used as a value nothing declares, is context, not a doc error")
+    func cTypeShadow() throws {
+        let report = try verifyPage(
+            "```swift\nvar other = user\nother.name += \"!\"\n```\n", pageProgram: false, assumesNames: false)
+        #expect(report.results.first?.cause == .context, "\(report.failures)")
+        #expect(report.results.first?.undeclaredNames == ["user"])
+    }
+
+    @Test("a block may declare a name the setup declares: it shadows it, in a page program and alone")
+    func setupShadowed() throws {
+        for pageProgram in [true, false] {
+            let report = try verifyPage(
+                """
+                ```swift
+                print(unit)  // Prints "1"
+                ```
+
+                ```swift
+                let unit = 2
+                print(unit)  // Prints "2"
+                ```
+                """, pageProgram: pageProgram, setup: "let unit = 1\n")
+            #expect(report.results.map(\.status) == [.passed, .passed], "page program \(pageProgram): \(report.failures)")
+        }
+    }
+}
