@@ -181,10 +181,14 @@ def test_live_reload_keeps_the_scroll_position_and_shows_failures(browser, site)
     wait(browser, 60).until(lambda d: "Edited prose" in d.find_element(By.TAG_NAME, "main").text)
     time.sleep(0.3)
     assert abs(browser.execute_script("return window.scrollY") - before) <= 2
-    # A failing sample shows the overlay with file:line; fixing it removes the overlay.
+    # A failing sample is marked on its rendered page, and a panel lists it with a link to its line;
+    # fixing it removes both.
     site.write("content/index.md", original.replace('print("visible line")', 'print("visible line") // Prints "wrong"'))
     overlay = wait(browser, 60).until(EC.visibility_of_element_located((By.ID, "galley-overlay")))
     assert "content/index.md:" in overlay.text
+    assert overlay.find_elements(By.CSS_SELECTOR, "a[href*='#L']"), overlay.get_attribute("innerHTML")
+    marked = browser.find_element(By.CSS_SELECTOR, ".sample-failure")
+    assert "Error in the docs" in marked.text
     site.write("content/index.md", original)
     wait(browser, 60).until(lambda d: not d.find_elements(By.ID, "galley-overlay")
                             or not d.find_element(By.ID, "galley-overlay").is_displayed())
