@@ -33,6 +33,10 @@ struct AssumedNamesTests {
                 == "Logger(label: \"NAME\")")
         #expect(NameTyping.construction(of: "Point", initializers: ["init(_ x: Double, y: Double?)"]) == "Point(0, y: nil)")
         #expect(NameTyping.construction(of: "Pool", initializers: ["init(group: any EventLoopGroup)"]) == nil)
+        #expect(
+            NameTyping.construction(
+                of: "Recorder", initializers: ["init(label: String, dimensions: [(String, String)] = [], aggregate: Bool = true)"])
+                == "Recorder(label: \"NAME\")", "parameters with a default are left out")
         #expect(NameTyping.construction(of: "File", initializers: ["init(path: String) throws"]) == nil, "a throwing initializer needs try")
         #expect(NameTyping.parameters(of: "init(values: [String: Int], _ count: Int)")?.map(\.label) == ["values", "_"])
     }

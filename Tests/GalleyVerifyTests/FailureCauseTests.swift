@@ -43,15 +43,20 @@ struct FailureCauseTests {
             ```swift
             @Test func adds() {}
             ```
+
+            ```swift
+            XCAssertEqual(1, 1)
+            ```
             """)
-        #expect(report.results.map(\.cause) == [.context, .docs, .docs, .docs, .context], "\(report.failures)")
+        // The last misspells XCTest's XCTAssertEqual: the docs'.
+        #expect(report.results.map(\.cause) == [.context, .docs, .docs, .docs, .context, .docs], "\(report.failures)")
         #expect(report.results[0].undeclaredNames == ["logger", "requestID"])
         #expect(report.results[4].undeclaredNames == ["@Test"])
         let summary =
-            "Errors in the docs: 3. Needs context: 2 samples use 3 names no sample declares — @Test (1), logger (1), requestID (1)."
+            "Errors in the docs: 4. Needs context: 2 samples use 3 names no sample declares — @Test (1), logger (1), requestID (1)."
             + " Declare them in galley.yml's verify: prelude."
         #expect(report.causeSummary == summary, "\(report.causeSummary ?? "")")
-        #expect(ReportFormat.human.render(report).contains("Errors in the docs: 3. Needs context: 2 samples"))
+        #expect(ReportFormat.human.render(report).contains("Errors in the docs: 4. Needs context: 2 samples"))
     }
 
     @Test("a module that is not there is the environment: an Apple platform's, or another package's")

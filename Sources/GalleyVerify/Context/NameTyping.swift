@@ -131,6 +131,8 @@ public struct NameTyping: Sendable {
             var arguments: [String] = []
             var fillable = true
             for (label, type) in parameters {
+                // A parameter with a default value is left out of the call.
+                if type.contains(" = ") { continue }
                 guard let literal = literal(for: type) else {
                     fillable = false
                     break

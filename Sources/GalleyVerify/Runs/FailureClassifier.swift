@@ -60,6 +60,10 @@ enum FailureClassifier {
         return nil
     }
 
+    /// The names of the toolchain's modules a sample may use without
+    /// importing them (``AssumedNames/moduleOfName``), as written in code.
+    static let toolchainNames = Set(AssumedNames.moduleOfName.keys.map { $0.hasPrefix("@") || $0.hasPrefix("#") ? String($0.dropFirst()) : $0 })
+
     /// Messages of a name the compiler cannot find; the name is the first quoted one.
     static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '", "no macro named '"]
 
@@ -132,7 +136,8 @@ enum FailureClassifier {
             }
             // The compiler's did-you-mean: a typo or a renamed API.
             if notes.contains(where: { $0.line == error.line && $0.message.hasPrefix("did you mean") }) { return (.docs, [], nil) }
-            if isTypo(name, of: declared) { return (.docs, [], nil) }
+            // A misspelling of a name the page declares, or of the toolchain's (`XCAssertEqual`), is the docs'.
+            if isTypo(name, of: declared) || isTypo(name, of: toolchainNames) { return (.docs, [], nil) }
             let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : error.message.hasPrefix("no macro named") ? "#" + name : name
             if !names.contains(shown) { names.append(shown) }
         }
