@@ -59,6 +59,30 @@ struct FailureCauseTests {
         #expect(ReportFormat.human.render(report).contains("Errors in the docs: 4. Needs context: 2 samples"))
     }
 
+    @Test("a name of Apple's UI frameworks used without its import (a SwiftUI view, an ObservableObject) needs an Apple platform")
+    func appleFrameworkNames() throws {
+        let report = try verify(
+            """
+            ```swift
+            final class Model: ObservableObject {
+              @Published var count = 0
+            }
+            ```
+
+            ```swift
+            struct Row: View {
+              var body: some View { Text("row") }
+            }
+            ```
+
+            ```swift
+            final class Store: Observable {}
+            ```
+            """)
+        #expect(report.results.map(\.cause) == [.environment, .environment, .context], "\(report.failures)")
+        #expect(report.results.map(\.needs) == ["an Apple platform (Combine)", "an Apple platform (SwiftUI)", nil])
+    }
+
     @Test("a module that is not there is the environment: an Apple platform's, or another package's")
     func environmentModules() throws {
         let report = try verify(

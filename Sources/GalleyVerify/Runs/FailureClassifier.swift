@@ -137,12 +137,30 @@ enum FailureClassifier {
             // The compiler's did-you-mean: a typo or a renamed API.
             if notes.contains(where: { $0.line == error.line && $0.message.hasPrefix("did you mean") }) { return (.docs, [], nil) }
             // A misspelling of a name the page declares, or of the toolchain's (`XCAssertEqual`), is the docs'.
-            if isTypo(name, of: declared) || isTypo(name, of: toolchainNames) { return (.docs, [], nil) }
+            // (Long names only for the toolchain's: `Text` is SwiftUI's, not a misspelt `@Test`.)
+            if isTypo(name, of: declared) || (name.count >= 8 && isTypo(name, of: toolchainNames)) { return (.docs, [], nil) }
             let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : error.message.hasPrefix("no macro named") ? "#" + name : name
             if !names.contains(shown) { names.append(shown) }
         }
+        // A name of Apple's UI frameworks: the code is for an Apple platform, not missing context.
+        if let module = names.lazy.compactMap({ appleFrameworkNames[$0] }).first { return (.environment, [], "an Apple platform (\(module))") }
         return (.context, names, nil)
     }
+
+    /// Names only Apple's platforms declare, and their framework: code that
+    /// uses one (a SwiftUI view, an `ObservableObject`) needs an Apple platform.
+    static let appleFrameworkNames: [String: String] = {
+        var names: [String: String] = [:]
+        for name in [
+            "View", "List", "Text", "Form", "Button", "VStack", "HStack", "ZStack", "NavigationStack", "NavigationView", "ForEach",
+            "TextField", "Toggle", "Section", "ScrollView", "#Preview", "@State", "@Binding", "@Environment", "@EnvironmentObject",
+            "@ObservedObject", "@StateObject", "@AppStorage", "@FocusState", "@Bindable",
+        ] { names[name] = "SwiftUI" }
+        for name in ["ObservableObject", "@Published", "AnyCancellable", "PassthroughSubject", "CurrentValueSubject"] { names[name] = "Combine" }
+        for name in ["UIApplication", "UIViewController", "UIView", "UIColor", "UIImage"] { names[name] = "UIKit" }
+        for name in ["NSApplication", "NSViewController", "NSView"] { names[name] = "AppKit" }
+        return names
+    }()
 
     /// Names the code uses as values that the compiler reads as a C
     /// module's type of the same name (`var other = user` with Glibc's
