@@ -26,6 +26,13 @@ struct AssumedNamesTests {
         #expect(NameTyping.fit(["bd"], ["database"]) == 0, "an abbreviation keeps the first letter and the order")
     }
 
+    @Test("a fragment's free names leave out members of expressions but keep a key path's root")
+    func freeNames() {
+        #expect(AssumedNames.freeNames(in: "meter.record(100)") == ["meter"])
+        #expect(AssumedNames.freeNames(in: "@Dependency(\\.audioPlayer.play) var play") == ["Dependency", "audioPlayer", "var", "play"])
+        #expect(AssumedNames.freeNames(in: "items.first?.name") == ["items"])
+    }
+
     @Test("a value is made with the initializer of fewest parameters that literals fill; none when every one needs more")
     func constructions() {
         #expect(

@@ -141,6 +141,30 @@ struct AssumedNames {
         code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init).filter { !($0.first?.isNumber ?? true) }
     }
 
+    /// The names `code` uses that are not members of an expression
+    /// (`meter` in `meter.record(1)`, not `record`; `audioPlayer` in the key
+    /// path `\.audioPlayer.play`): what another block may have to declare.
+    static func freeNames(in code: String) -> Set<String> {
+        var names: Set<String> = []
+        let characters = Array(code)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            guard character.isLetter || character == "_" else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" { index += 1 }
+            // A member: after a dot that follows an expression (a name, `)`, `]`, `?`, `!`), not a key path's `\.`.
+            let isMember =
+                start >= 2 && characters[start - 1] == "."
+                && (characters[start - 2].isLetter || characters[start - 2].isNumber || ")]?!_".contains(characters[start - 2]))
+            if !isMember { names.insert(String(characters[start..<index])) }
+        }
+        return names
+    }
+
     /// `original`'s verdict given the derived sample's `checked` one;
     /// `missing`: names that blocks of its page that failed declare, which
     /// the check could not include — a failure that may come from them is
@@ -159,7 +183,8 @@ struct AssumedNames {
             return result
         }
         guard checked.status == .failed, checked.cause == .docs, checked.failureKind == .compile, let failure = checked.failure,
-            missing.subtracting(declaredNames(in: original.sample.compiledCode)).isDisjoint(with: identifiers(in: original.sample.compiledCode))
+            missing.subtracting(declaredNames(in: original.sample.compiledCode)).subtracting(original.undeclaredNames)
+                .isDisjoint(with: freeNames(in: original.sample.compiledCode))
         else {
             return original
         }
