@@ -51,7 +51,7 @@ def main():
             if result.get("assumed"):
                 checks["ok" if result["status"] == "skipped" else "docs"] += 1
                 if result["status"] == "failed":
-                    bugs.append(f"{name}: {result.get('location')}: {(result.get('failure') or '').splitlines()[-1].strip()}")
+                    bugs.append(f"{name}: {(result.get('failure') or '').splitlines()[-1].strip()}")
         lines = code_lines(os.path.join(os.environ.get("REVIEWED", ""), name)) if reviewed else 0
         row = {"samples": len(plain["samples"]), "passed": plain["passed"], **causes,
                "ok": checks["ok"], "assumed_docs": checks["docs"],

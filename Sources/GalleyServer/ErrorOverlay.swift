@@ -47,10 +47,13 @@ public struct ErrorOverlay: Sendable, Codable, Equatable {
     /// (``BuildSettings/previewsFailingSamples``), or `nil` when none failed.
     public init?(failingSamplesOf report: BuildReport) {
         let links = report.failureLinks
-        guard !links.isEmpty else { return nil }
-        let count = links.count
-        self.message = "\(count) sample\(count == 1 ? " fails" : "s fail")"
-        self.diagnostics = []
+        let broken = report.previewProblems
+        guard !links.isEmpty || !broken.isEmpty else { return nil }
+        var parts: [String] = []
+        if !links.isEmpty { parts.append("\(links.count) sample\(links.count == 1 ? " fails" : "s fail")") }
+        if !broken.isEmpty { parts.append("\(broken.count) link\(broken.count == 1 ? " is" : "s are") broken") }
+        self.message = parts.joined(separator: ", ")
+        self.diagnostics = broken.map(\.description)
         self.details = report.verification.causeSummary
         self.rendered = true
         self.links = links.map { Link(location: $0.location, message: $0.message, href: $0.href.map { "/" + $0 }) }

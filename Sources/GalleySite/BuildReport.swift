@@ -24,6 +24,9 @@ public struct BuildReport: Sendable {
     /// Broken DocC symbol links the baseline lists: they did not fail the
     /// build, and are not samples, so ``verification``'s counts leave them out.
     public var knownBrokenLinks: [Diagnostic] = []
+    /// The broken links of a preview that rendered its pages anyway
+    /// (``BuildSettings/previewsFailingSamples``): a build fails on them.
+    public var previewProblems: [Diagnostic] = []
     /// The address of each page by its display path (`Sources/Log/Log.docc/Setup.md` →
     /// `setup.html`), so a failure can link to its sample's line (``failureLinks``).
     public var pageURLs: [String: String] = [:]

@@ -133,6 +133,8 @@ struct Build {
     let keepsState: Bool
 
     var errors: [Diagnostic] = []
+    /// Broken links a preview renders anyway (``BuildSettings/previewsFailingSamples``), reported with its failing samples.
+    var previewProblems: [Diagnostic] = []
     var next: BuildSession.State?
 
     init(settings: BuildSettings, changes: SiteChanges, written: BuildSession.State?, keepsState: Bool = true) {
@@ -171,7 +173,11 @@ struct Build {
         verified.report.problems += symbolLinks.errors
         let baseline = try applyBaseline(to: &verified, warnings: pageWarnings)
         let brokenLinks = Set(symbolLinks.errors)
-        errors += verified.report.problems.filter { brokenLinks.contains($0) }
+        if settings.previewsFailingSamples {
+            previewProblems += verified.report.problems.filter { brokenLinks.contains($0) }
+        } else {
+            errors += verified.report.problems.filter { brokenLinks.contains($0) }
+        }
         verified.report.problems.removeAll { brokenLinks.contains($0) }
         // Known broken links are counted apart: the samples' summary counts samples.
         let knownBrokenLinks = verified.report.knownProblems.filter { brokenLinks.contains($0) }
@@ -216,6 +222,7 @@ struct Build {
         report.notes = baseline.notes + symbolLinks.notes
         report.knownBrokenLinks = knownBrokenLinks
         if settings.previewsFailingSamples {
+            report.previewProblems = Diagnostic.sorted(previewProblems)
             for page in navigation.pages {
                 report.pageURLs[page.displayPath] = page.url
                 for snippet in page.snippets.values where report.pageURLs[snippet.path] == nil { report.pageURLs[snippet.path] = page.url }
@@ -315,7 +322,8 @@ struct Build {
                     suggestion: "Put the icon in content/ (e.g. content/images/icon.png) and write `favicon: images/icon.png`"
                 ))
         }
-        errors += checker.check()
+        // A preview renders pages whose links are broken (shown as text), like pages whose samples fail.
+        if settings.previewsFailingSamples { previewProblems += checker.check() } else { errors += checker.check() }
         let themeClashes = Set(content.assets).intersection(templates?.assets.keys.map { "assets/\($0)" } ?? [])
         errors += themeClashes.sorted().map {
             Diagnostic(

@@ -113,6 +113,10 @@ struct ServeCommand: AsyncParsableCommand {
         switch outcome {
         case .succeeded(let report, let changes):
             let failing = report.verification.failed
+            if !report.previewProblems.isEmpty {
+                // A build would fail on them; the preview shows the pages with the links as text.
+                Diagnostics.report(report.previewProblems)
+            }
             if changes.everything {
                 if failing > 0 {
                     // What `galley verify` prints, then that the preview goes on.

@@ -114,7 +114,8 @@ struct PackageRootTests {
         defer { package.remove() }
         try package.write(
             "Library/Shapes/Shapes.docc/Unit.md",
-            "# Unit\n\n```swift\nprint(unit.area)  // Prints \"1\"\n```\n\n```swift\nprint(Rectangle(width: 2, height: 2).perimeter)\n```\n")
+            "# Unit\n\nSee ``Circle``.\n\n```swift\nprint(unit.area)  // Prints \"1\"\n```\n\n```swift\nprint(Rectangle(width: 2, height: 2).perimeter)\n```\n"
+        )
         // Control: galley build refuses to publish the failing samples.
         let build = try GalleyExecutable.run(["build"], in: package.url)
         #expect(build.status == 1)
@@ -124,6 +125,8 @@ struct PackageRootTests {
         #expect(served.output.contains("Serving public/ at http://127.0.0.1:"), "\(served.output)\n\(served.errors)")
         #expect(served.errors.contains("warning: 2 samples fail; every page is served, each failing sample marked on its page"), "\(served.errors)")
         #expect(served.errors.contains("Needs context: 1 sample uses 1 name no sample declares — unit (1)."), "\(served.errors)")
+        // A broken symbol link is reported, and its page rendered all the same.
+        #expect(served.errors.contains("broken symbol link '``Circle``'"), "\(served.errors)")
         let page = try package.read("public/Shapes/Unit.html")
         #expect(page.contains("<strong>Needs context (unit)</strong>: "), "\(page)")
         #expect(page.contains("<strong>Error in the docs</strong>: "), "the missing member is the docs' error")
