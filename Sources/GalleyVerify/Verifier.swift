@@ -473,9 +473,9 @@ extension Verifier {
         var updated = results
         for (entry, result) in zip(derived, checked) {
             let sample = results[entry.index].sample
-            // What the page's failing blocks before it declare: the check could not build on them.
+            // What the page's earlier blocks that did not pass declare: the check could not build on them.
             var missing: Set<String> = []
-            for earlier in updated[..<entry.index] where earlier.sample.page == sample.page && earlier.status == .failed {
+            for earlier in updated[..<entry.index] where earlier.sample.page == sample.page && earlier.status != .passed {
                 missing.formUnion(AssumedNames.declaredNames(in: earlier.sample.compiledCode))
             }
             updated[entry.index] = AssumedNames.verdict(results[entry.index], checked: result, assumed: entry.assumed, missing: missing)

@@ -44,7 +44,13 @@ struct AssumedNamesTests {
             NameTyping.construction(
                 of: "Recorder", initializers: ["init(label: String, dimensions: [(String, String)] = [], aggregate: Bool = true)"])
                 == "Recorder(label: \"NAME\")", "parameters with a default are left out")
-        #expect(NameTyping.construction(of: "File", initializers: ["init(path: String) throws"]) == nil, "a throwing initializer needs try")
+        #expect(
+            NameTyping.construction(
+                of: "DatabaseQueue",
+                initializers: [
+                    "init(path: String, configuration: Configuration = Configuration()) throws",
+                    "init(named name: String? = nil, configuration: Configuration = Configuration()) throws",
+                ]) == "try DatabaseQueue()", "a throwing initializer is tried; defaults are left out")
         #expect(NameTyping.parameters(of: "init(values: [String: Int], _ count: Int)")?.map(\.label) == ["values", "_"])
     }
 
@@ -82,6 +88,14 @@ struct AssumedNamesTests {
             "```swift\nvar other = user\nother.name += \"!\"\n```\n", pageProgram: false, assumesNames: false)
         #expect(report.results.first?.cause == .context, "\(report.failures)")
         #expect(report.results.first?.undeclaredNames == ["user"])
+    }
+
+    @Test("the compiler's did-you-mean for a name far from it (db → the setup's dbQueue) is not a typo: context; a near one is the docs'")
+    func farSuggestion() throws {
+        let report = try verifyPage(
+            "```swift\nprint(db)\n```\n\n```swift\nprint(dbQueu)\n```\n", pageProgram: false, assumesNames: false,
+            setup: "let dbQueue = 1\n")
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
     }
 
     @Test("a block may declare a name the setup declares: it shadows it, in a page program and alone")

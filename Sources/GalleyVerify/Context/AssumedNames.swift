@@ -127,9 +127,9 @@ struct AssumedNames {
     }
 
     /// The names `code` declares anywhere (`var audioPlayer` in an
-    /// extension too): what a later block may use.
+    /// extension too), and the types it extends: what a later block may use.
     static func declaredNames(in code: String) -> Set<String> {
-        let keywords: Set<String> = ["var", "let", "func", "struct", "class", "enum", "actor", "protocol", "typealias", "case"]
+        let keywords: Set<String> = ["var", "let", "func", "struct", "class", "enum", "actor", "protocol", "typealias", "case", "extension"]
         let words = identifiers(in: code)
         var names: Set<String> = []
         for (word, next) in zip(words, words.dropFirst()) where keywords.contains(word) { names.insert(next) }
@@ -166,7 +166,7 @@ struct AssumedNames {
     }
 
     /// `original`'s verdict given the derived sample's `checked` one;
-    /// `missing`: names that blocks of its page that failed declare, which
+    /// `missing`: names that blocks of its page that did not pass declare, which
     /// the check could not include — a failure that may come from them is
     /// not claimed as the docs'.
     static func verdict(_ original: SampleResult, checked: SampleResult, assumed: [String], missing: Set<String> = []) -> SampleResult {

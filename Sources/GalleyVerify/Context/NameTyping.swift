@@ -125,9 +125,9 @@ public struct NameTyping: Sendable {
     static func construction(of type: String, initializers: [String]) -> String? {
         var best: (count: Int, call: String)?
         for declaration in initializers {
-            guard !declaration.contains("init?"), !declaration.contains("init!"), !declaration.contains(" throws"),
-                !declaration.contains(" async"), let parameters = parameters(of: declaration)
-            else { continue }
+            guard !declaration.contains("init?"), !declaration.contains("init!"), let parameters = parameters(of: declaration) else { continue }
+            // The setup's top-level code may try and await (`try DatabaseQueue()`).
+            let effects = (declaration.contains(" throws") ? "try " : "") + (declaration.contains(" async") ? "await " : "")
             var arguments: [String] = []
             var fillable = true
             for (label, type) in parameters {
@@ -139,8 +139,8 @@ public struct NameTyping: Sendable {
                 }
                 arguments.append(label == "_" ? literal : "\(label): \(literal)")
             }
-            guard fillable, best == nil || parameters.count < best?.count ?? 0 else { continue }
-            best = (parameters.count, "\(type)(" + arguments.joined(separator: ", ") + ")")
+            guard fillable, best == nil || arguments.count < best?.count ?? 0 else { continue }
+            best = (arguments.count, effects + "\(type)(" + arguments.joined(separator: ", ") + ")")
         }
         return best?.call
     }

@@ -135,7 +135,12 @@ enum FailureClassifier {
                 return (.docs, [], nil)
             }
             // The compiler's did-you-mean: a typo or a renamed API.
-            if notes.contains(where: { $0.line == error.line && $0.message.hasPrefix("did you mean") }) { return (.docs, [], nil) }
+            // (Only a near spelling: for `db` the compiler offers the setup's `dbQueue`, for `player` the type `Player`.)
+            if notes.contains(where: {
+                $0.line == error.line && quoted(after: "did you mean '", in: $0.message).map { isTypo(name, of: [$0]) } == true
+            }) {
+                return (.docs, [], nil)
+            }
             // A misspelling of a name the page declares, or of the toolchain's (`XCAssertEqual`), is the docs'.
             // (Long names only for the toolchain's: `Text` is SwiftUI's, not a misspelt `@Test`.)
             if isTypo(name, of: declared) || (name.count >= 8 && isTypo(name, of: toolchainNames)) { return (.docs, [], nil) }
@@ -188,7 +193,7 @@ enum FailureClassifier {
             ("No such file", "a file that is not there"), ("File not found", "a file that is not there"),
             ("not found at path", "a file that is not there"), ("Permission denied", "a file it may not write"),
             ("Connection refused", "a live service"), ("Network is unreachable", "the network"),
-            ("Missing required config", "configuration it is not given"),
+            ("Missing required config", "configuration it is not given"), ("no such table", "a database with the tables it reads"),
         ]
         for (sign, needs) in signs where standardError.contains(sign) { return (.environment, [], needs) }
         return (.docs, [], nil)

@@ -13,8 +13,8 @@ enum SampleJudge {
     ) -> [SampleResult] {
         var run = run
         run.diagnostics = fileColumns(run.diagnostics, in: program)
-        // What the program declares: a missing name close to one of these is a typo in the docs.
-        let declared = (program.context + program.samples).reduce(into: Set<String>()) { names, sample in
+        // What the program and its setup declare: a missing name close to one of these is a typo in the docs.
+        let declared = (program.context + program.samples).reduce(into: PageIsolation.declaredNames(program.settings.setup)) { names, sample in
             names.formUnion(PageIsolation.declaredNames(sample.compiledCode))
         }
         return program.samples.enumerated().map { position, sample in
