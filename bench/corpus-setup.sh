@@ -5,8 +5,10 @@
 #   NAME.noassume.json   no setup, --no-assume: every failure by its cause
 #   NAME.assume.json     no setup: fragments type-checked against assumed names
 #   NAME.suggested.json  after `galley verify --suggest-setup`, the setup unedited
-#   NAME.reviewed.json   with REVIEWED/NAME/<catalog path with % for />, a setup
-#                        reviewed by hand (only for packages that have one)
+#   NAME.reviewed.json   with REVIEWED/NAME/<catalog path with % for />[.txt], a
+#                        setup reviewed by hand (only for packages that have one;
+#                        bench/setups/ holds this repository's, as .txt so that
+#                        the build and the linter leave them alone)
 #
 # Each run starts by removing the setup files git does not track; the last
 # leaves them. bench/corpus-setup-summary.py prints the tables of BENCHMARKS.md.
@@ -41,7 +43,10 @@ for name in "${names[@]}"; do
   done)
   if [ -n "$reviewed" ] && [ -d "$reviewed/$name" ]; then
     clean "$dir"
-    for file in "$reviewed/$name"/*; do cp "$file" "$dir/$(basename "$file" | tr % /)"; done
+    for file in "$reviewed/$name"/*; do
+      target=$(basename "$file" | tr % /)
+      cp "$file" "$dir/${target%.txt}"
+    done
     (cd "$dir" && "$galley" verify --format json >"$work/$name.reviewed.json" 2>/dev/null)
   fi
   echo "$name done"
