@@ -36,8 +36,9 @@ public struct NameTyping: Sendable {
         let typeKinds: Set<SymbolKind> = [.struct, .class, .enum, .protocol, .typealias, SymbolKind(rawValue: "actor")]
         for graph in graphs {
             for symbol in graph.symbols where symbol.pathComponents.count == 1 && typeKinds.contains(symbol.kind) {
-                // A generic type needs its arguments, which its name does not tell.
-                guard symbol.generics?.parameters.isEmpty ?? true, let name = symbol.pathComponents.first else { continue }
+                // A generic type needs its arguments, which its name does not tell; another module's or an SPI's is not the library's.
+                guard symbol.generics?.parameters.isEmpty ?? true, !symbol.isSPI, let name = symbol.pathComponents.first else { continue }
+                if case .extension = symbol.origin { continue }
                 let initializers = graph.children(ofPath: [name]).filter { $0.kind == .`init` }.map(\.declaration)
                 let guess = TypeGuess(
                     name: name, module: graph.moduleName, spelled: symbol.kind == .protocol ? "any " + name : name,

@@ -39,7 +39,8 @@ public struct SetupSuggestion: Sendable {
     /// names nothing declares, typed with `typing(modules)`.
     static func suggestions(for results: [SampleResult], typing: (_ modules: [String]) -> NameTyping) -> [SetupSuggestion] {
         var groups: [String: [SampleResult]] = [:]
-        for result in results where !result.undeclaredNames.isEmpty {
+        // A snippet file is a whole program: no setup is compiled before it.
+        for result in results where !result.undeclaredNames.isEmpty && !result.sample.isSnippetFile {
             groups[catalogSetupPath(of: result.sample.page) ?? "galley.yml", default: []].append(result)
         }
         return groups.keys.sorted().compactMap { path in
@@ -89,7 +90,9 @@ public struct SetupSuggestion: Sendable {
         if suggestion.declared.isEmpty, suggestion.unvalued.isEmpty, suggestion.untyped.isEmpty { return nil }
         var text = "// Suggested by `galley verify --suggest-setup`: the context these samples use and no sample declares.\n"
         text += "// Check each line; the samples that still fail say why in the next `galley verify`.\n"
-        if !imports.isEmpty { text += imports.joined(separator: "\n") + "\n" }
+        // FoundationNetworking is Linux's part of Foundation: the setup stays valid on an Apple platform.
+        let importLines = imports.map { $0 == "import FoundationNetworking" ? "#if canImport(FoundationNetworking)\n\($0)\n#endif" : $0 }
+        if !importLines.isEmpty { text += importLines.joined(separator: "\n") + "\n" }
         if !lines.isEmpty { text += "\n" + lines.joined(separator: "\n") + "\n" }
         if !suggestion.untyped.isEmpty {
             text += "\n// No library type fits these names; declare them yourself:\n"
