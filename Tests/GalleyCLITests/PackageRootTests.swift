@@ -121,12 +121,14 @@ struct PackageRootTests {
         #expect(build.status == 1)
         #expect(!package.exists("public/Shapes/Unit.html"))
 
-        let served = try Self.serveUntilServing(package, arguments: [])
-        #expect(served.output.contains("Serving public/ at http://127.0.0.1:"), "\(served.output)\n\(served.errors)")
-        #expect(served.errors.contains("warning: 2 samples fail; every page is served, each failing sample marked on its page"), "\(served.errors)")
-        #expect(served.errors.contains("Needs context: 1 sample uses 1 name no sample declares — unit (1)."), "\(served.errors)")
+        let served = try GalleyExecutable.runUntilOutput("Serving public/", ["serve", "--port", "0"], in: package.url)
+        #expect(served.standardOutput.contains("Serving public/ at http://127.0.0.1:"), "\(served.standardOutput)\n\(served.standardError)")
+        #expect(
+            served.standardError.contains("warning: 2 samples fail; every page is served, each failing sample marked on its page"),
+            "\(served.standardError)")
+        #expect(served.standardError.contains("Needs context: 1 sample uses 1 name no sample declares — unit (1)."), "\(served.standardError)")
         // A broken symbol link is reported, and its page rendered all the same.
-        #expect(served.errors.contains("broken symbol link '``Circle``'"), "\(served.errors)")
+        #expect(served.standardError.contains("broken symbol link '``Circle``'"), "\(served.standardError)")
         let page = try package.read("public/Shapes/Unit.html")
         #expect(page.contains("<strong>Needs context (unit)</strong>: "), "\(page)")
         #expect(page.contains("<strong>Error in the docs</strong>: "), "the missing member is the docs' error")
@@ -137,8 +139,8 @@ struct PackageRootTests {
         // With the failures recorded, serve --baseline shows them as known.
         let record = try GalleyExecutable.run(["verify", "--baseline", "known.json", "--bless-baseline"], in: package.url)
         #expect(record.status == 0, "\(record.standardError)")
-        let known = try Self.serveUntilServing(package, arguments: ["--baseline", "known.json"])
-        #expect(!known.errors.contains("samples fail"), "\(known.errors)")
+        let known = try GalleyExecutable.runUntilOutput("Serving public/", ["serve", "--port", "0", "--baseline", "known.json"], in: package.url)
+        #expect(!known.standardError.contains("samples fail"), "\(known.standardError)")
         let knownPage = try package.read("public/Shapes/Unit.html")
         #expect(knownPage.contains("Known failure"), "\(knownPage)")
         #expect(!knownPage.contains("sample-failure"))
@@ -185,34 +187,6 @@ struct PackageRootTests {
         let after = try GalleyExecutable.run(["verify", "--format", "json", page], in: package.url)
         #expect(after.standardOutput.contains("\"passed\" : 1"), "\(after.standardOutput)")
         #expect(after.standardOutput.contains("value of type 'Rectangle' has no member 'perimeter'"))
-    }
-
-    /// Runs `galley serve --port 0` in `package` until it says it is serving, then stops it with SIGINT.
-    static func serveUntilServing(_ package: TemporaryDirectory, arguments: [String]) throws -> (output: String, errors: String) {
-        let process = Process()
-        process.executableURL = try GalleyExecutable.url()
-        process.arguments = ["serve", "--port", "0"] + arguments
-        process.currentDirectoryURL = package.url
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        defer {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
-        var text = ""
-        let deadline = Date().addingTimeInterval(300)
-        while !text.contains("Serving public/") && Date() < deadline && process.isRunning {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (text, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     @Test("galley verify finds the catalog, links the static product and its C module, and a warm run builds nothing")

@@ -45,35 +45,14 @@ struct ServeCommandTests {
         defer { site.remove() }
         try FixtureTheme.write(into: site)
         try site.write("content/index.md", "# Home\n")
-        let process = Process()
-        process.executableURL = try GalleyExecutable.url()
-        process.arguments = ["serve", "--port", "0", "--host", "0.0.0.0"]
-        process.currentDirectoryURL = site.url
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !text.contains("Serving public/ at http://127.0.0.1:") && Date() < deadline && process.isRunning {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        let served = try GalleyExecutable.runUntilOutput(
+            "Serving public/ at http://127.0.0.1:", ["serve", "--port", "0", "--host", "0.0.0.0"], in: site.url)
+        let text = served.standardOutput
         #expect(text.contains("Built 1 page in "))
         #expect(text.contains("Serving public/ at http://127.0.0.1:"), "\(text)")
-        kill(process.processIdentifier, SIGINT)
-        let stopBy = Date().addingTimeInterval(20)
-        while process.isRunning && Date() < stopBy { usleep(20_000) }
-        #expect(!process.isRunning, "galley serve did not stop on SIGINT")
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let warnings = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0)
+        #expect(served.status == 0, "galley serve did not stop cleanly on SIGINT")
         #expect(text.hasSuffix("Stopped.\n"))
-        #expect(warnings.contains("warning: --host 0.0.0.0 makes the preview reachable from other machines"))
+        #expect(served.standardError.contains("warning: --host 0.0.0.0 makes the preview reachable from other machines"))
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent(".public.galley-new").path))
     }
 }

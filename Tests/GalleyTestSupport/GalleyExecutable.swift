@@ -31,6 +31,46 @@ public enum GalleyExecutable {
 
     /// Runs `galley arguments…` in `directory` (with `extraEnvironment` added) and waits for it.
     public static func run(_ arguments: [String], in directory: URL, extraEnvironment: [String: String] = [:]) throws -> Result {
+        let (process, output, error) = try started(arguments, in: directory, extraEnvironment: extraEnvironment)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self)
+        )
+    }
+
+    /// Runs `galley arguments…` in `directory` until its standard output
+    /// contains `marker` (or it ends, or `timeout` seconds pass), then sends
+    /// SIGINT and waits for it to stop: a server's (`galley serve`) whole
+    /// output, start to stop. Standard error is read all along, so a long
+    /// report never blocks it; a process that does not stop within 20 s of
+    /// SIGINT is terminated (its status then says so).
+    public static func runUntilOutput(_ marker: String, _ arguments: [String], in directory: URL, timeout: TimeInterval = 300) throws -> Result {
+        let (process, output, error) = try started(arguments, in: directory)
+        let errors = ErrorReader(error.fileHandleForReading)
+        var text = ""
+        let deadline = Date().addingTimeInterval(timeout)
+        while !text.contains(marker) && Date() < deadline && process.isRunning {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        let stopBy = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < stopBy { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return Result(status: process.terminationStatus, standardOutput: text, standardError: errors.text())
+    }
+
+    /// `galley arguments…` started in `directory` without colour, its output and error piped.
+    private static func started(
+        _ arguments: [String], in directory: URL, extraEnvironment: [String: String] = [:]
+    ) throws -> (Process, output: Pipe, error: Pipe) {
         let process = Process()
         process.executableURL = try url()
         process.arguments = arguments
@@ -44,13 +84,27 @@ public enum GalleyExecutable {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self)
-        )
+        return (process, output, error)
+    }
+
+    /// Reads a pipe to its end on a thread of its own.
+    private final class ErrorReader: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                let all = handle.readDataToEndOfFile()
+                lock.withLock { data = all }
+                done.signal()
+            }
+        }
+
+        /// Everything read, once the pipe has ended.
+        func text() -> String {
+            done.wait()
+            return lock.withLock { String(decoding: data, as: UTF8.self) }
+        }
     }
 }
