@@ -13,8 +13,9 @@ import Foundation
 /// closing quote) is ``Parsed/malformed(_:column:)``: an error at its line,
 /// never an expectation silently left unchecked.
 ///
-/// As package docs write them: `// Prints:` alone starts an expectation of
-/// several lines, the comment lines after it (``Parsed/multiLine(column:)``);
+/// As package docs write them: `// Prints:` (or `// Prints`) alone starts an
+/// expectation of several lines, the comment lines after it
+/// (``Parsed/multiLine(column:)``); `// Prints: "…"` is `// Prints "…"`;
 /// `// Prints "hello, world", because …` (TSPL) expects `hello, world`. A
 /// comment that is prose (`// Prints sensitive information in debug builds`,
 /// `// prints "hi" and returns 12`) is ``Parsed/prose(_:column:)``: a warning,
@@ -56,8 +57,19 @@ package enum PrintsComment {
             }
             return .malformed("'// \(spelled)' must be spelled '// Prints' to state expected output", column: column)
         }
-        if afterWord.trimmingCharacters(in: .whitespaces) == ":" && spaces == " " {
+        // `// Prints:` or a bare `// Prints` (swift-algorithms' doc comments): the comment lines after it.
+        if (afterWord.trimmingCharacters(in: .whitespaces) == ":" || afterWord.trimmingCharacters(in: .whitespaces).isEmpty) && spaces == " " {
             return .multiLine(column: column)
+        }
+        // `// Prints '…'` (single quotes, as some doc comments write it): the text between them, as it is.
+        let trimmedAfter = afterWord.trimmingCharacters(in: .whitespaces)
+        if spaces == " ", afterWord.hasPrefix(" '"), trimmedAfter.count >= 2, trimmedAfter.hasSuffix("'") {
+            return .expected([String(trimmedAfter.dropFirst().dropLast())])
+        }
+        // `// Prints: "…"` says what `// Prints "…"` says.
+        if afterWord.hasPrefix(": \""), spaces == " " {
+            let colon = line.index(word, offsetBy: "Prints".count)
+            return parse(Substring(line[..<colon] + line[line.index(after: colon)...]))
         }
         if !afterWord.contains("\""), afterWord.split(whereSeparator: { $0 == " " || $0 == "\t" }).count >= 2,
             afterWord.first == " " || afterWord.first == "\t"

@@ -102,8 +102,13 @@ public struct Sample: Sendable, Hashable {
     public var warnings: [Diagnostic] = []
 
     /// Whether the sample is a whole `Snippets/` file shown by `@Snippet`
-    /// (its "page" is the Swift file) rather than a block of a page.
-    public var isSnippetFile: Bool { page.hasSuffix(".swift") }
+    /// (its "page" is the Swift file, its block the whole file, after a
+    /// "fence" at line 0) rather than a block of a page or a listing of a
+    /// doc comment (``isDocCommentListing``).
+    public var isSnippetFile: Bool { page.hasSuffix(".swift") && block.fenceLine == 0 }
+
+    /// Whether the sample is a code listing of a Swift file's documentation comment.
+    public var isDocCommentListing: Bool { page.hasSuffix(".swift") && block.fenceLine > 0 }
 
     /// A stable identity: the page and the line of the opening fence.
     public var id: String { "\(page):\(block.fenceLine)" }

@@ -94,3 +94,75 @@ public struct SwiftFileSampleSource: SampleSource {
         }
     }
 }
+
+/// The code listings in the documentation comments of one Swift file (a
+/// library target's), each a sample at the file's own lines: DocC shows
+/// them as code listings, and so they must compile and run as clients of
+/// their module (which ``settings`` imports). A listing's attributes work as
+/// in Markdown (` ```swift no_run `); an indented listing has none.
+///
+/// ```swift
+/// let comment = DocCommentSampleSource.Comment(text: "Sums.\n\n    print([1, 2].reduce(0, +))  // Prints \"3\"\n", firstLine: 10, column: 5)
+/// let source = DocCommentSampleSource(path: "Sources/Sums/Sum.swift", comments: [comment], settings: settings)
+/// source.samples().samples[0].block.firstCodeLine   // 12
+/// ```
+public struct DocCommentSampleSource: SampleSource {
+    /// One documentation comment: its text without the markers, the file
+    /// line of its first line, and the file column its text starts at.
+    public struct Comment: Sendable, Hashable {
+        /// The comment's lines without `///` and the indentation before it.
+        public var text: String
+        /// The 1-based file line of the comment's first line.
+        public var firstLine: Int
+        /// The 1-based file column the text of its lines starts at.
+        public var column: Int
+
+        /// A comment whose text starts at `firstLine`:`column`.
+        public init(text: String, firstLine: Int, column: Int) {
+            self.text = text
+            self.firstLine = firstLine
+            self.column = column
+        }
+    }
+
+    /// The Swift file's path relative to the project folder.
+    public var path: String
+    /// Its documentation comments, in file order.
+    public var comments: [Comment]
+    /// What the listings compile with: the module imported, the catalog's setup.
+    public var settings: SampleSettings
+
+    /// The listings of `comments`, in the file at `path`.
+    public init(path: String, comments: [Comment], settings: SampleSettings = SampleSettings()) {
+        self.path = path
+        self.comments = comments
+        self.settings = settings
+    }
+
+    /// Every listing of the comments as a sample: the listings of one
+    /// comment one program (a group), those of different comments apart.
+    public func samples() -> (samples: [Sample], problems: [Diagnostic]) {
+        var samples: [Sample] = []
+        var problems: [Diagnostic] = []
+        var settings = settings
+        settings.pageProgram = false
+        for comment in comments {
+            let blocks = DocCommentListings.blocks(in: comment.text, firstLine: comment.firstLine)
+            for var block in blocks {
+                // The file's column: the comment's text starts at `column`, the block inside it.
+                block.fenceColumn += comment.column - 1
+                do {
+                    var sample = try SampleExtractor.sample(from: block, page: path, settings: settings)
+                    // One comment's listings tell one example (`numbers`, then `numbers.split(…)`): one program.
+                    if blocks.count > 1, sample.group == nil, sample.mode == .run || sample.mode == .noRun {
+                        sample.group = "doc comment at line \(comment.firstLine)"
+                    }
+                    samples.append(sample)
+                } catch {
+                    problems.append(error)
+                }
+            }
+        }
+        return (samples, problems)
+    }
+}

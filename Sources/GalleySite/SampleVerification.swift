@@ -16,6 +16,12 @@ public struct SampleVerification: Sendable {
     /// Whether a DocC catalog's page is one program (see
     /// ``SiteConfiguration/VerificationSettings/catalogPagesAreProgram``).
     public var catalogPagesAreProgram: Bool
+    /// The modules whose doc comments' code listings are verified with the
+    /// pages (``docCommentSources(pages:preparation:)``): a package root's
+    /// product modules for `galley verify`; none by default.
+    public var docCommentModules: [String] = []
+    /// The project folder: doc comments of files outside it are not read.
+    public var projectRoot: URL
 
     /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`;
     /// `hovers` is what the command needs of the compiler's answers (`galley
@@ -37,6 +43,7 @@ public struct SampleVerification: Sendable {
         self.verifier = verifier
         self.siteSettings = settings.samples
         self.catalogPagesAreProgram = settings.catalogPagesAreProgram
+        self.projectRoot = layout.root
     }
 
     /// Verifies the samples of `pages`.
@@ -63,7 +70,10 @@ public struct SampleVerification: Sendable {
                 sources.append(SwiftFileSampleSource(path: snippet.path, text: snippet.text, settings: settings))
             }
         }
-        return try verifier.verify(sources, preparation: &preparation)
+        let docComments = try docCommentSources(pages: pages, preparation: &preparation)
+        var report = try verifier.verify(sources + docComments.sources, preparation: &preparation)
+        report.notices += docComments.warnings
+        return report
     }
 
     /// The sample settings of `page`: the site's, with the page's `verify:`

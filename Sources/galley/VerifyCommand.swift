@@ -69,6 +69,11 @@ struct VerifyCommand: AsyncParsableCommand {
     var noAssume = false
 
     @Flag(
+        name: .customLong("no-doc-comments"),
+        help: "In a package root, leave out the code listings of the library's doc comments (verified by default).")
+    var noDocComments = false
+
+    @Flag(
         name: .customLong("suggest-setup"),
         help: """
             Write a starting galley-setup.swift into each catalog whose samples use names nothing declares: \
@@ -120,6 +125,7 @@ struct VerifyCommand: AsyncParsableCommand {
         options.merges = !noMerge
         options.assumesNames = !noAssume
         options.suggestsSetup = suggestSetup
+        options.docComments = !noDocComments
         options.timeoutSeconds = timeout
         options.bless = bless
         options.shard = try shard.map { text throws(Diagnostic) in try PageSharding(parsing: text) }

@@ -189,6 +189,85 @@ struct PackageRootTests {
         #expect(after.standardOutput.contains("value of type 'Rectangle' has no member 'perimeter'"))
     }
 
+    @Test(
+        "the listings of the library's doc comments are verified at their Swift lines: fenced, indented, /** */, in a nested type; internal ones are not"
+    )
+    func docCommentListings() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        try package.write("Library/Shapes/Documented.swift", Self.documentedSource)
+        let json = try GalleyExecutable.run(["verify", "--format", "json"], in: package.url)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any], "\(json.standardError)")
+        let samples = (report["samples"] as? [[String: Any]] ?? []).filter { ($0["page"] as? String) == "Library/Shapes/Documented.swift" }
+        let verdicts = samples.map { "\($0["firstCodeLine"] ?? 0) \($0["status"] ?? "")" }
+        // Indented (3), fenced (14), `/** */` in a nested type (24), two blocks of one comment as one program (31, 34),
+        // and a compile error of its own (46); the internal function's listing (41) is not read.
+        #expect(verdicts == ["3 passed", "14 failed", "24 passed", "31 passed", "34 passed", "46 failed"], "\(verdicts)")
+        let mismatch = samples.first { ($0["firstCodeLine"] as? Int) == 14 }
+        #expect((mismatch?["failure"] as? String)?.contains("- 3") == true, "\(mismatch ?? [:])")
+        let compileError = samples.first { ($0["firstCodeLine"] as? Int) == 46 }
+        // At the file's line and column of the comment: `///     let wrong: Int = "three"`, the string at column 26.
+        #expect(compileError?["location"] as? String == "Library/Shapes/Documented.swift:46:26", "\(compileError ?? [:])")
+
+        let human = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(human.standardOutput.contains("Doc comments: 6 listings in 1 file — 4 passed, 2 failed, 0 skipped."), "\(human.standardOutput)")
+        let without = try GalleyExecutable.run(["verify", "--no-doc-comments"], in: package.url)
+        #expect(without.status == 0, "the catalog alone passes: \(without.standardOutput)")
+        #expect(!without.standardOutput.contains("Doc comments:"))
+    }
+
+    /// A library file whose doc comments hold listings of each kind (lines matter: the test names them).
+    static let documentedSource = """
+        /// Scales rectangles.
+        ///
+        ///     let big = Scaler(factor: 3).scaled(Rectangle(width: 1, height: 2))
+        ///     print(big.area)  // Prints "18"
+        public struct Scaler {
+            /// The factor.
+            public var factor: Int
+            /// A scaler by `factor`.
+            public init(factor: Int) { self.factor = factor }
+
+            /// `rectangle`, `factor` times as wide and high.
+            ///
+            /// ```swift
+            /// print(Scaler(factor: 2).scaled(Rectangle(width: 1, height: 1)).width)  // Prints "3"
+            /// ```
+            public func scaled(_ rectangle: Rectangle) -> Rectangle {
+                Rectangle(width: rectangle.width * factor, height: rectangle.height * factor)
+            }
+
+            /// A direction.
+            public enum Axis {
+                /** The horizontal axis.
+
+                        print(Scaler.Axis.horizontal.name)  // Prints "horizontal"
+                 */
+                case horizontal
+
+                /// Its name.
+                ///
+                /// ```
+                /// let name = Scaler.Axis.horizontal.name
+                /// ```
+                ///
+                ///     print(name.count)  // Prints "10"
+                public var name: String { "horizontal" }
+            }
+        }
+
+        /// Not shown by DocC: never verified.
+        ///
+        ///     this does not compile
+        func internalHelper() {}
+
+        /// A listing with an error of its own.
+        ///
+        ///     let wrong: Int = "three"
+        public let answer = 42
+
+        """
+
     @Test("galley verify finds the catalog, links the static product and its C module, and a warm run builds nothing")
     func verifiesCatalog() throws {
         let package = try Self.fixture()

@@ -43,6 +43,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             if let line = location.line { fields += ",line=\(line)" }
             return "::notice \(fields),title=Known failure (in the baseline)::\(escape(message))"
         }
+        if let docComments = report.docCommentSummary { lines.append(docComments) }
         if let assumed = report.assumedSummary { lines.append(assumed) }
         if let causes = report.causeSummary { lines.append(causes) }
         if let breakdown = report.breakdown { lines.append(breakdown) }
@@ -131,6 +132,7 @@ struct HumanReport {
         for (reason, list) in reasons.sorted(by: { $0.key < $1.key }) {
             text += "\(paint("note:", "1;36")) \(list.count) sample\(list.count == 1 ? "" : "s") skipped: \(reason)\n"
         }
+        if let docComments = report.docCommentSummary { text += docComments + "\n" }
         if let assumed = report.assumedSummary { text += assumed + "\n" }
         if let causes = report.causeSummary { text += causes + "\n" }
         if let breakdown = report.breakdown { text += breakdown + "\n" }
