@@ -216,6 +216,46 @@ struct PackageRootTests {
         #expect(!without.standardOutput.contains("Doc comments:"))
     }
 
+    @Test("--bless rewrites expected output inside doc comments, keeping the /// markers and the indentation (a golden file)")
+    func blessDocComments() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        let source = """
+            /// Doubles.
+            ///
+            ///     print(double(2))  // Prints "5"
+            public func double(_ n: Int) -> Int { n * 2 }
+
+            /// Triples.
+            ///
+            ///     for n in [1, 2] { print(triple(n)) }
+            ///     // Prints:
+            ///     // 9
+            ///     // 9
+            public func triple(_ n: Int) -> Int { n * 3 }
+
+            """
+        try package.write("Library/Shapes/Blessed.swift", source)
+        let blessed = try GalleyExecutable.run(["verify", "--bless"], in: package.url)
+        #expect(blessed.status == 0, "\(blessed.standardError)\n\(blessed.standardOutput)")
+        let golden = """
+            /// Doubles.
+            ///
+            ///     print(double(2))  // Prints "4"
+            public func double(_ n: Int) -> Int { n * 2 }
+
+            /// Triples.
+            ///
+            ///     for n in [1, 2] { print(triple(n)) }
+            ///     // Prints:
+            ///     // 3
+            ///     // 6
+            public func triple(_ n: Int) -> Int { n * 3 }
+
+            """
+        #expect(try package.read("Library/Shapes/Blessed.swift") == golden)
+    }
+
     /// A library file whose doc comments hold listings of each kind (lines matter: the test names them).
     static let documentedSource = """
         /// Scales rectangles.

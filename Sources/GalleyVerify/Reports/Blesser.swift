@@ -12,8 +12,7 @@ public enum Blesser {
     /// Rewrites the pages of `report` under `root`; returns how many files changed.
     public static func bless(_ report: VerificationReport, root: URL) throws(Diagnostic) -> Int {
         var changed = 0
-        // Doc comments' listings are not rewritten yet: their lines carry `///` markers a page's do not.
-        let byPage = Dictionary(grouping: report.results.filter { $0.ranToCompletion && !$0.sample.isDocCommentListing }, by: \.sample.page)
+        let byPage = Dictionary(grouping: report.results.filter { $0.ranToCompletion }, by: \.sample.page)
         for (page, results) in byPage.sorted(by: { $0.key < $1.key }) {
             let file = try target(of: page, root: root)
             guard let original = try? String(contentsOf: file, encoding: .utf8) else {
@@ -93,12 +92,17 @@ public enum Blesser {
             sample.expectedPrintsMatching.allSatisfy({ $0 == .elided }),
             printsLines == Array(first...last), last - 1 < lines.count
         else { return }
-        // The first line's `    //  ` (spaces, slashes, the block's indent after them) starts every new line.
+        // The first line's `    //  ` (spaces, slashes, the block's indent after them) starts every new line;
+        // in a doc comment, the code's `//` is the one after the comment's `///` (kept in the prefix).
         let block = lines[(first - 1)...(last - 1)]
-        guard let firstLine = block.first, let slashes = firstLine.range(of: "//") else { return }
+        func codeComment(in line: String) -> Range<String.Index>? {
+            let start = sample.isDocCommentListing ? (line.range(of: "///")?.upperBound ?? line.startIndex) : line.startIndex
+            return line.range(of: "//", range: start..<line.endIndex)
+        }
+        guard let firstLine = block.first, let slashes = codeComment(in: firstLine) else { return }
         let indent =
             block.compactMap { line -> Int? in
-                guard let range = line.range(of: "//") else { return nil }
+                guard let range = codeComment(in: line) else { return nil }
                 let after = line[range.upperBound...]
                 return after.allSatisfy(\.isWhitespace) ? nil : after.prefix { $0 == " " }.count
             }.min() ?? 1
