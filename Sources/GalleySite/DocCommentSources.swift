@@ -22,28 +22,21 @@ extension SampleVerification {
         var sources: [any SampleSource] = []
         var warnings: [Diagnostic] = []
         for module in docCommentModules {
-            let graph: ModuleSymbolGraph
+            let comments: [SymbolGraphStore.Comment]
             do {
-                graph = try store.graph(of: module)
+                comments = try store.docComments(of: module)
             } catch {
                 warnings.append(.warning("the doc comments of \(module) were not verified: \(error.message)"))
                 continue
             }
             var byFile: [String: [DocCommentSampleSource.Comment]] = [:]
-            var seen: Set<String> = []
-            for symbol in graph.symbols {
-                guard let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == module,
-                    let uri = comment.uri, let file = URL(string: uri)?.path, let start = comment.lines.first(where: { $0.start != nil })?.start,
-                    let offset = comment.lines.firstIndex(where: { $0.start != nil })
-                else { continue }
-                let real = RealPath.of(file) ?? file
+            var realPaths: [String: String] = [:]
+            for comment in comments {
+                let real = realPaths[comment.file] ?? RealPath.of(comment.file) ?? comment.file
+                realPaths[comment.file] = real
                 guard real.hasPrefix(root + "/") else { continue }
-                let path = String(real.dropFirst(root.count + 1))
-                // A comment several symbols share (a protocol requirement's, inherited) is read once.
-                guard seen.insert("\(path):\(start.line)").inserted else { continue }
-                let text = comment.lines.map(\.text).joined(separator: "\n") + "\n"
-                byFile[path, default: []].append(
-                    DocCommentSampleSource.Comment(text: text, firstLine: start.line + 1 - offset, column: start.character + 1))
+                byFile[String(real.dropFirst(root.count + 1)), default: []].append(
+                    DocCommentSampleSource.Comment(text: comment.text, firstLine: comment.line, column: comment.column))
             }
             let settings = docCommentSettings(module: module, pages: pages)
             for (path, comments) in byFile.sorted(by: { $0.key < $1.key }) {

@@ -53,6 +53,51 @@ public struct SymbolGraphStore: Sendable {
         return paths
     }
 
+    /// A documentation comment of one of a module's public symbols, where
+    /// its text starts: the source file's path, the 1-based line of its first
+    /// line and the 1-based column its text starts at.
+    public struct Comment: Codable, Hashable, Sendable {
+        /// The source file's path.
+        public var file: String
+        /// The 1-based line of the comment's first line.
+        public var line: Int
+        /// The 1-based column (UTF-8) the text of its first positioned line starts at.
+        public var column: Int
+        /// Its lines without the markers, joined, ending with a newline.
+        public var text: String
+    }
+
+    /// The documentation comments written in `module` on its public symbols
+    /// (members of its extensions of other modules' types included), each
+    /// once however many symbols share it, kept beside the graph like
+    /// ``symbolPaths(of:)``: a warm run reads them without the graph.
+    public func docComments(of module: String) throws(Diagnostic) -> [Comment] {
+        let key = self.key(for: module)
+        let file = cache.appendingPathComponent("comments").appendingPathComponent("\(key)-\(module).json")
+        if let data = FileManager.default.contents(atPath: file.path), let comments = try? JSONDecoder().decode([Comment].self, from: data) {
+            return comments
+        }
+        var comments: [Comment] = []
+        var seen: Set<String> = []
+        for symbol in try graph(of: module).symbols {
+            guard let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == module,
+                let uri = comment.uri, let path = URL(string: uri)?.path,
+                let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
+            else { continue }
+            let line = start.line + 1 - offset
+            // A comment several symbols share (a protocol requirement's, inherited) is read once.
+            guard seen.insert("\(path):\(line)").inserted else { continue }
+            comments.append(
+                Comment(file: path, line: line, column: start.character + 1, text: comment.lines.map(\.text).joined(separator: "\n") + "\n"))
+        }
+        if let data = try? JSONEncoder().encode(comments) {
+            // Not written: only costs reading the graph next time.
+            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: file, options: .atomic)
+        }
+        return comments
+    }
+
     /// The folder holding `module`'s graph files, extracted there first when it is not complete.
     private func extracted(_ module: String) throws(Diagnostic) -> URL {
         let folder = cache.appendingPathComponent(key(for: module)).appendingPathComponent(module)
