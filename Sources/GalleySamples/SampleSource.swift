@@ -147,14 +147,17 @@ public struct DocCommentSampleSource: SampleSource {
         var settings = settings
         settings.pageProgram = false
         for comment in comments {
-            let blocks = DocCommentListings.blocks(in: comment.text, firstLine: comment.firstLine)
+            // A shell session (`$ repeat hello --count 3`) is shown as a listing too, but is not Swift.
+            let blocks = DocCommentListings.blocks(in: comment.text, firstLine: comment.firstLine).filter { !Self.isShellSession($0.code) }
+            // Programs with their own entry point (`@main`) are each a program; other listings of a comment tell one example.
+            let grouped = blocks.count > 1 && !blocks.contains { CommandLineProgram.isMain($0.code) }
             for var block in blocks {
                 // The file's column: the comment's text starts at `column`, the block inside it.
                 block.fenceColumn += comment.column - 1
                 do {
                     var sample = try SampleExtractor.sample(from: block, page: path, settings: settings)
                     // One comment's listings tell one example (`numbers`, then `numbers.split(…)`): one program.
-                    if blocks.count > 1, sample.group == nil, sample.mode == .run || sample.mode == .noRun {
+                    if grouped, sample.group == nil, sample.mode == .run || sample.mode == .noRun {
                         sample.group = "doc comment at line \(comment.firstLine)"
                     }
                     samples.append(sample)
@@ -164,5 +167,13 @@ public struct DocCommentSampleSource: SampleSource {
             }
         }
         return (samples, problems)
+    }
+
+    /// Whether `code` is a terminal session: its first line starts with a
+    /// shell prompt (`$ `, `% `) or `> ` continuation, not Swift.
+    static func isShellSession(_ code: String) -> Bool {
+        guard let first = code.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
+        let trimmed = first.drop { $0 == " " }
+        return trimmed.hasPrefix("$ ") || trimmed.hasPrefix("% ")
     }
 }

@@ -51,8 +51,15 @@ extension SampleVerification {
     /// site's with the module imported.
     private func docCommentSettings(module: String, pages: [Page]) -> SampleSettings {
         if let page = pages.first(where: { $0.catalogModule == module }) {
+            // The catalog's setup and its Foundation, but only the module itself: a listing is a client of its module
+            // (importing the package's other modules too can make a name ambiguous).
             var settings = settings(for: page)
             settings.pageProgram = false
+            let imports = ["import \(module)"] + (page.implicitImports.contains("Foundation") ? ["import Foundation"] : [])
+            let siteImports = page.implicitImports.map { "import \($0)" }
+            var prelude = settings.prelude.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            prelude.removeAll { siteImports.contains($0) }
+            settings.prelude = (prelude + imports).joined(separator: "\n").trimmingCharacters(in: .newlines)
             return settings
         }
         var settings = siteSettings

@@ -65,7 +65,7 @@ enum FailureClassifier {
     static let toolchainNames = Set(AssumedNames.moduleOfName.keys.map { $0.hasPrefix("@") || $0.hasPrefix("#") ? String($0.dropFirst()) : $0 })
 
     /// Messages of a name the compiler cannot find; the name is the first quoted one.
-    static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '", "no macro named '"]
+    static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '", "no macro named '", "cannot find operator '"]
 
     /// The cause of `result`'s failure, the undeclared names (context) and
     /// what it needs (environment); `errors` and `notes` are the
