@@ -25,7 +25,9 @@ struct VerifyCommand: AsyncParsableCommand {
             in the docs, context (names nothing declares), the environment, or Galley's. A fragment \
             whose only problem is undeclared names is type-checked with each given the library type \
             it fits (logger: Logger), never run: skipped when it type-checks, an error in the docs \
-            when it does not (--no-assume turns this off). Results are cached in .build/galley/cache.
+            when it does not (--no-assume turns this off). In a package root, the code listings of the \
+            library's doc comments are verified too, at their Swift lines (--no-doc-comments leaves them \
+            out). Results are cached in .build/galley/cache.
 
             Examples:
               galley verify                          Verify every page
