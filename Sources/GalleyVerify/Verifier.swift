@@ -447,7 +447,7 @@ extension Verifier {
         guard !candidates.isEmpty else { return results }
         let prepared = try ensurePrepared(&preparation)
         let store = symbolGraphs(prepared)
-        var assuming = AssumedNames { module in try? store.graph(of: module) }
+        var assuming = AssumedNames(store: store)
         var derived: [(index: Int, sample: Sample, assumed: [String])] = []
         var programs: [SampleProgram] = []
         for index in candidates {

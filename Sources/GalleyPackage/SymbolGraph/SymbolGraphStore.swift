@@ -39,18 +39,26 @@ public struct SymbolGraphStore: Sendable {
     /// name: `["Deque", "append(_:)"]`), kept beside the graph: the standard
     /// library's graph is 48 MB of JSON, its paths a few.
     public func symbolPaths(of module: String) throws(Diagnostic) -> [[String]] {
-        let key = self.key(for: module)
-        let pathsFile = cache.appendingPathComponent("paths").appendingPathComponent("\(key)-\(module).json")
-        if let data = FileManager.default.contents(atPath: pathsFile.path), let paths = try? JSONDecoder().decode([[String]].self, from: data) {
-            return paths
+        try derived("paths", of: module) { graph in graph.symbols.filter { $0.kind != .extension }.map(\.pathComponents) }
+    }
+
+    /// What `make` derives from `module`'s graph, kept beside the graph
+    /// under `kind` (one file per library build): a warm run reads that
+    /// small file, not the graph. A file that cannot be written only costs
+    /// reading the graph next time.
+    public func derived<Value: Codable>(
+        _ kind: String, of module: String, _ make: (ModuleSymbolGraph) throws(Diagnostic) -> Value
+    ) throws(Diagnostic) -> Value {
+        let file = cache.appendingPathComponent(kind).appendingPathComponent("\(key(for: module))-\(module).json")
+        if let data = FileManager.default.contents(atPath: file.path), let value = try? JSONDecoder().decode(Value.self, from: data) {
+            return value
         }
-        let paths = try graph(of: module).symbols.filter { $0.kind != .extension }.map(\.pathComponents)
-        if let data = try? JSONEncoder().encode(paths) {
-            // Not written: only costs reading the graph next time.
-            try? FileManager.default.createDirectory(at: pathsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? data.write(to: pathsFile, options: .atomic)
+        let value = try make(try graph(of: module))
+        if let data = try? JSONEncoder().encode(value) {
+            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: file, options: .atomic)
         }
-        return paths
+        return value
     }
 
     /// A documentation comment of one of a module's public symbols, where
@@ -72,30 +80,22 @@ public struct SymbolGraphStore: Sendable {
     /// once however many symbols share it, kept beside the graph like
     /// ``symbolPaths(of:)``: a warm run reads them without the graph.
     public func docComments(of module: String) throws(Diagnostic) -> [Comment] {
-        let key = self.key(for: module)
-        let file = cache.appendingPathComponent("comments").appendingPathComponent("\(key)-\(module).json")
-        if let data = FileManager.default.contents(atPath: file.path), let comments = try? JSONDecoder().decode([Comment].self, from: data) {
+        try derived("comments", of: module) { graph in
+            var comments: [Comment] = []
+            var seen: Set<String> = []
+            for symbol in graph.symbols {
+                guard let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == module,
+                    let uri = comment.uri, let path = URL(string: uri)?.path,
+                    let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
+                else { continue }
+                let line = start.line + 1 - offset
+                // A comment several symbols share (a protocol requirement's, inherited) is read once.
+                guard seen.insert("\(path):\(line)").inserted else { continue }
+                comments.append(
+                    Comment(file: path, line: line, column: start.character + 1, text: comment.lines.map(\.text).joined(separator: "\n") + "\n"))
+            }
             return comments
         }
-        var comments: [Comment] = []
-        var seen: Set<String> = []
-        for symbol in try graph(of: module).symbols {
-            guard let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == module,
-                let uri = comment.uri, let path = URL(string: uri)?.path,
-                let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
-            else { continue }
-            let line = start.line + 1 - offset
-            // A comment several symbols share (a protocol requirement's, inherited) is read once.
-            guard seen.insert("\(path):\(line)").inserted else { continue }
-            comments.append(
-                Comment(file: path, line: line, column: start.character + 1, text: comment.lines.map(\.text).joined(separator: "\n") + "\n"))
-        }
-        if let data = try? JSONEncoder().encode(comments) {
-            // Not written: only costs reading the graph next time.
-            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? data.write(to: file, options: .atomic)
-        }
-        return comments
     }
 
     /// The folder holding `module`'s graph files, extracted there first when it is not complete.

@@ -39,13 +39,20 @@ struct AssumedNames {
         "URLSession": "FoundationNetworking", "URLRequest": "FoundationNetworking", "HTTPURLResponse": "FoundationNetworking",
     ]
 
-    /// Reads a module's graph (the verifier's ``SymbolGraphStore``); `nil` when it cannot be read.
-    var graph: (String) -> ModuleSymbolGraph?
+    /// The types a module's names can be given (from the verifier's
+    /// ``SymbolGraphStore``); `nil` when its graph cannot be read.
+    var types: (String) -> [NameTyping.TypeGuess]?
     /// The typing of each set of modules, made once.
     private var typings: [[String]: NameTyping] = [:]
 
-    init(graph: @escaping (String) -> ModuleSymbolGraph?) {
-        self.graph = graph
+    init(types: @escaping (String) -> [NameTyping.TypeGuess]?) {
+        self.types = types
+    }
+
+    /// Names' types read through `store`, kept beside the graphs: a warm run
+    /// reads no graph (the kind's version changes with what ``NameTyping/types(in:)`` keeps).
+    init(store: SymbolGraphStore) {
+        self.init { module in try? store.derived("types-v1", of: module) { graph in NameTyping.types(in: graph) } }
     }
 
     /// The library modules `sample` imports: its prelude's (a catalog's module), its setup's and its own.
@@ -95,7 +102,7 @@ struct AssumedNames {
     /// The typing of `modules`' types.
     mutating func typing(of modules: [String]) -> NameTyping {
         if let typing = typings[modules] { return typing }
-        let typing = NameTyping(graphs: modules.compactMap(graph))
+        let typing = NameTyping(types: modules.compactMap(types).flatMap { $0 })
         typings[modules] = typing
         return typing
     }

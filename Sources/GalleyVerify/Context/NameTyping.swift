@@ -15,7 +15,7 @@ import GalleyPackage
 /// ```
 public struct NameTyping: Sendable {
     /// A public type a name can be given.
-    public struct TypeGuess: Sendable, Equatable {
+    public struct TypeGuess: Sendable, Equatable, Codable {
         /// The type's name (`Logger`).
         public var name: String
         /// Its module (`Logging`).
@@ -33,19 +33,33 @@ public struct NameTyping: Sendable {
 
     /// The types of `graphs` (the library's modules).
     public init(graphs: [ModuleSymbolGraph]) {
-        let typeKinds: Set<SymbolKind> = [.struct, .class, .enum, .protocol, .typealias, SymbolKind(rawValue: "actor")]
-        for graph in graphs {
-            for symbol in graph.symbols where symbol.pathComponents.count == 1 && typeKinds.contains(symbol.kind) {
-                // A generic type needs its arguments, which its name does not tell; another module's or an SPI's is not the library's.
-                guard symbol.generics?.parameters.isEmpty ?? true, !symbol.isSPI, let name = symbol.pathComponents.first else { continue }
-                if case .extension = symbol.origin { continue }
-                let initializers = graph.children(ofPath: [name]).filter { $0.kind == .`init` }.map(\.declaration)
-                let guess = TypeGuess(
-                    name: name, module: graph.moduleName, spelled: symbol.kind == .protocol ? "any " + name : name,
-                    construction: symbol.kind == .protocol ? nil : Self.construction(of: name, initializers: initializers))
-                if !(types[name]?.contains { $0.module == guess.module } ?? false) { types[name, default: []].append(guess) }
-            }
+        self.init(types: graphs.flatMap(Self.types(in:)))
+    }
+
+    /// A typing with `types` (``types(in:)`` of the library's modules).
+    public init(types: [TypeGuess]) {
+        for guess in types where !(self.types[guess.name]?.contains { $0.module == guess.module } ?? false) {
+            self.types[guess.name, default: []].append(guess)
         }
+    }
+
+    /// The types of `graph` a name can be given: its own public,
+    /// non-generic, non-SPI top-level types, each with a value to make when
+    /// literals make one.
+    public static func types(in graph: ModuleSymbolGraph) -> [TypeGuess] {
+        let typeKinds: Set<SymbolKind> = [.struct, .class, .enum, .protocol, .typealias, SymbolKind(rawValue: "actor")]
+        var guesses: [TypeGuess] = []
+        for symbol in graph.symbols where symbol.pathComponents.count == 1 && typeKinds.contains(symbol.kind) {
+            // A generic type needs its arguments, which its name does not tell; another module's or an SPI's is not the library's.
+            guard symbol.generics?.parameters.isEmpty ?? true, !symbol.isSPI, let name = symbol.pathComponents.first else { continue }
+            if case .extension = symbol.origin { continue }
+            let initializers = graph.children(ofPath: [name]).filter { $0.kind == .`init` }.map(\.declaration)
+            guesses.append(
+                TypeGuess(
+                    name: name, module: graph.moduleName, spelled: symbol.kind == .protocol ? "any " + name : name,
+                    construction: symbol.kind == .protocol ? nil : construction(of: name, initializers: initializers)))
+        }
+        return guesses
     }
 
     /// The one type `name` fits best, or `nil` when none fits or several fit equally.

@@ -110,7 +110,7 @@ extension Verifier {
     public func suggestSetups(for report: VerificationReport, preparation: inout Preparation?) throws(Diagnostic) -> [SetupSuggestion] {
         guard report.results.contains(where: { !$0.undeclaredNames.isEmpty }) else { return [] }
         let store = symbolGraphs(try ensurePrepared(&preparation))
-        var assuming = AssumedNames { module in try? store.graph(of: module) }
+        var assuming = AssumedNames(store: store)
         return SetupSuggestion.suggestions(for: report.results) { modules in assuming.typing(of: modules) }
     }
 }
