@@ -83,6 +83,22 @@ struct FailureCauseTests {
         #expect(report.results.map(\.needs) == ["an Apple platform (Combine)", "an Apple platform (SwiftUI)", nil])
     }
 
+    @Test("an inference error that follows a missing name is the name's (context); alone it is the docs'")
+    func inferenceAfterMissingName() throws {
+        let report = try verify(
+            """
+            ```swift
+            let byID = Dictionary(uniqueKeysWithValues: players.map { ($0.id, $0) })
+            ```
+
+            ```swift
+            let empty = Dictionary(uniqueKeysWithValues: [])
+            ```
+            """)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(report.results.first?.undeclaredNames == ["players"])
+    }
+
     @Test("a module that is not there is the environment: an Apple platform's, or another package's")
     func environmentModules() throws {
         let report = try verify(

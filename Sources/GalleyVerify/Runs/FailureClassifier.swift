@@ -64,6 +64,13 @@ enum FailureClassifier {
     /// importing them (``AssumedNames/moduleOfName``), as written in code.
     static let toolchainNames = Set(AssumedNames.moduleOfName.keys.map { $0.hasPrefix("@") || $0.hasPrefix("#") ? String($0.dropFirst()) : $0 })
 
+    /// Messages of types the compiler could not infer: after a name it
+    /// cannot find, they follow from it.
+    static let inferenceSigns = [
+        "could not be inferred", "cannot infer", "without a contextual type", "is ambiguous without", "type of expression is ambiguous",
+        "requires a contextual type",
+    ]
+
     /// Messages of a name the compiler cannot find; the name is the first quoted one.
     static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '", "no macro named '", "cannot find operator '"]
 
@@ -116,7 +123,11 @@ enum FailureClassifier {
         }
         var names: [String] = []
         let shadowed = shadowedNames(errors, sample: result.sample)
+        // An error the compiler gives because a type it could not find left it nothing to infer from
+        // (`generic parameter 'Key' could not be inferred` after `cannot find 'Player'`) is that name's, when one is missing.
+        let anyMissing = errors.contains { error in missingName.contains { error.message.hasPrefix($0) } }
         for error in errors {
+            if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { continue }
             // A value name nothing declares that a C module's type happens to have (Glibc's `struct user`).
             if let name = shadowed.first(where: { error.message.contains("'\($0)'") || error.message.contains("'\($0).Type'") })
                 ?? (error.message.hasPrefix("expected member name or initializer call after type name")
