@@ -99,6 +99,22 @@ struct FailureCauseTests {
         #expect(report.results.first?.undeclaredNames == ["players"])
     }
 
+    @Test("a type whose members a listing elides cannot conform to its protocols: a sketch (context); without the elision, the docs'")
+    func elidedMembers() throws {
+        let report = try verify(
+            """
+            ```swift
+            struct Temperature: CustomStringConvertible { ... }
+            ```
+
+            ```swift
+            struct Pressure: CustomStringConvertible { var value = 1 }
+            ```
+            """)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(report.results.first?.undeclaredNames == ["(the members it elides)"])
+    }
+
     @Test("a module that is not there is the environment: an Apple platform's, or another package's")
     func environmentModules() throws {
         let report = try verify(

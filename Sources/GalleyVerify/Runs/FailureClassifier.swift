@@ -136,6 +136,13 @@ enum FailureClassifier {
                 if !names.contains(name) { names.append(name) }
                 continue
             }
+            // A type whose members the listing elides (`struct Player: FetchableRecord { ... }`) cannot conform: a sketch.
+            if error.message.contains("does not conform to protocol"),
+                result.sample.holes.contains(where: { $0.line == error.line - result.sample.block.firstCodeLine + 1 })
+            {
+                if !names.contains("(the members it elides)") { names.append("(the members it elides)") }
+                continue
+            }
             // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
             if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name {
                 if !names.contains(fragment) { names.append(fragment) }
