@@ -471,14 +471,19 @@ extension Verifier {
         let runs = try isolating(programs, preparation: &preparation)
         let checked = try self.results(of: samples, runs: runs, preparation: &preparation)
         var updated = results
+        // What each page's earlier blocks that did not pass declare: the check could not build on them.
+        // Gathered in page order as the verdicts are given (a block checked now may pass as skipped).
+        var missing: [String: Set<String>] = [:]
+        var next = 0
         for (entry, result) in zip(derived, checked) {
-            let sample = results[entry.index].sample
-            // What the page's earlier blocks that did not pass declare: the check could not build on them.
-            var missing: Set<String> = []
-            for earlier in updated[..<entry.index] where earlier.sample.page == sample.page && earlier.status != .passed {
-                missing.formUnion(AssumedNames.declaredNames(in: earlier.sample.compiledCode))
+            while next < entry.index {
+                if updated[next].status != .passed {
+                    missing[updated[next].sample.page, default: []].formUnion(AssumedNames.declaredNames(in: updated[next].sample.compiledCode))
+                }
+                next += 1
             }
-            updated[entry.index] = AssumedNames.verdict(results[entry.index], checked: result, assumed: entry.assumed, missing: missing)
+            let page = results[entry.index].sample.page
+            updated[entry.index] = AssumedNames.verdict(results[entry.index], checked: result, assumed: entry.assumed, missing: missing[page] ?? [])
         }
         return updated
     }

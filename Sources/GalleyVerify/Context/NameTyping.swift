@@ -30,6 +30,8 @@ public struct NameTyping: Sendable {
 
     /// Every non-generic public type of the graphs, by name.
     private var types: [String: [TypeGuess]] = [:]
+    /// Each type name's words (``words(of:)``), split once.
+    private var typeWords: [(name: String, words: [String])] = []
 
     /// The types of `graphs` (the library's modules).
     public init(graphs: [ModuleSymbolGraph]) {
@@ -41,6 +43,7 @@ public struct NameTyping: Sendable {
         for guess in types where !(self.types[guess.name]?.contains { $0.module == guess.module } ?? false) {
             self.types[guess.name, default: []].append(guess)
         }
+        typeWords = self.types.keys.sorted().map { ($0, Self.words(of: $0)) }
     }
 
     /// The types of `graph` a name can be given: its own public,
@@ -67,8 +70,9 @@ public struct NameTyping: Sendable {
         let parts = Self.words(of: name)
         guard let first = name.first, first.isLowercase, !parts.isEmpty else { return nil }
         var best: (score: Int, guesses: [TypeGuess]) = (0, [])
-        for (typeName, guesses) in types {
-            let score = Self.fit(parts, Self.words(of: typeName))
+        for (typeName, words) in typeWords {
+            guard let guesses = types[typeName] else { continue }
+            let score = Self.fit(parts, words)
             if score > best.score {
                 best = (score, guesses)
             } else if score == best.score, score > 0 {
