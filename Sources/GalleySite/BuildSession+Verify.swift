@@ -82,7 +82,8 @@ extension Build {
             var preparation: Verifier.Preparation?
             outcome = VerifyOutcome(report: try verification.verify(selected, preparation: &preparation))
             if options.suggestsSetup {
-                let suggestions = try verification.verifier.suggestSetups(for: outcome.report, preparation: &preparation)
+                let suggestions = try verification.verifier.suggestSetups(
+                    for: outcome.report, setupFileName: CatalogPageSource.setupFileName, preparation: &preparation)
                 outcome.notes += try Self.write(suggestions, root: layout.root)
             }
             if options.bless {

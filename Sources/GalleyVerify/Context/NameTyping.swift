@@ -9,7 +9,7 @@ import GalleyPackage
 /// the author, never guessed.
 ///
 /// ```swift
-/// let typing = NameTyping(graphs: [try store.graph(of: "Logging")])
+/// let typing = NameTyping(types: NameTyping.types(in: try store.graph(of: "Logging")))
 /// typing.type(for: "logger")?.spelled          // "Logger"
 /// typing.type(for: "logger")?.construction     // "Logger(label: \"logger\")"
 /// ```
@@ -32,11 +32,6 @@ public struct NameTyping: Sendable {
     private var types: [String: [TypeGuess]] = [:]
     /// Each type name's words (``words(of:)``), split once.
     private var typeWords: [(name: String, words: [String])] = []
-
-    /// The types of `graphs` (the library's modules).
-    public init(graphs: [ModuleSymbolGraph]) {
-        self.init(types: graphs.flatMap(Self.types(in:)))
-    }
 
     /// A typing with `types` (``types(in:)`` of the library's modules).
     public init(types: [TypeGuess]) {

@@ -11,7 +11,7 @@ import GalleySamples
 /// toolchain's modules (`@Test`); the names no type fits listed, not guessed.
 ///
 /// ```swift
-/// let suggestions = try verifier.suggestSetups(for: report, preparation: &prepared)
+/// let suggestions = try verifier.suggestSetups(for: report, setupFileName: "galley-setup.swift", preparation: &prepared)
 /// suggestions.first?.path    // "Sources/Logging/Docs.docc/galley-setup.swift"
 /// ```
 public struct SetupSuggestion: Sendable {
@@ -28,20 +28,23 @@ public struct SetupSuggestion: Sendable {
     /// The names no type fits, with how many samples use each.
     public var untyped: [(name: String, samples: Int)] = []
 
-    /// The setup file of the catalog holding `page`
+    /// The setup file `fileName` of the catalog holding `page`
     /// (`Sources/X/X.docc/galley-setup.swift`), or `nil` outside a catalog.
-    public static func catalogSetupPath(of page: String) -> String? {
+    public static func catalogSetupPath(of page: String, fileName: String) -> String? {
         guard let range = page.range(of: ".docc/") else { return nil }
-        return String(page[..<range.upperBound]) + "galley-setup.swift"
+        return String(page[..<range.upperBound]) + fileName
     }
 
-    /// One suggestion per catalog (and one for the guides) whose samples use
-    /// names nothing declares, typed with `typing(modules)`.
-    static func suggestions(for results: [SampleResult], typing: (_ modules: [String]) -> NameTyping) -> [SetupSuggestion] {
+    /// One suggestion per catalog (its setup file named `setupFileName`, and
+    /// one for the guides) whose samples use names nothing declares, typed
+    /// with `typing(modules)`.
+    static func suggestions(
+        for results: [SampleResult], setupFileName: String, typing: (_ modules: [String]) -> NameTyping
+    ) -> [SetupSuggestion] {
         var groups: [String: [SampleResult]] = [:]
         // A snippet file is a whole program: no setup is compiled before it.
         for result in results where !result.undeclaredNames.isEmpty && !result.sample.isSnippetFile {
-            groups[catalogSetupPath(of: result.sample.page) ?? "galley.yml", default: []].append(result)
+            groups[catalogSetupPath(of: result.sample.page, fileName: setupFileName) ?? "galley.yml", default: []].append(result)
         }
         return groups.keys.sorted().compactMap { path in
             guard let group = groups[path] else { return nil }
@@ -78,7 +81,9 @@ public struct SetupSuggestion: Sendable {
                     lines.append("let \(name) = \(value)")
                     suggestion.declared.append("\(name): \(type.spelled)")
                 } else {
-                    lines.append("// TODO: \(name) is \(uses); its name fits \(type.module).\(type.name), which no initializer makes from literals:")
+                    // Left for the author: no value can be made from literals.
+                    lines.append(
+                        "// GIVE A VALUE: \(name) is \(uses); its name fits \(type.module).\(type.name), which no initializer makes from literals:")
                     lines.append("// let \(name): \(type.spelled) = <#value#>")
                     suggestion.unvalued.append("\(name): \(type.spelled)")
                 }
@@ -107,10 +112,13 @@ extension Verifier {
     /// A starting setup for each catalog (and the guides) whose samples in
     /// `report` use names nothing declares, typed by the library's symbol
     /// graphs (``SetupSuggestion``).
-    public func suggestSetups(for report: VerificationReport, preparation: inout Preparation?) throws(Diagnostic) -> [SetupSuggestion] {
+    /// `setupFileName` is what a catalog's setup file is called (the project's `CatalogPageSource.setupFileName`).
+    public func suggestSetups(
+        for report: VerificationReport, setupFileName: String, preparation: inout Preparation?
+    ) throws(Diagnostic) -> [SetupSuggestion] {
         guard report.results.contains(where: { !$0.undeclaredNames.isEmpty }) else { return [] }
         let store = symbolGraphs(try ensurePrepared(&preparation))
         var assuming = AssumedNames(store: store)
-        return SetupSuggestion.suggestions(for: report.results) { modules in assuming.typing(of: modules) }
+        return SetupSuggestion.suggestions(for: report.results, setupFileName: setupFileName) { modules in assuming.typing(of: modules) }
     }
 }

@@ -122,7 +122,7 @@ enum FailureClassifier {
             return (.environment, [], "Apple's Foundation (\(member))")
         }
         var names: [String] = []
-        let shadowed = shadowedNames(errors, sample: result.sample)
+        let shadowed = shadowedNames(errors)
         // An error the compiler gives because a type it could not find left it nothing to infer from
         // (`generic parameter 'Key' could not be inferred` after `cannot find 'Player'`) is that name's, when one is missing.
         let anyMissing = errors.contains { error in missingName.contains { error.message.hasPrefix($0) } }
@@ -189,7 +189,7 @@ enum FailureClassifier {
     /// module's type of the same name (`var other = user` with Glibc's
     /// `struct user`): `type 'user' has no member 'name'`. A Swift type's
     /// name starts with a capital; a lowercase one is C's, never the docs'.
-    static func shadowedNames(_ errors: [CompilerDiagnostic], sample: Sample) -> Set<String> {
+    static func shadowedNames(_ errors: [CompilerDiagnostic]) -> Set<String> {
         var names: Set<String> = []
         for error in errors where error.message.contains("has no member") {
             if let name = quoted(after: "type '", in: error.message), name.first?.isLowercase == true, !name.contains(".") {
