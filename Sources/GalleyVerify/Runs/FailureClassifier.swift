@@ -6,8 +6,14 @@ import GalleySamples
 ///
 /// - A compile failure whose every error is a name the compiler cannot find
 ///   (`cannot find 'logger' in scope`, `unknown attribute 'Test'`) is
-///   context, with those names, unless the compiler offers a
-///   did-you-mean for it (a typo or a renamed API: the docs).
+///   context, with those names, unless the compiler offers a near
+///   did-you-mean for it or it misspells a declared or toolchain name (a
+///   typo or a renamed API: the docs). Errors that follow from a missing
+///   name (a type it could not infer), a member or declaration shown alone,
+///   a type whose members the listing elides, and Glibc's lowercase types
+///   read for an undeclared value count with them.
+/// - A name of Apple's UI frameworks (`View`, `ObservableObject`) or a
+///   member only Apple's Foundation has (`URL.lines`) is the environment.
 /// - `no such module` is the environment: an Apple platform's module, or a
 ///   package the library does not depend on.
 /// - An error in the code Galley generates, or a compiler that failed
