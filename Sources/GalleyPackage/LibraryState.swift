@@ -87,7 +87,7 @@ package struct LibraryState {
                 if let data = FileManager.default.contents(atPath: sources.appendingPathComponent(path).path) { hasher.update(data: data) }
             }
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return HexDigits.of(hasher.finalize())
     }
 
     /// Size and modification time of every built file (shared libraries, modules).

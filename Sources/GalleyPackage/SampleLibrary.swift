@@ -290,6 +290,6 @@ public struct SampleLibrary: Sendable, Hashable {
                 }
             }
         }
-        return Built(flags: flags, fingerprint: hasher.finalize().map { String(format: "%02x", $0) }.joined(), artifacts: artifacts)
+        return Built(flags: flags, fingerprint: HexDigits.of(hasher.finalize()), artifacts: artifacts)
     }
 }

@@ -47,7 +47,7 @@ package struct UnexposedTargets {
                 built.flags = SampleLibrary.deduplicated(built.flags)
                 built.artifacts.append(shared.path)
                 if let bytes = try? Data(contentsOf: shared) {
-                    built.fingerprint += "-" + SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+                    built.fingerprint += "-" + HexDigits.of(SHA256.hash(data: bytes))
                 }
             } catch {
                 let diagnostic = error as? Diagnostic

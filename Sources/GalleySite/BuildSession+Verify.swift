@@ -71,8 +71,10 @@ extension Build {
         verification.verifier.merges = options.merges
         verification.verifier.assumesNames = options.assumesNames
         // A package root's listings in doc comments are verified with its catalogs: with every page, by the first shard.
-        if options.docComments, options.pages.isEmpty, (options.shard?.index ?? 1) == 1 {
+        let docComments = options.docComments ?? configuration.verification.docComments
+        if docComments != .none, options.pages.isEmpty, (options.shard?.index ?? 1) == 1 {
             verification.docCommentModules = configuration.verification.modules
+            verification.docCommentScope = docComments
         }
         if let seconds = options.timeoutSeconds { verification.verifier.timeout = .seconds(max(1, seconds)) }
         verification.verifier.progress = settings.progress

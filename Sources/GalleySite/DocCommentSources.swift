@@ -8,7 +8,9 @@ import GalleyVerify
 extension SampleVerification {
     /// The code listings in the documentation comments of the public
     /// declarations of ``docCommentModules`` (members of extensions of
-    /// other modules' types included), read from the modules' symbol graphs:
+    /// other modules' types included; internal ones too when
+    /// ``docCommentScope`` is ``DocCommentScope/all``, compiled with
+    /// `@testable import`), read from the modules' symbol graphs:
     /// one ``DocCommentSampleSource`` per Swift file of the package, its
     /// listings compiled as clients of their module — with the module's
     /// catalog's imports and setup when it has a catalog among `pages`.
@@ -24,7 +26,7 @@ extension SampleVerification {
         for module in docCommentModules {
             let comments: [SymbolGraphStore.Comment]
             do {
-                comments = try store.docComments(of: module)
+                comments = try store.docComments(of: module, includingInternal: docCommentScope == .all)
             } catch {
                 warnings.append(.warning("the doc comments of \(module) were not verified: \(error.message)"))
                 continue
@@ -50,12 +52,13 @@ extension SampleVerification {
     /// (the module and Foundation imported, the catalog's setup), or the
     /// site's with the module imported.
     private func docCommentSettings(module: String, pages: [Page]) -> SampleSettings {
+        let moduleImport = (docCommentScope == .all ? "@testable import " : "import ") + module
         if let page = pages.first(where: { $0.catalogModule == module }) {
             // The catalog's setup and its Foundation, but only the module itself: a listing is a client of its module
             // (importing the package's other modules too can make a name ambiguous).
             var settings = settings(for: page)
             settings.pageProgram = false
-            let imports = ["import \(module)"] + (page.implicitImports.contains("Foundation") ? ["import Foundation"] : [])
+            let imports = [moduleImport] + (page.implicitImports.contains("Foundation") ? ["import Foundation"] : [])
             let siteImports = page.implicitImports.map { "import \($0)" }
             var prelude = settings.prelude.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             prelude.removeAll { siteImports.contains($0) }
@@ -63,7 +66,7 @@ extension SampleVerification {
             return settings
         }
         var settings = siteSettings
-        settings.prelude = settings.prelude.isEmpty ? "import \(module)" : settings.prelude + "\nimport \(module)"
+        settings.prelude = settings.prelude.isEmpty ? moduleImport : settings.prelude + "\n" + moduleImport
         if settings.preludeSource.isEmpty { settings.preludeSource = "galley.yml" }
         return settings
     }

@@ -20,6 +20,9 @@ public struct SampleVerification: Sendable {
     /// pages (``docCommentSources(pages:preparation:)``): a package root's
     /// product modules for `galley verify`; none by default.
     public var docCommentModules: [String] = []
+    /// Which declarations of ``docCommentModules`` have their listings
+    /// read: public ones (DocC's), or internal ones too.
+    public var docCommentScope = DocCommentScope.public
     /// The project folder: doc comments of files outside it are not read.
     public var projectRoot: URL
 

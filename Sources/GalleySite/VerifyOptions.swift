@@ -27,8 +27,9 @@ public struct VerifyOptions: Sendable {
     /// Whether fragments that fail only for names nothing declares are
     /// type-checked assuming those names (``Verifier/assumesNames``).
     public var assumesNames = true
-    /// Whether a package root's doc comments' code listings are verified too.
-    public var docComments = true
+    /// Which declarations' doc comments have their code listings verified
+    /// in a package root; `nil` for `galley.yml`'s setting (public ones by default).
+    public var docComments: DocCommentScope?
     /// Write a starting setup for each catalog whose samples use names
     /// nothing declares (``SetupSuggestion``); the guides' is a note.
     public var suggestsSetup = false

@@ -6,6 +6,7 @@ import GalleySite
 import GalleyVerify
 
 extension ReportFormat: ExpressibleByArgument {}
+extension DocCommentScope: ExpressibleByArgument {}
 
 /// `galley verify`: compile and run the samples only — the CI gate.
 struct VerifyCommand: AsyncParsableCommand {
@@ -26,8 +27,8 @@ struct VerifyCommand: AsyncParsableCommand {
             whose only problem is undeclared names is type-checked with each given the library type \
             it fits (logger: Logger), never run: skipped when it type-checks, an error in the docs \
             when it does not (--no-assume turns this off). In a package root, the code listings of the \
-            library's doc comments are verified too, at their Swift lines (--no-doc-comments leaves them \
-            out). Results are cached in .build/galley/cache.
+            library's public doc comments are verified too, at their Swift lines (--doc-comments all \
+            takes internal declarations too, with @testable import; --no-doc-comments none). Results are cached in .build/galley/cache.
 
             Examples:
               galley verify                          Verify every page
@@ -70,9 +71,16 @@ struct VerifyCommand: AsyncParsableCommand {
     )
     var noAssume = false
 
-    @Flag(
-        name: .customLong("no-doc-comments"),
-        help: "In a package root, leave out the code listings of the library's doc comments (verified by default).")
+    @Option(
+        name: .customLong("doc-comments"),
+        help: ArgumentHelp(
+            """
+            In a package root, whose doc comments' code listings are verified: public (default: the declarations DocC shows), \
+            all (internal ones too, compiled with @testable import) or none. Default: galley.yml's verify: doc_comments:.
+            """, valueName: "scope"))
+    var docComments: DocCommentScope?
+
+    @Flag(name: .customLong("no-doc-comments"), help: "The same as --doc-comments none.")
     var noDocComments = false
 
     @Flag(
@@ -110,6 +118,9 @@ struct VerifyCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--merge-reports only merges reports; it cannot be combined with pages, --shard, --bless, --bless-baseline or --suggest-setup")
         }
+        if noDocComments, let docComments, docComments != .none {
+            throw ValidationError("--no-doc-comments and --doc-comments \(docComments.rawValue) say different things; give one")
+        }
         if blessBaseline && baseline == nil {
             throw ValidationError("--bless-baseline needs --baseline FILE, the file to record the failures in")
         }
@@ -127,7 +138,7 @@ struct VerifyCommand: AsyncParsableCommand {
         options.merges = !noMerge
         options.assumesNames = !noAssume
         options.suggestsSetup = suggestSetup
-        options.docComments = !noDocComments
+        options.docComments = noDocComments ? DocCommentScope.none : docComments
         options.timeoutSeconds = timeout
         options.bless = bless
         options.shard = try shard.map { text throws(Diagnostic) in try PageSharding(parsing: text) }

@@ -205,6 +205,10 @@ struct PackageRootTests {
         #expect(verdicts == ["3 passed", "14 failed", "24 passed", "31 passed", "34 passed", "46 failed"], "\(verdicts)")
         let mismatch = samples.first { ($0["firstCodeLine"] as? Int) == 14 }
         #expect((mismatch?["failure"] as? String)?.contains("- 3") == true, "\(mismatch ?? [:])")
+        // At the comment's `//` in the Swift file: `/// print(…)  // Prints "3"`, indented in the type.
+        let printsLine = Self.documentedSource.split(separator: "\n", omittingEmptySubsequences: false)[13]
+        let printsColumn = printsLine.utf8.distance(from: printsLine.startIndex, to: try #require(printsLine.range(of: "// Prints")).lowerBound) + 1
+        #expect(mismatch?["location"] as? String == "Library/Shapes/Documented.swift:14:\(printsColumn)", "\(mismatch ?? [:])")
         let compileError = samples.first { ($0["firstCodeLine"] as? Int) == 46 }
         // At the file's line and column of the comment: `///     let wrong: Int = "three"`, the string at column 26.
         #expect(compileError?["location"] as? String == "Library/Shapes/Documented.swift:46:26", "\(compileError ?? [:])")
@@ -254,6 +258,49 @@ struct PackageRootTests {
 
             """
         #expect(try package.read("Library/Shapes/Blessed.swift") == golden)
+    }
+
+    @Test("--doc-comments all verifies internal declarations' listings with @testable import; galley.yml's doc_comments: none reads none")
+    func docCommentScopes() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        let source = """
+            /// Twice `n`, for the library's own use.
+            ///
+            ///     print(twice(21))  // Prints "42"
+            func twice(_ n: Int) -> Int { n * 2 }
+
+            /// Out of any client's reach: never read.
+            ///
+            ///     this does not compile
+            private func hidden() {}
+
+            """
+        try package.write("Library/Shapes/Internal.swift", source)
+        // Control: by default only what DocC shows is read, and the internal function's listing is not.
+        let publicOnly = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(publicOnly.status == 0, "\(publicOnly.standardOutput)")
+        #expect(!publicOnly.standardOutput.contains("Internal.swift"))
+
+        let all = try GalleyExecutable.run(["verify", "--doc-comments", "all", "--format", "json"], in: package.url)
+        #expect(all.status == 0, "\(all.standardError)\n\(all.standardOutput)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(all.standardOutput.utf8)) as? [String: Any])
+        let samples = (report["samples"] as? [[String: Any]] ?? []).filter { ($0["page"] as? String) == "Library/Shapes/Internal.swift" }
+        #expect(samples.map { "\($0["firstCodeLine"] ?? 0) \($0["status"] ?? "")" } == ["3 passed"], "\(samples)")
+
+        let conflicting = try GalleyExecutable.run(["verify", "--doc-comments", "all", "--no-doc-comments"], in: package.url)
+        #expect(conflicting.status != 0)
+        #expect(conflicting.standardError.contains("--no-doc-comments and --doc-comments all say different things"), "\(conflicting.standardError)")
+
+        try package.write("galley.yml", "verify:\n  doc_comments: none\n")
+        let none = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(none.status == 0, "\(none.standardError)\n\(none.standardOutput)")
+        #expect(!none.standardOutput.contains("Doc comments:"), "\(none.standardOutput)")
+        try package.write("galley.yml", "verify:\n  doc_comments: internal\n")
+        let wrong = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(wrong.status != 0)
+        #expect(wrong.standardError.contains("galley.yml:2"), "\(wrong.standardError)")
+        #expect(wrong.standardError.contains("'doc_comments' must be public, all or none, not 'internal'"), "\(wrong.standardError)")
     }
 
     /// A library file whose doc comments hold listings of each kind (lines matter: the test names them).

@@ -312,6 +312,35 @@ struct DocumentationSamplesTests {
         #expect(report.results[1].failureLocation?.line == 18)
     }
 
+    @Test("a // Prints: line that shows a string as its literal (\"Hel\") matches what print writes (Hel); another value, number or order does not")
+    func stringLiteralLines() throws {
+        let report = try verify(
+            """
+            ```swift
+            let word = "Hello"
+            print(word.prefix(3))
+            print([1, 2])
+            // Prints:
+            // "Hel"
+            // [1, 2]
+            ```
+
+            ```swift
+            print("Hel")
+            print([2, 1])
+            // Prints:
+            // "Help"
+            // [1, 2]
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
+        #expect(
+            report.results[1].failure
+                == "printed output does not match its // Prints comments (- expected, + printed):\n- \"Help\"\n- [1, 2]\n+ Hel\n+ [2, 1]")
+        // At the first line that differs, the comment's `//` in column 1.
+        #expect(report.results[1].failureLocation == SourceLocation(path: report.results[1].sample.page, line: 14, column: 1))
+    }
+
     @Test("prose that starts with Prints is a warning at its line, not an expectation; a broken one is an error")
     func proseWarnings() throws {
         let (samples, problems) = extract(

@@ -21,7 +21,8 @@ extension ModuleSymbolGraph {
     /// `flags` are passed through as given: the `-I` folders that hold the
     /// module's `.swiftmodule` and those of its dependencies, and `-Xcc` options
     /// for the C modules it imports (`-Xcc -fmodule-map-file=…/module.modulemap`).
-    /// The graph holds `public` and `open` symbols, with extension block symbols
+    /// The graph holds `public` and `open` symbols (`internal` ones too with
+    /// `minimumAccessLevel: "internal"`), with extension block symbols
     /// (`-emit-extension-block-symbols`, as DocC extracts them). Earlier graph
     /// files of `module` in `folder` are removed first, so none is left stale.
     ///
@@ -32,7 +33,7 @@ extension ModuleSymbolGraph {
     /// ```
     @discardableResult
     public static func extract(
-        module: String, flags: [String], targetTriple: String, into folder: URL, tool: URL,
+        module: String, flags: [String], targetTriple: String, into folder: URL, tool: URL, minimumAccessLevel: String = "public",
         run: ToolRun = runWithProcessRunner
     ) throws(Diagnostic) -> [URL] {
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
@@ -54,7 +55,7 @@ extension ModuleSymbolGraph {
         let arguments =
             [
                 "-module-name", module, "-target", targetTriple, "-output-dir", folder.path,
-                "-minimum-access-level", "public", "-emit-extension-block-symbols",
+                "-minimum-access-level", minimumAccessLevel, "-emit-extension-block-symbols",
             ] + flags
         let result: (status: Int32, output: String)
         do {

@@ -30,8 +30,11 @@ public struct SymbolGraphStore: Sendable {
     /// The graph of `module`, extracted the first time it is asked for in
     /// this library build. `Swift` is the standard library's (keyed by the
     /// compiler, not the library).
-    public func graph(of module: String) throws(Diagnostic) -> ModuleSymbolGraph {
-        let folder = try extracted(module)
+    /// With `includingInternal`, the graph holds the module's internal
+    /// symbols too (extracted apart: what doc comments of internal
+    /// declarations are read from).
+    public func graph(of module: String, includingInternal: Bool = false) throws(Diagnostic) -> ModuleSymbolGraph {
+        let folder = try extracted(module, includingInternal: includingInternal)
         return try ModuleSymbolGraph.load(module: module, from: folder)
     }
 
@@ -47,13 +50,14 @@ public struct SymbolGraphStore: Sendable {
     /// small file, not the graph. A file that cannot be written only costs
     /// reading the graph next time.
     public func derived<Value: Codable>(
-        _ kind: String, of module: String, _ make: (ModuleSymbolGraph) throws(Diagnostic) -> Value
+        _ kind: String, of module: String, includingInternal: Bool = false, _ make: (ModuleSymbolGraph) throws(Diagnostic) -> Value
     ) throws(Diagnostic) -> Value {
-        let file = cache.appendingPathComponent(kind).appendingPathComponent("\(key(for: module))-\(module).json")
+        let file = cache.appendingPathComponent(kind).appendingPathComponent(
+            "\(key(for: module, includingInternal: includingInternal))-\(module).json")
         if let data = FileManager.default.contents(atPath: file.path), let value = try? JSONDecoder().decode(Value.self, from: data) {
             return value
         }
-        let value = try make(try graph(of: module))
+        let value = try make(try graph(of: module, includingInternal: includingInternal))
         if let data = try? JSONEncoder().encode(value) {
             try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? data.write(to: file, options: .atomic)
@@ -76,11 +80,12 @@ public struct SymbolGraphStore: Sendable {
     }
 
     /// The documentation comments written in `module` on its public symbols
-    /// (members of its extensions of other modules' types included), each
-    /// once however many symbols share it, kept beside the graph like
-    /// ``symbolPaths(of:)``: a warm run reads them without the graph.
-    public func docComments(of module: String) throws(Diagnostic) -> [Comment] {
-        try derived("comments", of: module) { graph in
+    /// (members of its extensions of other modules' types included; its
+    /// internal ones too with `includingInternal`), each once however many
+    /// symbols share it, kept beside the graph like ``symbolPaths(of:)``: a
+    /// warm run reads them without the graph.
+    public func docComments(of module: String, includingInternal: Bool = false) throws(Diagnostic) -> [Comment] {
+        try derived("comments", of: module, includingInternal: includingInternal) { graph in
             var comments: [Comment] = []
             var seen: Set<String> = []
             for symbol in graph.symbols {
@@ -99,14 +104,14 @@ public struct SymbolGraphStore: Sendable {
     }
 
     /// The folder holding `module`'s graph files, extracted there first when it is not complete.
-    private func extracted(_ module: String) throws(Diagnostic) -> URL {
-        let folder = cache.appendingPathComponent(key(for: module)).appendingPathComponent(module)
+    private func extracted(_ module: String, includingInternal: Bool) throws(Diagnostic) -> URL {
+        let folder = cache.appendingPathComponent(key(for: module, includingInternal: includingInternal)).appendingPathComponent(module)
         let done = folder.appendingPathComponent(".complete")
         if FileManager.default.fileExists(atPath: done.path) { return folder }
         let isStandardLibrary = module == "Swift"
         try ModuleSymbolGraph.extract(
             module: module, flags: isStandardLibrary ? [] : Self.searchFlags(library.flags), targetTriple: Self.hostTriple, into: folder,
-            tool: ModuleSymbolGraph.extractTool(besides: toolchain.swiftc))
+            tool: ModuleSymbolGraph.extractTool(besides: toolchain.swiftc), minimumAccessLevel: includingInternal ? "internal" : "public")
         // A marker that could not be written only costs an extraction next time.
         _ = FileManager.default.createFile(atPath: done.path, contents: Data())
         return folder
@@ -118,12 +123,12 @@ public struct SymbolGraphStore: Sendable {
     static let extractionVersion = "2"
 
     /// The subfolder of one library build (or, for `Swift`, of one compiler), and of this extraction.
-    private func key(for module: String) -> String {
+    private func key(for module: String, includingInternal: Bool = false) -> String {
         let build =
             module == "Swift"
             ? "swift-" + Self.digest([toolchain.version, toolchain.swiftc.path])
             : library.fingerprint == "none" ? "none-" + Self.digest(library.flags) : library.fingerprint
-        return "\(build)-x\(Self.extractionVersion)"
+        return "\(build)-x\(Self.extractionVersion)" + (includingInternal ? "-internal" : "")
     }
 
     /// The search paths of the library's flags and its C modules' (`-I`, `-Xcc …`), as samples compile with.
@@ -144,7 +149,7 @@ public struct SymbolGraphStore: Sendable {
     /// The first eight bytes of the SHA-256 of `parts`, in hex.
     static func digest(_ parts: [String]) -> String {
         let digest = SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8))
-        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        return HexDigits.of(digest.prefix(8))
     }
 
     /// The triple of the machine Galley runs on: samples and libraries are built for it.

@@ -60,6 +60,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     ///     Combine: OpenCombineShim
     ///   traits: [JSON, YAML]            # the package's traits to build with (default: all that add code)
     ///   timeout: 10                     # seconds per sample program
+    ///   doc_comments: public            # a package root's listings in doc comments: public, all or none
     ///   prelude: import SwiftUI         # and the other keys of SampleSettingsOverride
     /// ```
     public struct VerificationSettings: Sendable, Equatable {
@@ -93,6 +94,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         /// tell one program over several blocks); `verify: page:` in
         /// `galley.yml` sets it for catalogs as it does for `content/`.
         public var catalogPagesAreProgram = true
+        /// Which declarations' doc comments have their listings verified in
+        /// a package root (`verify: doc_comments:`; public ones by default).
+        public var docComments = DocCommentScope.public
 
         /// No library, 10 s timeout.
         public init() {}
@@ -178,7 +182,16 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         if let verify = try yaml.mapping("verify") {
             try verify.rejectUnknownKeys(
-                ["package", "products", "module_aliases", "timeout", "sandbox", "traits"] + SampleSettingsOverride.keys, in: "verify")
+                ["package", "products", "module_aliases", "timeout", "sandbox", "traits", "doc_comments"] + SampleSettingsOverride.keys,
+                in: "verify")
+            if let scope = try verify.string("doc_comments") {
+                guard let docComments = DocCommentScope(rawValue: scope) else {
+                    throw Diagnostic(
+                        "'doc_comments' must be public, all or none, not '\(scope)'", at: verify.location(ofKey: "doc_comments"),
+                        suggestion: "Write `doc_comments: public` (the default: what DocC shows), `all` (internal declarations too) or `none`")
+                }
+                config.verification.docComments = docComments
+            }
             if let sandbox = try verify.string("sandbox") {
                 guard let mode = Sandbox.Mode(rawValue: sandbox) else {
                     throw Diagnostic(

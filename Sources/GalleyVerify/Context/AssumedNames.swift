@@ -145,7 +145,19 @@ struct AssumedNames {
 
     /// The identifier-like words of `code`, in order.
     static func identifiers(in code: String) -> [String] {
-        code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init).filter { !($0.first?.isNumber ?? true) }
+        // Split at ASCII bytes first (Character properties are slow); only words with other letters are split by them.
+        var words: [String] = []
+        for word in code.utf8.split(whereSeparator: { $0 < 0x80 && !($0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF)) })
+        {
+            guard let first = word.first, !(0x30...0x39).contains(first) else { continue }
+            let text = String(Substring(word))
+            guard word.contains(where: { $0 >= 0x80 }) else {
+                words.append(text)
+                continue
+            }
+            words += text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init).filter { !($0.first?.isNumber ?? true) }
+        }
+        return words
     }
 
     /// The names `code` uses that are not members of an expression

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GalleyCore
 import GalleyPackage
 import GalleyPrograms
 
@@ -51,7 +52,7 @@ struct ResultCache: Sendable {
             add(sample.block.attributes.joined(separator: " "))
             add(sample.compiledCode)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return HexDigits.of(hasher.finalize())
     }
 
     /// The key of an API listing's verdict: its code, the modules it is
@@ -62,7 +63,7 @@ struct ResultCache: Sendable {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return HexDigits.of(hasher.finalize())
     }
 
     /// A verdict stored under `key`, if any.

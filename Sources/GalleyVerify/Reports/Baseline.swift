@@ -154,7 +154,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     private static func hash(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        HexDigits.of(SHA256.hash(data: Data(text.utf8)).prefix(8))
     }
 
     private static func headline(_ message: String) -> String {

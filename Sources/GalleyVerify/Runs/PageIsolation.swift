@@ -2,6 +2,7 @@ import GalleyCore
 import GalleyPrograms
 import GalleySamples
 import SwiftSyntax
+import Synchronization
 
 /// Error isolation in programs of several samples (a page compiled as one
 /// program, a `group=`): one broken block must not fail the others.
@@ -169,6 +170,8 @@ enum PageIsolation {
     /// types, functions, variables and macros, and the members its
     /// extensions add.
     static func declaredNames(_ code: String) -> Set<String> {
+        // Isolating a page compiles it again and again without the blocks that fail: each block is parsed once.
+        if let known = parsedNames.withLock({ $0[code] }) { return known }
         var names: Set<String> = []
         for item in SwiftSource.parse(code)?.statements ?? [] {
             guard let decl = item.item.as(DeclSyntax.self) else { continue }
@@ -177,8 +180,12 @@ enum PageIsolation {
                 for member in ext.memberBlock.members { names.formUnion(self.names(of: member.decl)) }
             }
         }
+        parsedNames.withLock { $0[code] = names }
         return names
     }
+
+    /// What ``declaredNames(_:)`` found, by code, for this process.
+    private static let parsedNames = Mutex<[String: Set<String>]>([:])
 
     private static func names(of decl: DeclSyntax) -> [String] {
         if let named = decl.asProtocol(NamedDeclSyntax.self), !decl.is(ExtensionDeclSyntax.self) {

@@ -14,8 +14,14 @@ enum SampleJudge {
         var run = run
         run.diagnostics = fileColumns(run.diagnostics, in: program)
         // What the program and its setup declare: a missing name close to one of these is a typo in the docs.
-        let declared = (program.context + program.samples).reduce(into: PageIsolation.declaredNames(program.settings.setup)) { names, sample in
-            names.formUnion(PageIsolation.declaredNames(sample.compiledCode))
+        var declaredOnce: Set<String>?
+        func declared() -> Set<String> {
+            if let declaredOnce { return declaredOnce }
+            let names = (program.context + program.samples).reduce(into: PageIsolation.declaredNames(program.settings.setup)) { names, sample in
+                names.formUnion(PageIsolation.declaredNames(sample.compiledCode))
+            }
+            declaredOnce = names
+            return names
         }
         return program.samples.enumerated().map { position, sample in
             var result = SampleResult(
@@ -55,7 +61,7 @@ enum SampleJudge {
                 let own = run.diagnostics.filter(sample.owns)
                 (result.cause, result.undeclaredNames, result.needs) = FailureClassifier.classify(
                     result, errors: own.filter { $0.severity == "error" }, notes: own.filter { $0.severity == "note" },
-                    standardError: run.standardError, declared: declared)
+                    standardError: run.standardError, declared: declared())
             }
             return result
         }
@@ -261,10 +267,19 @@ enum SampleJudge {
                 : sample.expectedPrintsLines[min(index, sample.expectedPrintsLines.count - 1)]
             return (
                 "printed output does not match its // Prints comments (- expected, + printed):\n\(diff)",
-                line.map { SourceLocation(path: sample.page, line: $0) }, .output
+                line.map { SourceLocation(path: sample.page, line: $0, column: commentColumn(of: sample, line: $0)) }, .output
             )
         }
         return checkBlock(sample, actual)
+    }
+
+    /// The file's column of the `//` that starts the comment on the file's
+    /// `line` of `sample` (a `// Prints` comment), or 1 when there is none.
+    static func commentColumn(of sample: Sample, line: Int) -> Int {
+        let lines = sample.block.code.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = line - sample.block.firstCodeLine
+        guard lines.indices.contains(index), let slashes = lines[index].range(of: "//") else { return 1 }
+        return lines[index].utf8.distance(from: lines[index].startIndex, to: slashes.lowerBound) + sample.block.fenceColumn
     }
 
     /// The ` ```output ` block's check: whitespace at line ends is ignored.
