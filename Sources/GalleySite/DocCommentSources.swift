@@ -15,14 +15,16 @@ extension SampleVerification {
     /// listings compiled as clients of their module — with the module's
     /// catalog's imports and setup when it has a catalog among `pages`.
     /// A module whose graph cannot be read is left out with a warning.
+    /// `modules` gives each file's module.
     func docCommentSources(
         pages: [Page], preparation: inout Verifier.Preparation?
-    ) throws(Diagnostic) -> (sources: [any SampleSource], warnings: [Diagnostic]) {
-        guard !docCommentModules.isEmpty else { return ([], []) }
+    ) throws(Diagnostic) -> (sources: [any SampleSource], warnings: [Diagnostic], modules: [String: String]) {
+        guard !docCommentModules.isEmpty else { return ([], [], [:]) }
         let store = verifier.symbolGraphs(try verifier.ensurePrepared(&preparation))
         let root = RealPath.of(projectRoot.path) ?? projectRoot.path
         var sources: [any SampleSource] = []
         var warnings: [Diagnostic] = []
+        var modules: [String: String] = [:]
         for module in docCommentModules {
             let comments: [SymbolGraphStore.Comment]
             do {
@@ -42,10 +44,11 @@ extension SampleVerification {
             }
             let settings = docCommentSettings(module: module, pages: pages)
             for (path, comments) in byFile.sorted(by: { $0.key < $1.key }) {
+                modules[path] = module
                 sources.append(DocCommentSampleSource(path: path, comments: comments.sorted { $0.firstLine < $1.firstLine }, settings: settings))
             }
         }
-        return (sources, warnings)
+        return (sources, warnings, modules)
     }
 
     /// What a module's listings compile with: its catalog's page settings

@@ -76,6 +76,10 @@ public struct SampleVerification: Sendable {
         let docComments = try docCommentSources(pages: pages, preparation: &preparation)
         var report = try verifier.verify(sources + docComments.sources, preparation: &preparation)
         report.notices += docComments.warnings
+        let listingFiles = Set(report.results.filter(\.sample.isDocCommentListing).map(\.sample.page))
+        if !listingFiles.isEmpty {
+            report.docCommentModules = Set(listingFiles.compactMap { docComments.modules[$0] }).count
+        }
         return report
     }
 

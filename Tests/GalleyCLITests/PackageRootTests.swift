@@ -214,7 +214,15 @@ struct PackageRootTests {
         #expect(compileError?["location"] as? String == "Library/Shapes/Documented.swift:46:26", "\(compileError ?? [:])")
 
         let human = try GalleyExecutable.run(["verify"], in: package.url)
-        #expect(human.standardOutput.contains("Doc comments: 6 listings in 1 file — 4 passed, 2 failed, 0 skipped."), "\(human.standardOutput)")
+        #expect(
+            human.standardOutput.contains("Doc comments: 6 listings in 1 file of 1 module — 4 passed, 2 failed, 0 skipped."),
+            "\(human.standardOutput)")
+        // Annotations on the Swift source line, where a pull request's diff shows them; JUnit names the file and line too.
+        let github = try GalleyExecutable.run(["verify", "--format", "github"], in: package.url)
+        #expect(github.standardOutput.contains("::error file=Library/Shapes/Documented.swift,line=46,col=26"), "\(github.standardOutput)")
+        #expect(github.standardOutput.contains("::error file=Library/Shapes/Documented.swift,line=14,col="), "\(github.standardOutput)")
+        let junit = try GalleyExecutable.run(["verify", "--format", "junit"], in: package.url)
+        #expect(junit.standardOutput.contains("Library/Shapes/Documented.swift:46:26"), "\(junit.standardOutput)")
         let without = try GalleyExecutable.run(["verify", "--no-doc-comments"], in: package.url)
         #expect(without.status == 0, "the catalog alone passes: \(without.standardOutput)")
         #expect(!without.standardOutput.contains("Doc comments:"))
