@@ -115,6 +115,34 @@ struct FailureCauseTests {
         #expect(report.results.first?.undeclaredNames == ["(the members it elides)"])
     }
 
+    @Test(
+        "a type declared with protocols and no instance member is a sketch (context), with what needs its conformance; one with members is the docs'"
+    )
+    func sketchedTypes() throws {
+        let report = try verify(
+            """
+            ```swift
+            protocol Record { init(row: [String: Int]) }
+            extension Record where Self: Decodable { init(row: [String: Int]) { fatalError() } }
+            func fetch<T: Record & Decodable>(_ type: T.Type) {}
+            struct Book: Record {
+                static let table = "book"
+            }
+            struct Shelf: Record { }
+            fetch(Book.self)
+            ```
+
+            ```swift
+            struct Pressure: CustomStringConvertible { var value = 1 }
+            ```
+            """)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(
+            report.results.first?.undeclaredNames == ["(the members of Book it leaves out)", "(the members of Shelf it leaves out)"],
+            "\(report.failures)")
+        #expect(SketchedTypes.names(in: "struct A: P { static let x = 1 }\nenum B: P { case one }\nclass C: P { }\nstruct D { }") == ["A", "C"])
+    }
+
     @Test("a module that is not there is the environment: an Apple platform's, or another package's")
     func environmentModules() throws {
         let report = try verify(

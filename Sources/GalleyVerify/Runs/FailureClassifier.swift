@@ -10,8 +10,8 @@ import GalleySamples
 ///   did-you-mean for it or it misspells a declared or toolchain name (a
 ///   typo or a renamed API: the docs). Errors that follow from a missing
 ///   name (a type it could not infer), a member or declaration shown alone,
-///   a type whose members the listing elides, and Glibc's lowercase types
-///   read for an undeclared value count with them.
+///   a type whose members the listing elides or leaves out (``SketchedTypes``),
+///   and Glibc's lowercase types read for an undeclared value count with them.
 /// - A name of Apple's UI frameworks (`View`, `ObservableObject`) or a
 ///   member only Apple's Foundation has (`URL.lines`) is the environment.
 /// - `no such module` is the environment: an Apple platform's module, or a
@@ -129,6 +129,12 @@ enum FailureClassifier {
         }
         var names: [String] = []
         let shadowed = shadowedNames(errors)
+        var sketchedOnce: Set<String>?
+        func sketched() -> Set<String> {
+            if let sketchedOnce { return sketchedOnce }
+            sketchedOnce = SketchedTypes.names(in: result.sample.compiledCode)
+            return sketchedOnce ?? []
+        }
         // An error the compiler gives because a type it could not find left it nothing to infer from
         // (`generic parameter 'Key' could not be inferred` after `cannot find 'Player'`) is that name's, when one is missing.
         let anyMissing = errors.contains { error in missingName.contains { error.message.hasPrefix($0) } }
@@ -147,6 +153,16 @@ enum FailureClassifier {
                 result.sample.holes.contains(where: { $0.line == error.line - result.sample.block.firstCodeLine + 1 })
             {
                 if !names.contains("(the members it elides)") { names.append("(the members it elides)") }
+                continue
+            }
+            // Nor can a type it declares with protocols and no instance member (`struct Country: FetchableRecord { }`),
+            // nor is what needs that conformance (`requires that 'Book' conform to 'Decodable'`) another error.
+            if let type = quoted(after: "type '", in: error.message) ?? quoted(after: "requires that '", in: error.message),
+                error.message.contains("does not conform to protocol") || error.message.contains("' conform to '"),
+                sketched().contains(type)
+            {
+                let name = "(the members of \(type) it leaves out)"
+                if !names.contains(name) { names.append(name) }
                 continue
             }
             // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
