@@ -225,17 +225,36 @@ public struct VerificationReport: Sendable {
         if docs > 0 { parts.append("Errors in the docs: \(docs).") }
         let context = failed.filter { $0.cause == .context }
         if !context.isEmpty {
-            var counts: [String: Int] = [:]
-            for result in context { for name in Set(result.undeclaredNames) { counts[name, default: 0] += 1 } }
-            let names = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-            let shown = names.prefix(8).map { "\($0.key) (\($0.value))" }.joined(separator: ", ") + (names.count > 8 ? ", …" : "")
-            // Where the author declares them: a catalog's setup file, or the site's prelude.
-            let place =
-                context.contains { $0.sample.page.contains(".docc/") }
-                ? " Declare them in the catalog's galley-setup.swift." : " Declare them in galley.yml's verify: prelude."
-            let samples = context.count == 1 ? "1 sample uses" : "\(context.count) samples use"
-            let named = "\(names.count) name\(names.count == 1 ? "" : "s") no sample declares — \(shown)."
-            parts.append("Needs context: " + (names.isEmpty ? "\(samples) what the page does not show." : "\(samples) \(named)") + place)
+            // Names a setup can declare, and what the samples leave out of their own code (`(the type around a member)`).
+            func counted(_ results: [SampleResult], _ isOmission: Bool) -> (entries: Int, shown: String) {
+                var counts: [String: Int] = [:]
+                for result in results {
+                    for name in Set(result.undeclaredNames) where name.hasPrefix("(") == isOmission { counts[name, default: 0] += 1 }
+                }
+                let sorted = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                return (sorted.count, sorted.prefix(8).map { "\($0.key) (\($0.value))" }.joined(separator: ", ") + (sorted.count > 8 ? ", …" : ""))
+            }
+            let naming = context.filter { $0.undeclaredNames.contains { !$0.hasPrefix("(") } }
+            let omitting = context.filter { $0.undeclaredNames.contains { $0.hasPrefix("(") } }
+            var text = "Needs context:"
+            if !naming.isEmpty {
+                let names = counted(naming, false)
+                // Where the author declares them: a catalog's setup file, or the site's prelude.
+                let place =
+                    naming.contains { $0.sample.page.contains(".docc/") }
+                    ? " Declare them in the catalog's galley-setup.swift." : " Declare them in galley.yml's verify: prelude."
+                text +=
+                    " \(naming.count == 1 ? "1 sample uses" : "\(naming.count) samples use") \(names.entries) name\(names.entries == 1 ? "" : "s")"
+                    + " no sample declares — \(names.shown).\(place)"
+            }
+            if !omitting.isEmpty {
+                text +=
+                    " \(omitting.count == 1 ? "1 sample leaves" : "\(omitting.count) samples leave") out what its code needs — \(counted(omitting, true).shown)."
+            }
+            if naming.isEmpty && omitting.isEmpty {
+                text += " \(context.count == 1 ? "1 sample uses" : "\(context.count) samples use") what the page does not show."
+            }
+            parts.append(text)
         }
         let environment = failed.filter { $0.cause == .environment }
         if !environment.isEmpty {

@@ -140,6 +140,10 @@ struct FailureCauseTests {
         #expect(
             report.results.first?.undeclaredNames == ["(the members of Book it leaves out)", "(the members of Shelf it leaves out)"],
             "\(report.failures)")
+        #expect(
+            report.causeSummary
+                == "Errors in the docs: 1. Needs context: 1 sample leaves out what its code needs — (the members of Book it leaves out) (1),"
+                + " (the members of Shelf it leaves out) (1).", "\(report.causeSummary ?? "")")
         #expect(SketchedTypes.names(in: "struct A: P { static let x = 1 }\nenum B: P { case one }\nclass C: P { }\nstruct D { }") == ["A", "C"])
     }
 
