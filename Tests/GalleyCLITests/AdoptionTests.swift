@@ -45,7 +45,7 @@ struct AdoptionTests {
         let verify = try GalleyExecutable.run(["verify"], in: site.url)
         #expect(verify.status == 1)
         #expect(verify.standardOutput.contains("content/broken.md:2: invalid front matter"), "\(verify.standardOutput)")
-        #expect(verify.standardOutput.contains("content/index.md:4: printed output does not match"))
+        #expect(verify.standardOutput.contains("content/index.md:4:10: printed output does not match"))
         #expect(verify.standardOutput.hasSuffix("1 passed, 2 failed, 0 skipped\n"))
         let build = try GalleyExecutable.run(["build"], in: site.url)
         #expect(build.status == 1)

@@ -105,7 +105,7 @@ struct VerifyCommandTests {
         try site.write("content/index.md", "# Home\n\n```swift\nprint(\"actual\") // Prints \"expected\"\n```\n\n```swift no_run\nlet ok = 1\n```\n")
         let failing = try GalleyExecutable.run(["verify"], in: site.url)
         #expect(failing.status == 1)
-        #expect(failing.standardOutput.contains("error: content/index.md:4: printed output does not match its // Prints comments"))
+        #expect(failing.standardOutput.contains("error: content/index.md:4:17: printed output does not match its // Prints comments"))
         #expect(failing.standardOutput.contains("    - expected\n    + actual"))
         #expect(failing.standardOutput.hasSuffix("1 passed, 1 failed, 0 skipped\n"))
         let junit = try GalleyExecutable.run(["verify", "--format", "junit"], in: site.url)

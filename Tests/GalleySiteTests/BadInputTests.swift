@@ -103,7 +103,7 @@ struct BadInputTests {
         let errors = try errorsAfter {
             try $0.write("content/sample.md", "# Sample\n\n```swift\nprint(1 + 1) // Prints \"3\"\n```\n")
         }
-        #expect(errors == ["content/sample.md:4: sample failed: printed output does not match its // Prints comments (- expected, + printed):"])
+        #expect(errors == ["content/sample.md:4:14: sample failed: printed output does not match its // Prints comments (- expected, + printed):"])
     }
 
     @Test("an output folder that cannot be written fails clearly")

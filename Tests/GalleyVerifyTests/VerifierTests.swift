@@ -261,7 +261,7 @@ struct VerifierTests {
     func formats() throws {
         let report = try verify("```swift\nprint(1) // Prints \"2\"\n```\n\n```swift bogus\n```\n")
         let human = ReportFormat.human.render(report)
-        #expect(human.contains("error: content/p.md:2: printed output does not match"), "at the // Prints line")
+        #expect(human.contains("error: content/p.md:2:10: printed output does not match"), "at the // Prints comment")
         #expect(human.contains("  2 | print(1) // Prints \"2\""))
         #expect(human.hasSuffix("0 passed, 2 failed, 0 skipped\n"))
         let github = ReportFormat.github.render(report)

@@ -39,8 +39,14 @@ struct SampleCompiler: Sendable {
                 standalone.append(index)
             }
         }
-        for (mode, indices) in mergeable.sorted(by: { $0.value[0] < $1.value[0] }) {
-            let (merged, rejected, hovers) = compileMerged(indices.map { programs[$0] }, mode: mode, queue: hoverQueue)
+        // A module's type-checking takes one core: a large set of programs is cut into one module per core,
+        // compiled at once (a module that fails also compiles again only its own programs).
+        let chunks = mergeable.sorted(by: { $0.value[0] < $1.value[0] }).flatMap { mode, indices in
+            Self.chunks(indices, cores: ProcessInfo.processInfo.activeProcessorCount).map { (mode: mode, indices: $0) }
+        }
+        let compiled = Concurrently.map(chunks) { chunk in compileMerged(chunk.indices.map { programs[$0] }, mode: chunk.mode, queue: hoverQueue) }
+        for (chunk, (merged, rejected, hovers)) in zip(chunks, compiled) {
+            let indices = chunk.indices
             for (offset, index) in indices.enumerated() {
                 if let run = merged[offset] { runs[index] = run }
             }
@@ -72,10 +78,22 @@ struct SampleCompiler: Sendable {
         return runs.map { $0! }
     }
 
+    /// `indices` cut into neighbouring runs, one module each: one per core
+    /// when there are at least ``programsPerModule`` programs per core, fewer
+    /// otherwise (each module is linked once: small sets stay one).
+    static func chunks(_ indices: [Int], cores: Int) -> [[Int]] {
+        let count = max(1, min(max(1, cores), indices.count / programsPerModule))
+        let size = (indices.count + count - 1) / count
+        return stride(from: 0, to: indices.count, by: max(1, size)).map { Array(indices[$0..<min(indices.count, $0 + size)]) }
+    }
+
+    /// The fewest programs worth a module of their own (a link and a run of the compiler).
+    static let programsPerModule = 64
+
     /// Answers a compile submitted to the run's ``HoverQueue``, collected when
     /// the run's compiles are done: the level each of its programs is asked
     /// at, and the run each program's answer goes to.
-    private struct PendingHovers {
+    private struct PendingHovers: Sendable {
         var ticket: HoverQueue.Ticket
         var levels: [HoverMode]
         /// Per program of the submission: its index in the runs (first the
