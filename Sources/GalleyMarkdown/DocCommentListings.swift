@@ -5,10 +5,12 @@ internal import Ccmark
 /// cmark, so that a continuation line of a `- Parameter` item is prose and
 /// an indented block is a listing.
 ///
-/// - A fenced block whose info string is `swift` or empty is Swift; one of
-///   another language (` ```json `) is not a listing.
-/// - An indented block (four spaces after the marker) is Swift, as DocC
-///   renders it.
+/// - A fenced block whose info string is `swift` is Swift; one of another
+///   language (` ```json `) is not a listing.
+/// - A fenced block without an info string and an indented block (four
+///   spaces after the marker) are listings DocC shows as code, Swift unless
+///   their text says otherwise: their ``CodeBlock/language`` is empty, for
+///   the reader of Swift to decide (a diagram or SQL is not Swift).
 ///
 /// Lines are the file's: the comment's first line is `firstLine`. An
 /// indented block has no fence: its ``CodeBlock/fenceLine`` is the line
@@ -30,8 +32,6 @@ public enum DocCommentListings {
                 if CmarkTree.isFenced(node) {
                     var block = MarkdownDocument.codeBlock(node, offset: offset, index: blocks.count)
                     guard block.language.isEmpty || block.language == "swift" else { return }
-                    // In a doc comment a listing without a language is Swift, as DocC shows it.
-                    block.language = "swift"
                     block.looksLikeSwift = true
                     blocks.append(block)
                 } else {
@@ -40,7 +40,7 @@ public enum DocCommentListings {
                     let lineCount = code.split(separator: "\n", omittingEmptySubsequences: false).count - (code.hasSuffix("\n") ? 1 : 0)
                     blocks.append(
                         CodeBlock(
-                            language: "swift", attributes: [], code: code, fenceLine: start - 1,
+                            language: "", attributes: [], code: code, fenceLine: start - 1,
                             fenceColumn: Int(cmark_node_get_start_column(node)), firstCodeLine: start,
                             endLine: start + max(lineCount, 1), index: blocks.count, looksLikeSwift: true))
                 }

@@ -147,8 +147,15 @@ public struct DocCommentSampleSource: SampleSource {
         var settings = settings
         settings.pageProgram = false
         for comment in comments {
-            // A shell session (`$ repeat hello --count 3`) is shown as a listing too, but is not Swift.
-            let blocks = DocCommentListings.blocks(in: comment.text, firstLine: comment.firstLine).filter { !Self.isShellSession($0.code) }
+            // A shell session (`$ repeat hello --count 3`) is shown as a listing too, but is not Swift;
+            // nor is a listing without a language that is plainly text (a diagram, SQL, output).
+            let blocks = DocCommentListings.blocks(in: comment.text, firstLine: comment.firstLine).filter { block in
+                !Self.isShellSession(block.code) && (block.language == "swift" || !TextListing.isText(block.code))
+            }.map { block in
+                var block = block
+                block.language = "swift"
+                return block
+            }
             // Programs with their own entry point (`@main`) are each a program; other listings of a comment tell one example.
             let grouped = blocks.count > 1 && !blocks.contains { CommandLineProgram.isMain($0.code) }
             for var block in blocks {

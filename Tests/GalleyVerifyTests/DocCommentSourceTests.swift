@@ -58,3 +58,43 @@ struct DocCommentSourceTests {
         #expect(alone.first?.isSnippetFile == false)
     }
 }
+
+@Suite("Listings without a language that are text")
+struct TextListingTests {
+    @Test("diagrams, SQL, output, numbered lines and dumps from real doc comments are text, not Swift")
+    func text() {
+        let texts = [
+            // swift-nio's ByteBuffer layout and a pipeline drawn with box characters.
+            "+-------------------+------------------+\n| discardable bytes |  readable bytes  |\n",
+            "                     ┌────────────────────┐\n                     │ FileHandleProtocol │\n",
+            // GRDB's SQL and its errors.
+            "SELECT * FROM main.player;\n              ~~~~\n",
+            "SQLite error 19: NOT NULL constraint failed: player.score\n- while executing `UPDATE player SET score = ?`\n",
+            "sqlite_master\nCREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)\n",
+            // swift-argument-parser's error output, swift-configuration's log line, swift-nio's description.
+            "Error: Missing value for '--foo <foo>'\nUsage: command [--foo <foo>]\n",
+            "✅ database.host -> \"localhost\" - provided by EnvironmentVariablesProvider\n",
+            "[68656c6c6f20776f726c64](11 bytes)\n",
+            // swift-numerics' formula, SymbolKit's numbered lines, a value's dump.
+            "           e^x + e^-x\ncosh(x) = ------------\n               2\n",
+            "   0123456789ABCDEFGHI\n68 /// This is\n69 /// a doc comment.\n70 func foo() {}\n",
+            "WebSocketFrame {\nmaskKey: Optional(NIOWebSocket.WebSocketMaskingKey(_key: (187, 28, 185, 79))),\nfin: true,\n",
+        ]
+        for text in texts { #expect(TextListing.isText(text), "\(text)") }
+    }
+
+    @Test("Swift, and Swift with a mistake (the docs' to fix), is not text")
+    func swift() {
+        let swift = [
+            "let numbers = [1, 2, 3]\nprint(numbers.count)\n",
+            // swift-algorithms' `for` without its brace, swift-case-paths' missing parenthesis, swift-log's.
+            "for perm in numbers.permutations(ofCount: 2)\n    print(perm)\n}\n",
+            "extract(case: Result<Int, Error>.success, from: .failure(MyError())\n// nil\n",
+            "logger.info(\n    \"user selected colors\",\n    metadata: [\"colors\": .array([.string(\"a\")]\n)\n",
+            // SQL inside a Swift string, and a separator comment.
+            "let sql = \"\"\"\n    CREATE TABLE player (id INTEGER PRIMARY KEY)\n    \"\"\"\ntry db.execute(sql: sql\n",
+            "// ----------------\nlet x = (1\n",
+        ]
+        for code in swift { #expect(!TextListing.isText(code), "\(code)") }
+    }
+}
