@@ -20,7 +20,8 @@
 #
 # WORK keeps the builds and DocC's output (default /tmp/reference-paths/<name>-<hash>);
 # a second run against the same package commit reuses them unless FRESH=1.
-# JOBS is the build's parallelism (default 1). Exit status 0 whenever it could
+# JOBS is the build's parallelism (default 1); a package's dependencies must be
+# resolvable offline (SwiftPM's cache). Exit status 0 whenever it could
 # measure, also when a build or docc fails (it measures, it does not judge);
 # 2 on a usage error. A fake SITE with DocC's own pages, to check the report:
 #   bench/reference-paths.py fake-site WORK DIR
@@ -65,7 +66,7 @@ if [ "${FRESH:-}" = 1 ] || [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp${TARG
     start=$(date +%s.%N)
     if ! swift build --package-path "$package" --scratch-path "$work/build" --jobs "$jobs" --target "$target" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$work/graphs/all" \
-        -Xswiftc -emit-extension-block-symbols >"$work/build-$target.log" 2>&1; then
+        -Xswiftc -emit-extension-block-symbols </dev/null >"$work/build-$target.log" 2>&1; then
       echo "   build failed: $work/build-$target.log" >&2
       continue
     fi
@@ -84,7 +85,7 @@ if [ "${FRESH:-}" = 1 ] || [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp${TARG
       --fallback-display-name "$target" --fallback-bundle-identifier "$target")
     echo "== docc ${args[*]}" >&2
     start=$(date +%s.%N)
-    if ! docc "${args[@]}" >"$work/docc-$target.log" 2>&1; then
+    if ! docc "${args[@]}" </dev/null >"$work/docc-$target.log" 2>&1; then
       echo "   docc convert failed: $work/docc-$target.log" >&2
       continue
     fi

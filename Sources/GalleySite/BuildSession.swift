@@ -155,8 +155,11 @@ struct Build {
         // Pages that need nothing of the site are rendered as they are parsed.
         let source = settings.pageSource(configuration, layout).prerendering(allowsRawHTML: configuration.allowsRawHTML)
         let (content, changedSources) = try loadPages(from: source)
-        // The pages the build makes (404, all pages) join the site before its navigation and link check.
-        let pages = GeneratedPages.adding(to: content.pages)
+        // The library is built (or kept from the last build) before the pages that need its symbol graphs.
+        var preparation = changes.library ? nil : previous?.preparation
+        let reference = makeReference(content.pages, configuration: configuration, preparation: &preparation)
+        // The pages the build makes (404, all pages, the API reference) join the site before its navigation and link check.
+        let pages = GeneratedPages.adding(to: content.pages + reference.pages)
         let navigation = Navigation(pages: pages)
         let files = collectFiles(content, source: source, templates: templates)
         // One checker for the links between pages and for the symbol links (its tables are built once).
@@ -166,7 +169,9 @@ struct Build {
         checkSite(content, checker: checker, files: files, templates: templates, configuration: configuration, source: source)
         // Every page's warnings, gathered once.
         let pageWarnings = content.warnings
-        var verified = try verifySamples(navigation, changedSources: changedSources, configuration: configuration, warnings: pageWarnings)
+        var verified = try verifySamples(
+            navigation, changedSources: changedSources, configuration: configuration, warnings: pageWarnings + reference.warnings,
+            preparation: preparation)
         let symbolLinks = checkSymbolLinks(content, checker: checker, configuration: configuration, preparation: &verified.preparation)
         // Broken symbol links go through the baseline like sample failures (an unedited
         // package's docs can be adopted with them recorded); those it does not list fail the build.
@@ -187,8 +192,8 @@ struct Build {
         guard errors.isEmpty, sampleFailures.isEmpty, let templates else {
             var failure = BuildFailure(errors, sampleFailures: sampleFailures)
             failure.verification = verified.report.succeeded ? nil : verified.report
-            failure.warnings = pageWarnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
-            failure.notes = baseline.notes + symbolLinks.notes
+            failure.warnings = pageWarnings + reference.warnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
+            failure.notes = baseline.notes + symbolLinks.notes + reference.notes
             throw failure
         }
         let staging = try openStaging()
@@ -218,8 +223,8 @@ struct Build {
         )
         report.renderedPageCount = rendered.pageCount
         report.verifiedPageCount = verified.pages.count
-        report.warnings = pageWarnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
-        report.notes = baseline.notes + symbolLinks.notes
+        report.warnings = pageWarnings + reference.warnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
+        report.notes = baseline.notes + symbolLinks.notes + reference.notes
         report.knownBrokenLinks = knownBrokenLinks
         if settings.previewsFailingSamples {
             report.previewProblems = Diagnostic.sorted(previewProblems)
@@ -387,9 +392,51 @@ struct Build {
         return (broken, warnings, [judgement.summary])
     }
 
+    /// The API reference of the package's library modules (``SymbolPages``),
+    /// and DocC's addresses of the articles of `pages`, when the site is a
+    /// package's (``BuildSettings/makesReference``), made
+    /// from their symbol graphs (the library is built first, and kept in
+    /// `preparation` for the samples). A module whose graph cannot be read
+    /// has no reference, with a warning; the build goes on.
+    func makeReference(
+        _ pages: [Page], configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
+    ) -> (pages: [Page], warnings: [Diagnostic], notes: [String]) {
+        let modules = configuration.verification.modules
+        guard settings.makesReference, !modules.isEmpty else { return ([], [], []) }
+        let verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
+        let store: SymbolGraphStore
+        do throws(Diagnostic) {
+            store = verification.verifier.symbolGraphs(try verification.verifier.ensurePrepared(&preparation))
+        } catch {
+            return ([], [.warning("the API reference was not made: \(error.message)")], [])
+        }
+        var graphs: [ModuleSymbolGraph] = []
+        var warnings: [Diagnostic] = []
+        for module in modules {
+            do throws(Diagnostic) {
+                graphs.append(try store.graph(of: module))
+            } catch {
+                warnings.append(.warning("the API reference of \(module) was not made: \(error.message)"))
+            }
+        }
+        settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
+        // The catalogs' articles stay where Galley puts them; DocC's addresses for them send the reader there.
+        let symbols = SymbolPages.pages(for: graphs)
+        let redirects = SymbolPages.articleRedirects(for: pages)
+        guard !symbols.isEmpty else { return (redirects, warnings, []) }
+        let place = graphs.count == 1 ? "documentation/\(graphs[0].moduleName.lowercased())/…" : "documentation/…"
+        var note = "API reference: \(symbols.count) page\(symbols.count == 1 ? "" : "s") at DocC's addresses (\(place))"
+        if !redirects.isEmpty {
+            note +=
+                ", \(redirects.count) article\(redirects.count == 1 ? "'s address" : "s' addresses") sent on to \(redirects.count == 1 ? "it" : "them")"
+        }
+        return (symbols + redirects, warnings, [note])
+    }
+
     /// Verifies the samples of the pages that are new or changed; the others keep their verdicts.
     mutating func verifySamples(
-        _ navigation: Navigation, changedSources: Set<String>, configuration: SiteConfiguration, warnings: [Diagnostic]
+        _ navigation: Navigation, changedSources: Set<String>, configuration: SiteConfiguration, warnings: [Diagnostic],
+        preparation: Verifier.Preparation?
     ) throws(BuildFailure) -> VerifiedSamples {
         let previous = previous
         let reverifiesAll = previous == nil || changes.library
@@ -399,7 +446,7 @@ struct Build {
         let toVerify = navigation.pages.filter(stale)
         var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache, hovers: .all)
         verification.verifier.progress = settings.progress
-        var preparation = changes.library ? nil : previous?.preparation
+        var preparation = preparation
         let fresh: VerificationReport
         do {
             fresh = try verification.verify(toVerify, preparation: &preparation)

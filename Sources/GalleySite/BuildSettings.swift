@@ -44,6 +44,9 @@ public struct BuildSettings: Sendable {
     /// where the author fixes them). Off for `galley build`, which refuses
     /// to publish a sample it could not verify.
     public var previewsFailingSamples = false
+    /// Whether the build makes the API reference of the library's modules
+    /// (``SymbolPages``): a package root's site, read from its catalogs.
+    public var makesReference = false
 
     /// Settings for the project at `layout`, with the cache on and no progress output.
     public init(layout: SiteLayout) {

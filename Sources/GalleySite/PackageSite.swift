@@ -132,6 +132,8 @@ public struct PackageSite: Sendable {
     /// Makes `settings` build (or verify) this site.
     public func configure(_ settings: inout BuildSettings) {
         settings.defaultConfiguration = configuration
+        // The package's own docs get its API reference; a content folder picked by name is a site of its own.
+        settings.makesReference = contentFolder == nil
         let site = self
         settings.pageSource = { configuration, layout in site.pageSource(configuration: configuration, layout: layout) }
     }

@@ -311,6 +311,65 @@ struct PackageRootTests {
         #expect(wrong.standardError.contains("'doc_comments' must be public, all or none, not 'internal'"), "\(wrong.standardError)")
     }
 
+    @Test("galley build makes the API reference at DocC's addresses: declaration, doc comment, members by kind, inherited ones; articles redirected")
+    func apiReference() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        try package.write(
+            "Library/Shapes/Scaling.swift",
+            """
+            extension Rectangle {
+                /// `self`, `factor` times as wide and high.
+                public func scaled(by factor: Int) -> Rectangle { Rectangle(width: width * factor, height: height * factor) }
+                /// `self`, as wide and high as `other` times.
+                public func scaled(by other: Rectangle) -> Rectangle { other }
+                /// The old name.
+                @available(*, deprecated, renamed: "scaled(by:)")
+                public func enlarged(by factor: Int) -> Rectangle { scaled(by: factor) }
+            }
+
+            extension Array where Element == Rectangle {
+                /// Their areas added up (see ``Rectangle/area``).
+                public var totalArea: Int { reduce(0) { $0 + $1.area } }
+            }
+
+            """)
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
+        #expect(
+            build.standardError.contains("API reference: 14 pages at DocC's addresses (documentation/shapes/…), 1 article's address sent on to it"),
+            "\(build.standardError)")
+        let rectangle = try package.read("public/documentation/shapes/rectangle/index.html")
+        #expect(rectangle.contains("<span class=\"tok-keyword\">struct</span> Rectangle"), "the declaration, highlighted: \(rectangle)")
+        #expect(rectangle.contains("A rectangle with whole-number sides."), "its doc comment")
+        for group in ["Initializers", "Instance Properties", "Instance Methods", "Default Implementations"] {
+            #expect(rectangle.contains(">\(group)<"), "the \(group) group")
+        }
+        #expect(rectangle.contains("href=\"../../../documentation/shapes/rectangle/area/index.html\"><code>area</code></a>"))
+        #expect(rectangle.contains("The area, computed by the C target."), "a member's abstract")
+        // The overloads, told apart as DocC does: by a hash of each one's identifier.
+        let overloads = try FileManager.default.contentsOfDirectory(
+            atPath: package.url.appendingPathComponent("public/documentation/shapes/rectangle").path
+        )
+        .filter { $0.hasPrefix("scaled(by:)-") }
+        #expect(overloads.count == 2 && overloads.allSatisfy { $0.count >= "scaled(by:)-".count + 3 }, "\(overloads)")
+        let deprecated = try package.read("public/documentation/shapes/rectangle/enlarged(by:)/index.html")
+        #expect(
+            deprecated.contains("<aside class=\"aside aside-deprecated\" aria-label=\"Deprecated\">")
+                && deprecated.contains("<p>Use <code>scaled(by:)</code> instead.</p>"), "\(deprecated)")
+        let inherited = try package.read("public/documentation/shapes/rectangle/equatable-implementations/index.html")
+        #expect(inherited.contains("Equatable Implementations") && inherited.contains("!=(_:_:)"), "\(inherited)")
+        // An extension of the standard library's type, under Swift and Array, its symbol link resolved from the symbol.
+        let total = try package.read("public/documentation/shapes/swift/array/totalarea/index.html")
+        #expect(total.contains("href=\"../../../../../documentation/shapes/rectangle/area/index.html\""), "\(total)")
+        // The article keeps its page; DocC's address for it sends the reader there.
+        let article = try package.read("public/documentation/shapes/gettingstarted/index.html")
+        #expect(article.contains("<meta http-equiv=\"refresh\" content=\"0; url=../../../Shapes/GettingStarted.html\">"), "\(article)")
+        // The module's page is in the navigation; its symbols' pages are not (they are reached from it).
+        let home = try package.read("public/index.html")
+        #expect(home.contains("documentation/shapes/index.html") && !home.contains("documentation/shapes/rectangle/index.html\"><span"))
+    }
+
     /// A library file whose doc comments hold listings of each kind (lines matter: the test names them).
     static let documentedSource = """
         /// Scales rectangles.
@@ -425,14 +484,15 @@ struct PackageRootTests {
         #expect(wrong.status == 1)
         #expect(wrong.standardOutput.contains("Snippets/Area.swift:9"), "\(wrong.standardOutput)")
         try package.write("Snippets/Area.swift", snippet)
-        // Symbol links and DocC URL paths, checked against the module's symbol graph: symbols with no page are code, warned.
+        // Symbol links and DocC URL paths, checked against the module's symbol graph: each symbol has its reference page.
         let output = build.standardOutput + build.standardError
         #expect(
-            output.contains("DocC symbol links and URL paths: 1 to pages, 3 to symbols with no page here (shown without a link), 0 broken"),
+            output.contains("DocC symbol links and URL paths: 4 to pages, 0 to symbols with no page here (shown without a link), 0 broken"),
             "\(output)")
-        #expect(output.contains("Shapes.docc/Shapes.md:14:"), "the URL path's warning, at its line: \(output)")
         let shapes = try package.read("public/Shapes/Shapes.html")
-        #expect(shapes.contains("<code>area</code>") && shapes.contains("see the type."), "\(shapes)")
+        #expect(
+            shapes.contains("<a class=\"symbol-link\" href=\"../documentation/shapes/rectangle/area/index.html\"><code>area</code></a>"), "\(shapes)")
+        #expect(shapes.contains("<a href=\"../documentation/shapes/rectangle/index.html\">the type</a>"), "\(shapes)")
         // A link to nothing fails the build at its line, with the closest symbol.
         try package.write("Library/Shapes/Shapes.docc/Typo.md", "# Typo\n\nSee ``Rectangle/aera``.\n")
         let typo = try GalleyExecutable.run(["build"], in: package.url)

@@ -15,6 +15,14 @@ public struct Page: Sendable {
         case notFound
         /// `all-pages.html` of a site with sections: every page, grouped by section.
         case allPages
+        /// A symbol's page of the API reference (``SymbolPages``): rendered
+        /// like a document, made from the symbol graph, not verified, and
+        /// reached from its module's page rather than the navigation.
+        case reference
+        /// An address DocC gives a page that Galley puts elsewhere (a
+        /// catalog's article): a page that sends the reader to `url`, so
+        /// links made to the DocC site keep working.
+        case redirect(to: String)
     }
 
     /// What the page is.

@@ -27,10 +27,12 @@ public struct PageRenderer: Sendable {
         self.templates = templates
         self.configuration = configuration
         self.navigation = navigation
-        self.docLinks = DocLinkResolver(pages: navigation.pages)
+        // Links resolve to the reference pages too, which the navigation does not list.
+        let linked = navigation.pages + navigation.unlisted.filter { $0.kind == .reference }
+        self.docLinks = DocLinkResolver(pages: linked)
         self.sidebar = SidebarNavigation(navigation: navigation)
         var symbolPages: [String: String] = [:]
-        for page in navigation.pages {
+        for page in linked {
             guard let path = page.document.symbolPath else { continue }
             for key in SymbolLink.keys(path) where symbolPages[key] == nil { symbolPages[key] = page.url }
         }
@@ -60,7 +62,8 @@ public struct PageRenderer: Sendable {
         switch page.kind {
         case .notFound: return renderNotFound()
         case .allPages: return renderAllPages()
-        case .document: break
+        case .redirect(let target): return Self.redirect(from: page.url, to: target, title: page.title)
+        case .document, .reference: break
         }
         let content = content(of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult)
         var pageContext: [String: TemplateValue] = [
@@ -127,8 +130,16 @@ public struct PageRenderer: Sendable {
         }
         if !symbolPages.isEmpty {
             let symbolPages = symbolPages
+            // As DocC resolves a link: in the page's symbol, then in each of its parents, then anywhere.
+            let scope = page.document.symbolPath.map { SymbolLink.components($0).map { $0.lowercased() } } ?? []
             docc.symbolURL = { path in
-                SymbolLink.keys(path).lazy.compactMap { symbolPages[$0] }.first.flatMap { $0 == page.url ? nil : RelativeURL.from(page.url, to: $0) }
+                let written = SymbolLink.components(path).map { $0.lowercased() }.joined(separator: "/")
+                var found: String?
+                for depth in stride(from: scope.count, through: 1, by: -1) where found == nil {
+                    found = symbolPages[(scope[..<depth] + [written]).joined(separator: "/")]
+                }
+                return (found ?? SymbolLink.keys(path).lazy.compactMap { symbolPages[$0] }.first)
+                    .flatMap { $0 == page.url ? nil : RelativeURL.from(page.url, to: $0) }
             }
         }
         let snippets = page.snippets
@@ -143,6 +154,18 @@ public struct PageRenderer: Sendable {
 
     /// The site's `404.html`. Its links are root-relative to the base URL's
     /// path when one is set, since a 404 page is served at any depth.
+    /// A page at `url` that sends the browser on to the page at `target` at once (and offers the link).
+    static func redirect(from url: String, to target: String, title: String) -> String {
+        let href = HTMLEscaping.escape(RelativeURL.from(url, to: target))
+        return """
+            <!DOCTYPE html>
+            <html><head><meta charset="utf-8"><title>\(HTMLEscaping.escape(title))</title>
+            <meta http-equiv="refresh" content="0; url=\(href)"><link rel="canonical" href="\(href)"></head>
+            <body><p>This page is now at <a href="\(href)">\(HTMLEscaping.escape(title))</a>.</p></body></html>
+
+            """
+    }
+
     private func renderNotFound() -> String {
         var context = baseContext(at: GeneratedPages.notFoundURL, current: nil)
         var root = RelativeURL.from(GeneratedPages.notFoundURL, to: "")

@@ -183,6 +183,14 @@ package enum SampleHTML {
     /// panel). The popover bodies of all the page's samples, each distinct
     /// declaration once, follow the last sample.
     package static func codeBlockHTML(for page: Page, report: VerificationReport) -> (CodeBlock) -> String? {
+        // A reference page's declaration and listings are the graph's and the doc comment's, verified where they are written.
+        if page.kind == .reference {
+            return { block in
+                guard block.language == "swift" || block.language.isEmpty else { return nil }
+                let lines = SwiftHighlighter.highlightedLines(block.code.trimmingTrailingNewlines()).joined(separator: "\n")
+                return "<pre tabindex=\"0\"><code class=\"language-swift\">\(lines)\n</code></pre>\n"
+            }
+        }
         var byIndex: [Int: String] = [:]
         var popovers = PopoverTable()
         var last: Int?

@@ -1,0 +1,167 @@
+import GalleyCore
+import GalleyMarkdown
+import GalleyPackage
+
+/// The API reference of a package's modules: one page for every page DocC
+/// makes from the symbol graph (``DocCPages``), at DocC's address
+/// (`documentation/logging/logger/index.html`), so links into a site that
+/// moved from DocC keep working.
+///
+/// A symbol's page is Markdown made from its graph — its declaration, its
+/// doc comment as written, the protocols it conforms to, and its members in
+/// groups by kind (DocC's automatic Topics) — rendered like every other
+/// page: its symbol links resolve against the site, its code listings are
+/// highlighted. Its title is the symbol link (`# ``Logging/Logger```), so
+/// the catalogs' ``` ``Logger`` ``` links find it. The module's page is
+/// listed in the navigation; the symbols' pages are reached from it.
+///
+/// ```swift
+/// let pages = SymbolPages.pages(for: [graph])
+/// pages.map(\.url)   // ["documentation/logging/index.html", "documentation/logging/logger/index.html", …]
+/// ```
+public enum SymbolPages {
+    /// The reference pages of `graphs`' modules.
+    public static func pages(for graphs: [ModuleSymbolGraph]) -> [Page] {
+        graphs.flatMap { graph in
+            let tree = DocCPages(graph: graph)
+            return tree.pages.indices.map { page(tree, $0) }
+        }
+    }
+
+    /// Pages at the addresses DocC gives the articles of `pages`' catalogs
+    /// (`documentation/logging/understandingloggers`), each sending the
+    /// reader on to the article where the site has it.
+    public static func articleRedirects(for pages: [Page]) -> [Page] {
+        var seen: Set<String> = []
+        return pages.compactMap { article in
+            guard let module = article.catalogModule, article.document.symbolPath == nil, article.kind == .document else { return nil }
+            let file = article.sourcePath.split(separator: "/").last.map { Page.stripMarkdownExtension(String($0)) } ?? article.sourcePath
+            // DocC names an article by its file, each character a URL path may not hold turned into `-`.
+            let allowed = Set("!$&'()*+,-.:=@_~".unicodeScalars)
+            let name = String(
+                String.UnicodeScalarView(
+                    file.unicodeScalars.map { scalar in
+                        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) || allowed.contains(scalar) ? scalar : "-"
+                    }))
+            let path = "documentation/\(module)/\(name)".lowercased()
+            guard seen.insert(path).inserted else { return nil }
+            var page = Page(sourcePath: path + "/index.md", displayPath: path, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
+            page.kind = .redirect(to: article.url)
+            page.url = url(path)
+            page.title = article.title
+            return page
+        }
+    }
+
+    /// The URL of the page DocC puts at `path`.
+    static func url(_ path: String) -> String {
+        path + "/index.html"
+    }
+
+    private static func page(_ tree: DocCPages, _ index: Int) -> Page {
+        let entry = tree.pages[index]
+        let url = url(entry.path)
+        var markdown: String
+        switch entry.content {
+        case .module:
+            markdown = "# \(tree.module)\n\nThe API of the \(tree.module) module.\n"
+        case .symbol(let symbol):
+            markdown = "# ``\(([tree.module] + symbol.pathComponents).joined(separator: "/"))``\n\n"
+            markdown += "*\(symbol.kindDisplayName)*\n\n"
+            if !symbol.declarationFragments.isEmpty { markdown += fenced(symbol.declaration) }
+            if let comment = symbol.docComment?.text, !comment.isEmpty { markdown += comment + "\n\n" }
+            if let deprecated = deprecation(symbol) { markdown += "> Deprecated: \(deprecated)\n\n" }
+        case .extendedModule(let module):
+            markdown = "# \(module)\n\n*Extended Module*\n\nThe \(tree.module) module's extensions of \(module)'s types.\n"
+        case .extendedType(let module, let path, _):
+            markdown = "# \(path.joined(separator: "."))\n\n*Extended Type*\n\n\(tree.module)'s extensions of `\(module).\(path.joined(separator: "."))`.\n"
+        case .implementations(let name):
+            markdown = "# \(entry.title)\n\n*API Collection*\n\nMembers this type inherits from `\(name)`.\n"
+        }
+        markdown += topics(tree, index, from: url)
+        let source = String(url.dropLast(".html".count)) + ".md"
+        var page = Page(
+            sourcePath: source, displayPath: "\(tree.module) API: \(entry.path)", frontMatter: FrontMatter(),
+            document: MarkdownDocument(parsing: markdown))
+        page.kind = entry.parent == nil ? .document : .reference
+        page.url = url
+        page.title = entry.title
+        page.catalogModule = entry.parent == nil ? nil : tree.module
+        return page
+    }
+
+    /// A declaration as a Swift listing (a fence longer than any run of backticks in it).
+    private static func fenced(_ code: String) -> String {
+        var fence = "```"
+        while code.contains(fence) { fence += "`" }
+        return "\(fence)swift\n\(code)\n\(fence)\n\n"
+    }
+
+    /// What the symbol's availability says of its deprecation, if anything.
+    private static func deprecation(_ symbol: APISymbol) -> String? {
+        guard let entry = symbol.availability.first(where: { $0.isUnconditionallyDeprecated || $0.deprecated != nil }) else { return nil }
+        let message = entry.message.map { " \($0)" } ?? ""
+        if let renamed = entry.renamed { return "Use `\(renamed)` instead.\(message)" }
+        return message.isEmpty ? "This declaration is deprecated." : String(message.dropFirst())
+    }
+
+    /// The page's children in DocC's automatic groups, each linked with its abstract.
+    private static func topics(_ tree: DocCPages, _ index: Int, from url: String) -> String {
+        var groups: [String: [Int]] = [:]
+        let entry = tree.pages[index]
+        // An Implementations collection lists what its type inherits from its protocol; the type lists its own members.
+        let members: [Int]
+        if case .implementations(let name) = entry.content, let type = entry.parent {
+            members = tree.pages[type].children.filter { tree.pages[$0].inheritedFrom == name }
+        } else {
+            members = entry.children.filter { tree.pages[$0].inheritedFrom == nil }
+        }
+        for child in members { groups[group(of: tree.pages[child].content), default: []].append(child) }
+        guard !groups.isEmpty else { return "" }
+        var text = "## Topics\n\n"
+        for name in groupOrder where groups[name] != nil {
+            text += "### \(name)\n\n"
+            for child in groups[name]! {
+                let page = tree.pages[child]
+                text += "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)"
+                if case .symbol(let symbol) = page.content, let abstract = abstract(of: symbol) { text += "\n\n  " + abstract }
+                text += "\n"
+            }
+            text += "\n"
+        }
+        return text
+    }
+
+    /// The first paragraph of a symbol's doc comment, on one line.
+    private static func abstract(of symbol: APISymbol) -> String? {
+        guard let text = symbol.docComment?.text else { return nil }
+        let first = text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let line = first.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return line.isEmpty ? nil : line
+    }
+
+    /// DocC's automatic groups, in its order.
+    static let groupOrder = [
+        "Initializers", "Instance Properties", "Instance Methods", "Subscripts", "Type Properties", "Type Methods", "Type Subscripts",
+        "Operators", "Enumeration Cases", "Associated Types", "Type Aliases", "Structures", "Classes", "Actors", "Enumerations",
+        "Protocols", "Functions", "Variables", "Macros", "Extended Modules", "Extended Types", "Default Implementations", "Other",
+    ]
+
+    private static func group(of content: DocCPages.Content) -> String {
+        switch content {
+        case .module: return "Other"
+        case .extendedModule: return "Extended Modules"
+        case .extendedType: return "Extended Types"
+        case .implementations: return "Default Implementations"
+        case .symbol(let symbol):
+            let groups: [SymbolKind: String] = [
+                .`init`: "Initializers", .property: "Instance Properties", .method: "Instance Methods", .subscript: "Subscripts",
+                .typeProperty: "Type Properties", .typeMethod: "Type Methods", .typeSubscript: "Type Subscripts", .operator: "Operators",
+                .case: "Enumeration Cases", .associatedType: "Associated Types", .typealias: "Type Aliases", .struct: "Structures",
+                .class: "Classes", .enum: "Enumerations", .protocol: "Protocols", .func: "Functions", .var: "Variables", .macro: "Macros",
+            ]
+            if symbol.kind.rawValue == "actor" { return "Actors" }
+            return groups[symbol.kind] ?? "Other"
+        }
+    }
+}

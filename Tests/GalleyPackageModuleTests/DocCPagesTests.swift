@@ -1,0 +1,110 @@
+import Foundation
+import GalleyCore
+import GalleyPackage
+import GalleyTestSupport
+import Testing
+
+/// DocC's page paths for a module: the tree, the path components and the disambiguation.
+@Suite("The reference pages DocC makes, at DocC's paths")
+struct DocCPagesTests {
+    static let source = """
+        /// A shape.
+        public protocol Shape {
+            /// Describes it.
+            func describe() -> String
+        }
+
+        extension Shape {
+            /// Says "a shape".
+            public func describe() -> String { "a shape" }
+        }
+
+        /// A box.
+        public struct Box: Shape, Equatable {
+            /// Its keys.
+            public struct Keys {}
+            /// Its keys, as a value.
+            public var keys: Keys { Keys() }
+            /// The empty box.
+            public static var empty: Box { Box() }
+            /// Its size, as a value.
+            public var empty: Bool { true }
+            public init() {}
+            /// Makes one from a count.
+            public init(count: Int) {}
+            /// Makes one from a count, given as text.
+            public init(count: String) {}
+            /// Whether one is smaller.
+            public static func < (lhs: Box, rhs: Box) -> Bool { false }
+            /// Deprecated.
+            @available(*, deprecated, message: "Use describe()")
+            public func oldDescribe() -> String { "" }
+            public func _hidden() {}
+        }
+
+        extension Array where Element == Int {
+            /// The sum.
+            public func total() -> Int { reduce(0, +) }
+        }
+
+        """
+
+    static func pages() throws -> (DocCPages, ModuleSymbolGraph, TemporaryDirectory) {
+        let folder = try TemporaryDirectory()
+        let sourceFile = try folder.write("Lab.swift", source)
+        let modules = folder.url.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try SymbolGraphTestSupport.compile([
+            "-emit-module", "-module-name", "Lab", "-parse-as-library", "-emit-module-path",
+            modules.appendingPathComponent("Lab.swiftmodule").path, sourceFile.path,
+        ])
+        let graphs = folder.url.appendingPathComponent("graphs")
+        try ModuleSymbolGraph.extract(
+            module: "Lab", flags: ["-I", modules.path], targetTriple: try SymbolGraphTestSupport.hostTriple(), into: graphs,
+            tool: try ModuleSymbolGraph.locateExtractTool())
+        let graph = try ModuleSymbolGraph.load(module: "Lab", from: graphs)
+        return (DocCPages(graph: graph), graph, folder)
+    }
+
+    @Test("DocC's hash of an identifier: FNV-1 folded to 24 bits in base 36 (checked against docc convert's swift-log pages)")
+    func hash() {
+        // documentation/logging/loghandler/log(event:)-17f2r and logging/logger/level/_(_:_:)-88op7, as docc 6.3.1 writes them.
+        #expect(DocCPages.hash("s:7Logging10LogHandlerPAAE3log5eventyAA0B5EventV_tF") == "17f2r")
+        #expect(DocCPages.hash("s:SLsE1goiySbx_xtFZ::SYNTHESIZED::s:7Logging6LoggerV5LevelO") == "88op7")
+        #expect(DocCPages.fileName("<(_:_:)") == "_(_:_:)")
+        #expect(DocCPages.fileName("café()") == "caf_()")
+        #expect(DocCPages.fileName("==(_:_:)") == "==(_:_:)")
+    }
+
+    @Test("every page of a module at DocC's path: members, overloads, kind collisions, a default implementation, inherited members, an extension of Array")
+    func paths() throws {
+        let (pages, graph, folder) = try Self.pages()
+        defer { folder.remove() }
+        let paths = Set(pages.pages.map(\.path))
+        func hash(_ qualifiedName: String, _ matching: (APISymbol) -> Bool = { _ in true }) -> String {
+            DocCPages.hash(graph.symbols.first { $0.qualifiedName == qualifiedName && matching($0) }?.identifier ?? "")
+        }
+        let countInt = hash("Box.init(count:)") { $0.declaration.contains("Int") }
+        let countString = hash("Box.init(count:)") { $0.declaration.contains("String") }
+        let defaultDescribe = hash("Shape.describe()") { graph.relationships(from: $0.identifier, kind: .defaultImplementationOf).count == 1 }
+        let expected: Set<String> = [
+            "documentation/lab",
+            "documentation/lab/shape", "documentation/lab/shape/describe()", "documentation/lab/shape/describe()-\(defaultDescribe)",
+            "documentation/lab/box", "documentation/lab/box/init()",
+            "documentation/lab/box/init(count:)-\(countInt)", "documentation/lab/box/init(count:)-\(countString)",
+            // A type and a property whose names differ only in case; a type property and a property of one name.
+            "documentation/lab/box/keys-swift.struct", "documentation/lab/box/keys-swift.property",
+            "documentation/lab/box/empty-swift.type.property", "documentation/lab/box/empty-swift.property",
+            // `<` is `_`, and Equatable's `!=` is inherited (a copy under Box), with its collection.
+            "documentation/lab/box/_(_:_:)", "documentation/lab/box/!=(_:_:)", "documentation/lab/box/equatable-implementations",
+            "documentation/lab/box/describe()", "documentation/lab/box/shape-implementations",
+            "documentation/lab/box/olddescribe()",
+            "documentation/lab/swift", "documentation/lab/swift/array", "documentation/lab/swift/array/total()",
+        ]
+        #expect(paths.subtracting(expected).isEmpty, "extra: \(paths.subtracting(expected).sorted())")
+        #expect(expected.subtracting(paths).isEmpty, "missing: \(expected.subtracting(paths).sorted())")
+        #expect(pages.pages.first?.content == .module)
+        let box = try #require(pages.pages.first { $0.path == "documentation/lab/box" })
+        #expect(box.children.map { pages.pages[$0].title }.contains("Equatable Implementations"))
+    }
+}
