@@ -249,7 +249,7 @@ public struct VerificationReport: Sendable {
             }
             if !omitting.isEmpty {
                 text +=
-                    " \(omitting.count == 1 ? "1 sample leaves" : "\(omitting.count) samples leave") out what its code needs — \(counted(omitting, true).shown)."
+                    " \(omitting.count == 1 ? "1 sample leaves out what its" : "\(omitting.count) samples leave out what their") code needs — \(counted(omitting, true).shown)."
             }
             if naming.isEmpty && omitting.isEmpty {
                 text += " \(context.count == 1 ? "1 sample uses" : "\(context.count) samples use") what the page does not show."

@@ -60,6 +60,8 @@ public struct BuildSession: Sendable {
         var preparation: Verifier.Preparation?
         var generated: [String: Data]
         var copied: [String: URL]
+        /// The API reference's symbol pages, and the library build they were made from.
+        var symbolPages: (fingerprint: String, pages: [Page])?
     }
 
     /// A session that has built nothing yet.
@@ -214,7 +216,7 @@ struct Build {
             : BuildSession.State(
                 configuration: configuration, templates: templates, pages: pagesBySource, navigationKey: rendered.navigationKey,
                 results: verified.results, problems: verified.problems, compilerVersion: verified.report.compilerVersion,
-                preparation: verified.preparation, generated: generated, copied: files.copied
+                preparation: verified.preparation, generated: generated, copied: files.copied, symbolPages: reference.symbolPages
             )
         var report = BuildReport(
             pageCount: navigation.pages.count, verification: verified.report,
@@ -400,37 +402,46 @@ struct Build {
     /// has no reference, with a warning; the build goes on.
     func makeReference(
         _ pages: [Page], configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
-    ) -> (pages: [Page], warnings: [Diagnostic], notes: [String]) {
+    ) -> (pages: [Page], warnings: [Diagnostic], notes: [String], symbolPages: (fingerprint: String, pages: [Page])?) {
         let modules = configuration.verification.modules
-        guard settings.makesReference, !modules.isEmpty else { return ([], [], []) }
+        guard settings.makesReference, !modules.isEmpty else { return ([], [], [], nil) }
         let verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
-        let store: SymbolGraphStore
+        let prepared: Verifier.Preparation
         do throws(Diagnostic) {
-            store = verification.verifier.symbolGraphs(try verification.verifier.ensurePrepared(&preparation))
+            prepared = try verification.verifier.ensurePrepared(&preparation)
         } catch {
-            return ([], [.warning("the API reference was not made: \(error.message)")], [])
+            return ([], [.warning("the API reference was not made: \(error.message)")], [], nil)
         }
-        var graphs: [ModuleSymbolGraph] = []
         var warnings: [Diagnostic] = []
-        for module in modules {
-            do throws(Diagnostic) {
-                graphs.append(try store.graph(of: module))
-            } catch {
-                warnings.append(.warning("the API reference of \(module) was not made: \(error.message)"))
+        let symbols: [Page]
+        // A preview's rebuild with the same library keeps the pages of the last build (the graphs are not read again).
+        if let kept = previous?.symbolPages, kept.fingerprint == prepared.library.fingerprint {
+            symbols = kept.pages
+        } else {
+            let store = verification.verifier.symbolGraphs(prepared)
+            var graphs: [ModuleSymbolGraph] = []
+            for module in modules {
+                do throws(Diagnostic) {
+                    graphs.append(try store.graph(of: module))
+                } catch {
+                    warnings.append(.warning("the API reference of \(module) was not made: \(error.message)"))
+                }
             }
+            settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
+            symbols = SymbolPages.pages(for: graphs)
         }
-        settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
         // The catalogs' articles stay where Galley puts them; DocC's addresses for them send the reader there.
-        let symbols = SymbolPages.pages(for: graphs)
         let redirects = SymbolPages.articleRedirects(for: pages)
-        guard !symbols.isEmpty else { return (redirects, warnings, []) }
-        let place = graphs.count == 1 ? "documentation/\(graphs[0].moduleName.lowercased())/…" : "documentation/…"
+        let kept = (prepared.library.fingerprint, symbols)
+        guard !symbols.isEmpty else { return (redirects, warnings, [], kept) }
+        let documented = Set(symbols.compactMap { $0.catalogModule ?? $0.title })
+        let place = documented.count == 1 ? "documentation/\(documented.first!.lowercased())/…" : "documentation/…"
         var note = "API reference: \(symbols.count) page\(symbols.count == 1 ? "" : "s") at DocC's addresses (\(place))"
         if !redirects.isEmpty {
             note +=
                 ", \(redirects.count) article\(redirects.count == 1 ? "'s address" : "s' addresses") sent on to \(redirects.count == 1 ? "it" : "them")"
         }
-        return (symbols + redirects, warnings, [note])
+        return (symbols + redirects, warnings, [note], kept)
     }
 
     /// Verifies the samples of the pages that are new or changed; the others keep their verdicts.

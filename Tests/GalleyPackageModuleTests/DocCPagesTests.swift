@@ -76,7 +76,9 @@ struct DocCPagesTests {
         #expect(DocCPages.fileName("==(_:_:)") == "==(_:_:)")
     }
 
-    @Test("every page of a module at DocC's path: members, overloads, kind collisions, a default implementation, inherited members, an extension of Array")
+    @Test(
+        "every page of a module at DocC's path: members, overloads, kind collisions, a default implementation, inherited members, an extension of Array"
+    )
     func paths() throws {
         let (pages, graph, folder) = try Self.pages()
         defer { folder.remove() }

@@ -92,7 +92,8 @@ extension DocCPages {
                 }
                 let levelPath = Array(path[...level])
                 parent = pages.add(
-                    .extendedType(module: module, path: levelPath, kind: level == path.count - 1 ? kind : nil), title: levelPath.joined(separator: "."),
+                    .extendedType(module: module, path: levelPath, kind: level == path.count - 1 ? kind : nil),
+                    title: levelPath.joined(separator: "."),
                     name: path[level], identifier: "s:e:" + key.joined(separator: "."), under: parent)
                 extendedTypes[key] = parent
             }

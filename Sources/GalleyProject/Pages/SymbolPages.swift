@@ -24,7 +24,7 @@ public enum SymbolPages {
     public static func pages(for graphs: [ModuleSymbolGraph]) -> [Page] {
         graphs.flatMap { graph in
             let tree = DocCPages(graph: graph)
-            return tree.pages.indices.map { page(tree, $0) }
+            return tree.pages.indices.map { page(tree, $0, graph: graph) }
         }
     }
 
@@ -58,7 +58,7 @@ public enum SymbolPages {
         path + "/index.html"
     }
 
-    private static func page(_ tree: DocCPages, _ index: Int) -> Page {
+    private static func page(_ tree: DocCPages, _ index: Int, graph: ModuleSymbolGraph) -> Page {
         let entry = tree.pages[index]
         let url = url(entry.path)
         var markdown: String
@@ -71,10 +71,12 @@ public enum SymbolPages {
             if !symbol.declarationFragments.isEmpty { markdown += fenced(symbol.declaration) }
             if let comment = symbol.docComment?.text, !comment.isEmpty { markdown += comment + "\n\n" }
             if let deprecated = deprecation(symbol) { markdown += "> Deprecated: \(deprecated)\n\n" }
+            markdown += relationships(of: symbol, in: graph, tree: tree, from: url)
         case .extendedModule(let module):
             markdown = "# \(module)\n\n*Extended Module*\n\nThe \(tree.module) module's extensions of \(module)'s types.\n"
         case .extendedType(let module, let path, _):
-            markdown = "# \(path.joined(separator: "."))\n\n*Extended Type*\n\n\(tree.module)'s extensions of `\(module).\(path.joined(separator: "."))`.\n"
+            markdown =
+                "# \(path.joined(separator: "."))\n\n*Extended Type*\n\n\(tree.module)'s extensions of `\(module).\(path.joined(separator: "."))`.\n"
         case .implementations(let name):
             markdown = "# \(entry.title)\n\n*API Collection*\n\nMembers this type inherits from `\(name)`.\n"
         }
@@ -103,6 +105,45 @@ public enum SymbolPages {
         let message = entry.message.map { " \($0)" } ?? ""
         if let renamed = entry.renamed { return "Use `\(renamed)` instead.\(message)" }
         return message.isEmpty ? "This declaration is deprecated." : String(message.dropFirst())
+    }
+
+    /// DocC's Relationships section: what the symbol inherits from and
+    /// conforms to (its extensions' conformances too), and what inherits from
+    /// it or conforms to it. A symbol of the module links to its page; another
+    /// module's is named.
+    private static func relationships(of symbol: APISymbol, in graph: ModuleSymbolGraph, tree: DocCPages, from url: String) -> String {
+        // The extension blocks of the symbol add their conformances (`extension Box: Hashable`).
+        let blocks = graph.relationships(to: symbol.identifier, kind: .extensionTo).map(\.source)
+        let outgoing = ([symbol.identifier] + blocks).flatMap { graph.relationships(from: $0) }
+        let incoming = graph.relationships(to: symbol.identifier)
+        let sections: [(String, [String])] = [
+            ("Inherits From", outgoing.filter { $0.kind == .inheritsFrom }.map(\.target)),
+            ("Conforms To", outgoing.filter { $0.kind == .conformsTo }.map(\.target)),
+            ("Inherited By", incoming.filter { $0.kind == .inheritsFrom }.map(\.source)),
+            ("Conforming Types", incoming.filter { $0.kind == .conformsTo }.map(\.source)),
+        ]
+        let fallbacks = Dictionary((outgoing + incoming).compactMap { relation in relation.targetFallback.map { (relation.target, $0) } }) {
+            first, _ in first
+        }
+        var text = ""
+        for (title, identifiers) in sections {
+            var seen: Set<String> = []
+            let items = identifiers.filter { seen.insert($0).inserted }.compactMap { identifier -> String? in
+                // A conformance stated on an extension block is the extended type's.
+                let identifier =
+                    graph.symbol(withIdentifier: identifier).flatMap {
+                        $0.kind == .extension ? graph.relationships(from: $0.identifier, kind: .extensionTo).first?.target : nil
+                    } ?? identifier
+                if let page = tree.page(of: identifier) {
+                    return "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)"
+                }
+                return fallbacks[identifier].map { "- `\($0)`" }
+            }
+            guard !items.isEmpty else { continue }
+            if text.isEmpty { text = "## Relationships\n\n" }
+            text += "### \(title)\n\n" + items.joined(separator: "\n") + "\n\n"
+        }
+        return text
     }
 
     /// The page's children in DocC's automatic groups, each linked with its abstract.
