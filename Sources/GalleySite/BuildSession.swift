@@ -420,13 +420,21 @@ struct Build {
         } else {
             let store = verification.verifier.symbolGraphs(prepared)
             var graphs: [ModuleSymbolGraph] = []
-            for module in modules {
+            var unbuilt: [String] = []
+            let documented = configuration.verification.referenceModules.isEmpty ? modules : configuration.verification.referenceModules
+            for module in documented {
                 do throws(Diagnostic) {
                     graphs.append(try store.graph(of: module))
                 } catch {
-                    warnings.append(.warning("the API reference of \(module) was not made: \(error.message)"))
+                    // A target no product holds is not built with the library: built now, its graph read again.
+                    if modules.contains(module) {
+                        warnings.append(.warning("the API reference of \(module) was not made: \(error.message)"))
+                    } else {
+                        unbuilt.append(module)
+                    }
                 }
             }
+            graphs += builtTargets(unbuilt, configuration: configuration, prepared: prepared, store: store, warnings: &warnings)
             settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
             symbols = SymbolPages.pages(for: graphs)
         }
@@ -442,6 +450,39 @@ struct Build {
                 ", \(redirects.count) article\(redirects.count == 1 ? "'s address" : "s' addresses") sent on to \(redirects.count == 1 ? "it" : "them")"
         }
         return (symbols + redirects, warnings, [note], kept)
+    }
+
+    /// The graphs of the library targets in `names`, which no product holds,
+    /// after building them (with the library's traits, so that the products'
+    /// build stays as it is); a target that does not build or whose graph
+    /// cannot be read is left out of the reference with a warning.
+    func builtTargets(
+        _ names: [String], configuration: SiteConfiguration, prepared: Verifier.Preparation, store: SymbolGraphStore,
+        warnings: inout [Diagnostic]
+    ) -> [ModuleSymbolGraph] {
+        guard !names.isEmpty else { return [] }
+        let package = SampleVerification.packageDirectory(configuration: configuration, layout: layout)
+        do throws(Diagnostic) {
+            try SampleLibrary.swiftBuild(
+                package, products: [], targets: names, traits: configuration.verification.traits, toolchain: prepared.toolchain,
+                log: settings.progress, what: "the targets no product exposes, for the API reference")
+        } catch {
+            warnings.append(.warning("the API reference of \(names.joined(separator: ", ")) was not made: \(error.message)"))
+            return []
+        }
+        // Their modules are in the package's own build folder, beside the library's search paths.
+        var library = prepared.library
+        library.flags += ["-I", package.appendingPathComponent(".build/debug/Modules").path]
+        let targets = SymbolGraphStore(toolchain: prepared.toolchain, library: library, cache: store.cache)
+        var graphs: [ModuleSymbolGraph] = []
+        for name in names {
+            do throws(Diagnostic) {
+                graphs.append(try targets.graph(of: name))
+            } catch {
+                warnings.append(.warning("the API reference of \(name) was not made: \(error.message)"))
+            }
+        }
+        return graphs
     }
 
     /// Verifies the samples of the pages that are new or changed; the others keep their verdicts.

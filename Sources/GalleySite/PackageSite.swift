@@ -104,6 +104,7 @@ public struct PackageSite: Sendable {
         verification.products = package.libraryProducts.map(\.name)
         verification.linking = package.libraryProducts.allSatisfy { $0.linkage == "dynamic" } ? .dynamic : .wrapper
         verification.modules = package.productModules
+        verification.referenceModules = package.libraryModules
         verification.traits = package.documentationTraits?.enabled
         verification.unexposedTargets = package.unexposedCatalogTargets
         // Its docs are written in the package's own language mode.

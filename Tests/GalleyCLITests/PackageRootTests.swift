@@ -334,11 +334,26 @@ struct PackageRootTests {
             }
 
             """)
+        // A library target no product holds is documented too, as swift-docc-plugin documents every library target.
+        let manifest = try package.read("Package.swift")
+        try package.write(
+            "Package.swift",
+            manifest.replacingOccurrences(
+                of: ".target(name: \"CShapes\", path: \"Library/CShapes\"),",
+                with:
+                    ".target(name: \"CShapes\", path: \"Library/CShapes\"),\n        .target(name: \"ShapeTesting\", dependencies: [\"Shapes\"], path: \"Library/ShapeTesting\"),"
+            ))
+        try package.write(
+            "Library/ShapeTesting/Checks.swift",
+            "import Shapes\n\n/// Whether `rectangle` is a square.\npublic func isSquare(_ rectangle: Rectangle) -> Bool { rectangle.width == rectangle.height }\n"
+        )
         let build = try GalleyExecutable.run(["build"], in: package.url)
         #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
         #expect(
-            build.standardError.contains("API reference: 14 pages at DocC's addresses (documentation/shapes/…), 1 article's address sent on to it"),
+            build.standardError.contains("API reference: 16 pages at DocC's addresses (documentation/…), 1 article's address sent on to it"),
             "\(build.standardError)")
+        let check = try package.read("public/documentation/shapetesting/issquare(_:)/index.html")
+        #expect(check.contains("Whether <code>rectangle</code> is a square."), "\(check)")
         let rectangle = try package.read("public/documentation/shapes/rectangle/index.html")
         #expect(rectangle.contains("<span class=\"tok-keyword\">struct</span> Rectangle"), "the declaration, highlighted: \(rectangle)")
         #expect(rectangle.contains("A rectangle with whole-number sides."), "its doc comment")

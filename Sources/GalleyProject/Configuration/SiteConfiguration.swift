@@ -74,6 +74,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         public var linking = SampleLibrary.Linking.automatic
         /// The products' Swift modules, when known (a package root's description).
         public var modules: [String] = []
+        /// Every Swift library target's module, in a product or not: what the
+        /// API reference documents (a package root's description; empty: ``modules``).
+        public var referenceModules: [String] = []
         /// The package's traits the library is built with (`nil`: its
         /// defaults). A package root's are every trait that does not compile
         /// code out (``SwiftPackage/documentationTraits``); `verify: traits:`
@@ -110,6 +113,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             named.products = products
             named.linking = .automatic
             named.modules = []
+            named.referenceModules = []
             named.sourceDirectories = nil
             named.traits = nil
             named.unexposedTargets = []

@@ -204,6 +204,12 @@ public struct SwiftPackage: Sendable, Codable {
         return targets.filter { found.contains($0.name) }
     }
 
+    /// Every Swift library target's module, in a product or not: what
+    /// swift-docc-plugin documents, and so what the API reference covers.
+    public var libraryModules: [String] {
+        targets.filter { $0.kind == "library" && $0.moduleType == "SwiftTarget" }.map(\.name).sorted()
+    }
+
     /// The Swift modules of the library products, which samples may import.
     public var productModules: [String] {
         let inProducts = Set(libraryProducts.flatMap(\.targets))
