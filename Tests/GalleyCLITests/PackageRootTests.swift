@@ -321,7 +321,7 @@ struct PackageRootTests {
             extension Rectangle {
                 /// `self`, `factor` times as wide and high.
                 public func scaled(by factor: Int) -> Rectangle { Rectangle(width: width * factor, height: height * factor) }
-                /// `self`, as wide and high as `other` times.
+                /// `self`, as wide and high as `other` times (not ``NoSuchSymbol``: a doc comment's link to nothing is code, as DocC shows it).
                 public func scaled(by other: Rectangle) -> Rectangle { other }
                 /// The old name.
                 @available(*, deprecated, renamed: "scaled(by:)")

@@ -50,20 +50,8 @@ struct DocCPagesTests {
         """
 
     static func pages() throws -> (DocCPages, ModuleSymbolGraph, TemporaryDirectory) {
-        let folder = try TemporaryDirectory()
-        let sourceFile = try folder.write("Lab.swift", source)
-        let modules = folder.url.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        try SymbolGraphTestSupport.compile([
-            "-emit-module", "-module-name", "Lab", "-parse-as-library", "-emit-module-path",
-            modules.appendingPathComponent("Lab.swiftmodule").path, sourceFile.path,
-        ])
-        let graphs = folder.url.appendingPathComponent("graphs")
-        try ModuleSymbolGraph.extract(
-            module: "Lab", flags: ["-I", modules.path], targetTriple: try SymbolGraphTestSupport.hostTriple(), into: graphs,
-            tool: try ModuleSymbolGraph.locateExtractTool())
-        let graph = try ModuleSymbolGraph.load(module: "Lab", from: graphs)
-        return (DocCPages(graph: graph), graph, folder)
+        let extracted = try SymbolGraphTestSupport.extract(module: "Lab", source: source)
+        return (DocCPages(graph: extracted.graph), extracted.graph, extracted.folder)
     }
 
     @Test("DocC's hash of an identifier: FNV-1 folded to 24 bits in base 36 (checked against docc convert's swift-log pages)")

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyPackage
+import GalleyTestSupport
 import Testing
 
 /// What the symbol graph tests share: the toolchain's tools, the host's triple, running a compiler.
@@ -23,6 +24,28 @@ enum SymbolGraphTestSupport {
     static func compile(_ arguments: [String]) throws {
         let result = try ModuleSymbolGraph.runWithProcessRunner(try swiftc(), arguments)
         try #require(result.status == 0, "swiftc \(arguments.joined(separator: " ")) failed:\n\(result.output)")
+    }
+
+    /// A module `name` compiled from `source` in a fresh folder and its
+    /// graph extracted there: the folder (removed by the caller), the source
+    /// file, the graph files and the loaded graph.
+    static func extract(
+        module name: String, source: String
+    ) throws -> (
+        folder: TemporaryDirectory, sourceFile: URL, files: [URL], graph: ModuleSymbolGraph
+    ) {
+        let folder = try TemporaryDirectory()
+        let sourceFile = try folder.write("\(name).swift", source)
+        let modules = folder.url.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try compile([
+            "-emit-module", "-module-name", name, "-parse-as-library", "-emit-module-path",
+            modules.appendingPathComponent("\(name).swiftmodule").path, sourceFile.path,
+        ])
+        let graphs = folder.url.appendingPathComponent("graphs")
+        let files = try ModuleSymbolGraph.extract(
+            module: name, flags: ["-I", modules.path], targetTriple: try hostTriple(), into: graphs, tool: try ModuleSymbolGraph.locateExtractTool())
+        return (folder, sourceFile, files, try ModuleSymbolGraph.load(module: name, from: graphs))
     }
 
     /// The 1-based number of the first line of `text` that contains `needle`.

@@ -69,19 +69,8 @@ struct TinyModuleSymbolGraphTests {
     }
 
     static func extract() throws -> Extracted {
-        let folder = try TemporaryDirectory()
-        let sourceFile = try folder.write("Tiny.swift", source)
-        let modules = folder.url.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        try SymbolGraphTestSupport.compile([
-            "-emit-module", "-module-name", "Tiny", "-parse-as-library", "-emit-module-path",
-            modules.appendingPathComponent("Tiny.swiftmodule").path, sourceFile.path,
-        ])
-        let graphs = folder.url.appendingPathComponent("graphs")
-        let files = try ModuleSymbolGraph.extract(
-            module: "Tiny", flags: ["-I", modules.path], targetTriple: try SymbolGraphTestSupport.hostTriple(), into: graphs,
-            tool: try ModuleSymbolGraph.locateExtractTool())
-        return Extracted(folder: folder, sourceFile: sourceFile, files: files, graph: try ModuleSymbolGraph.load(module: "Tiny", from: graphs))
+        let extracted = try SymbolGraphTestSupport.extract(module: "Tiny", source: source)
+        return Extracted(folder: extracted.folder, sourceFile: extracted.sourceFile, files: extracted.files, graph: extracted.graph)
     }
 
     @Test("extraction writes the main graph and the extension graph of String, and loading reads both")

@@ -182,13 +182,14 @@ public struct DocCPages: Sendable {
     }
 
     /// `name` as a path component: every Unicode scalar a URL path may not
-    /// hold as it is (outside ASCII letters, digits and `!$&'()*+,-.:=@_~`) becomes `_`.
-    public static func fileName(_ name: String) -> String {
+    /// hold as it is (outside ASCII letters, digits and `!$&'()*+,-.:=@_~`)
+    /// becomes `replacement` (`_` in a symbol's name, `-` in an article's).
+    public static func fileName(_ name: String, replacement: Unicode.Scalar = "_") -> String {
         let allowed = Set("!$&'()*+,-.:=@_~".unicodeScalars)
         var result = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             let isASCIIAlphanumeric = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-            result.append(isASCIIAlphanumeric || allowed.contains(scalar) ? scalar : "_")
+            result.append(isASCIIAlphanumeric || allowed.contains(scalar) ? scalar : replacement)
         }
         return String(result)
     }

@@ -111,7 +111,8 @@ public struct LinkChecker: Sendable {
     }
 
     private func symbolReferences(on page: Page) -> [SymbolReference] {
-        guard let module = page.catalogModule else { return [] }
+        // A reference page's links are its doc comment's: shown linked where they resolve, as code where not (DocC only warns).
+        guard let module = page.catalogModule, page.kind != .reference else { return [] }
         let scope = page.document.symbolPath.map { DocLinkResolver.symbolComponents($0, module: module) } ?? []
         let at = { (link: MarkdownLink) in SourceLocation(path: page.displayPath, line: link.line, column: link.column) }
         var references: [SymbolReference] = []

@@ -37,13 +37,7 @@ public enum SymbolPages {
             guard let module = article.catalogModule, article.document.symbolPath == nil, article.kind == .document else { return nil }
             let file = article.sourcePath.split(separator: "/").last.map { Page.stripMarkdownExtension(String($0)) } ?? article.sourcePath
             // DocC names an article by its file, each character a URL path may not hold turned into `-`.
-            let allowed = Set("!$&'()*+,-.:=@_~".unicodeScalars)
-            let name = String(
-                String.UnicodeScalarView(
-                    file.unicodeScalars.map { scalar in
-                        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) || allowed.contains(scalar) ? scalar : "-"
-                    }))
-            let path = "documentation/\(module)/\(name)".lowercased()
+            let path = "documentation/\(module)/\(DocCPages.fileName(file, replacement: "-"))".lowercased()
             guard seen.insert(path).inserted else { return nil }
             var page = Page(sourcePath: path + "/index.md", displayPath: path, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
             page.kind = .redirect(to: article.url)
