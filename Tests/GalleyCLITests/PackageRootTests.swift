@@ -369,6 +369,11 @@ struct PackageRootTests {
         .filter { $0.hasPrefix("scaled(by:)-") }
         #expect(overloads.count == 2 && overloads.allSatisfy { $0.count >= "scaled(by:)-".count + 3 }, "\(overloads)")
         let deprecated = try package.read("public/documentation/shapes/rectangle/enlarged(by:)/index.html")
+        // The declaration links the types it names to their pages.
+        #expect(
+            deprecated.contains(
+                "-&gt; <a href=\"../../../../documentation/shapes/rectangle/index.html\"><span class=\"tok-type\">Rectangle</span></a>"),
+            "\(deprecated)")
         #expect(
             deprecated.contains("<aside class=\"aside aside-deprecated\" aria-label=\"Deprecated\">")
                 && deprecated.contains("<p>Use <code>scaled(by:)</code> instead.</p>"), "\(deprecated)")

@@ -87,6 +87,12 @@ public struct Page: Sendable {
         get { storage.fields.images }
         _modify { yield &mutableStorage.fields.images }
     }
+    /// On a reference page, the pages of the types its declaration names,
+    /// by the name as written (`Rectangle` → `documentation/shapes/rectangle/index.html`).
+    public var typeLinks: [String: String] {
+        get { storage.fields.typeLinks }
+        _modify { yield &mutableStorage.fields.typeLinks }
+    }
     /// Each `@Snippet(path:)` file the page shows, by the path as written.
     public var snippets: [String: SnippetFile] {
         get { storage.fields.snippets }
@@ -112,6 +118,7 @@ public struct Page: Sendable {
         var setup: (path: String, text: String)?
         var catalogModule: String?
         var images: [String: CatalogImage] = [:]
+        var typeLinks: [String: String] = [:]
         var snippets: [String: SnippetFile] = [:]
         var prerenderedContent: PrerenderedContent?
     }

@@ -22,9 +22,21 @@ import GalleyPackage
 public enum SymbolPages {
     /// The reference pages of `graphs`' modules.
     public static func pages(for graphs: [ModuleSymbolGraph]) -> [Page] {
-        graphs.flatMap { graph in
-            let tree = DocCPages(graph: graph)
-            return tree.pages.indices.map { page(tree, $0, graph: graph) }
+        let trees = graphs.map { DocCPages(graph: $0) }
+        // A declaration's type of another module of the package links to its page too.
+        let pageOf = { (identifier: String) in trees.lazy.compactMap { $0.page(of: identifier) }.first }
+        return zip(graphs, trees).flatMap { graph, tree in
+            tree.pages.indices.map { index in
+                var page = page(tree, index, graph: graph)
+                if case .symbol(let symbol) = tree.pages[index].content {
+                    for fragment in symbol.declarationFragments where fragment.kind == "typeIdentifier" {
+                        guard let identifier = fragment.preciseIdentifier, let target = pageOf(identifier), target.path != tree.pages[index].path
+                        else { continue }
+                        page.typeLinks[fragment.spelling] = url(target.path)
+                    }
+                }
+                return page
+            }
         }
     }
 

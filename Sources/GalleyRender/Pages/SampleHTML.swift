@@ -185,9 +185,17 @@ package enum SampleHTML {
     package static func codeBlockHTML(for page: Page, report: VerificationReport) -> (CodeBlock) -> String? {
         // A reference page's declaration and listings are the graph's and the doc comment's, verified where they are written.
         if page.kind == .reference {
+            let links = page.typeLinks.mapValues { RelativeURL.from(page.url, to: $0) }
             return { block in
                 guard block.language == "swift" || block.language.isEmpty else { return nil }
-                let lines = SwiftHighlighter.highlightedLines(block.code.trimmingTrailingNewlines()).joined(separator: "\n")
+                // The declaration (the page's first block) links each type it names to the type's page.
+                let lines = SwiftHighlighter.segmentedLines(block.code.trimmingTrailingNewlines()).map { segments in
+                    segments.map { segment in
+                        let html = SwiftHighlighter.html([segment])
+                        guard block.index == 0, segment.tokenClass == "type", let href = links[segment.text] else { return html }
+                        return "<a href=\"\(HTMLEscaping.escape(href))\">\(html)</a>"
+                    }.joined()
+                }.joined(separator: "\n")
                 return "<pre tabindex=\"0\"><code class=\"language-swift\">\(lines)\n</code></pre>\n"
             }
         }
