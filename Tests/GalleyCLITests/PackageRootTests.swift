@@ -320,6 +320,9 @@ struct PackageRootTests {
             """
             extension Rectangle {
                 /// `self`, `factor` times as wide and high.
+                ///
+                /// - Parameter factor: How many times.
+                /// - Returns: A new rectangle.
                 public func scaled(by factor: Int) -> Rectangle { Rectangle(width: width * factor, height: height * factor) }
                 /// `self`, as wide and high as `other` times (not ``NoSuchSymbol``: a doc comment's link to nothing is code, as DocC shows it).
                 public func scaled(by other: Rectangle) -> Rectangle { other }
@@ -362,6 +365,15 @@ struct PackageRootTests {
         }
         #expect(rectangle.contains("href=\"../../../documentation/shapes/rectangle/area/index.html\"><code>area</code></a>"))
         #expect(rectangle.contains("The area, computed by the C target."), "a member's abstract")
+        // The callouts as DocC lays them out.
+        let scaled = try FileManager.default.contentsOfDirectory(
+            atPath: package.url.appendingPathComponent("public/documentation/shapes/rectangle").path
+        )
+        .filter { $0.hasPrefix("scaled(by:)-") }.compactMap { try? package.read("public/documentation/shapes/rectangle/\($0)/index.html") }
+        .first { $0.contains("How many times") }
+        #expect(
+            scaled?.contains("<h2 id=\"parameters\">Parameters") == true && scaled?.contains("<li><code>factor</code>: How many times.</li>") == true)
+        #expect(scaled?.contains("<h2 id=\"return-value\">Return Value") == true && scaled?.contains("<p>A new rectangle.</p>") == true)
         // The overloads, told apart as DocC does: by a hash of each one's identifier.
         let overloads = try FileManager.default.contentsOfDirectory(
             atPath: package.url.appendingPathComponent("public/documentation/shapes/rectangle").path

@@ -74,9 +74,7 @@ public enum SymbolPages {
         case .symbol(let symbol):
             markdown = "# ``\(([tree.module] + symbol.pathComponents).joined(separator: "/"))``\n\n"
             markdown += "*\(symbol.kindDisplayName)*\n\n"
-            if !symbol.declarationFragments.isEmpty { markdown += fenced(symbol.declaration) }
-            if let comment = symbol.docComment?.text, !comment.isEmpty { markdown += comment + "\n\n" }
-            if let deprecated = deprecation(symbol) { markdown += "> Deprecated: \(deprecated)\n\n" }
+            markdown += documentation(symbol)
             markdown += relationships(of: symbol, in: graph, tree: tree, from: url)
         case .extendedModule(let module):
             markdown = "# \(module)\n\n*Extended Module*\n\nThe \(tree.module) module's extensions of \(module)'s types.\n"
@@ -96,6 +94,29 @@ public enum SymbolPages {
         page.title = entry.title
         page.catalogModule = entry.parent == nil ? nil : tree.module
         return page
+    }
+
+    /// A symbol's abstract, declaration, deprecation, and its doc comment's
+    /// callouts and discussion as DocC lays them out (Parameters, Return
+    /// Value, Throws, Discussion).
+    private static func documentation(_ symbol: APISymbol) -> String {
+        let sections = DocCommentSections(symbol.docComment?.text ?? "")
+        var markdown = sections.abstract.isEmpty ? "" : sections.abstract + "\n\n"
+        if !symbol.declarationFragments.isEmpty { markdown += fenced(symbol.declaration) }
+        if let deprecated = deprecation(symbol) { markdown += "> Deprecated: \(deprecated)\n\n" }
+        if !sections.parameters.isEmpty {
+            markdown += "## Parameters\n\n"
+            for parameter in sections.parameters {
+                // The description's own lines stay in its list item.
+                let text = parameter.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+                markdown += "- `\(parameter.name)`: \(text)\n"
+            }
+            markdown += "\n"
+        }
+        if let returns = sections.returns { markdown += "## Return Value\n\n\(returns)\n\n" }
+        if let throwsText = sections.throwsText { markdown += "## Throws\n\n\(throwsText)\n\n" }
+        if !sections.discussion.isEmpty { markdown += "## Discussion\n\n\(sections.discussion)\n\n" }
+        return markdown
     }
 
     /// A declaration as a Swift listing (a fence longer than any run of backticks in it).
