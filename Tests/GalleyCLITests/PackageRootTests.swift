@@ -319,6 +319,10 @@ struct PackageRootTests {
             "Library/Shapes/Scaling.swift",
             """
             extension Rectangle {
+                /// The same rectangle, on newer systems.
+                @available(macOS 14.0, iOS 17.0, *)
+                public var modern: Rectangle { self }
+
                 /// `self`, `factor` times as wide and high.
                 ///
                 /// - Parameter factor: How many times.
@@ -353,13 +357,17 @@ struct PackageRootTests {
         let build = try GalleyExecutable.run(["build"], in: package.url)
         #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
         #expect(
-            build.standardError.contains("API reference: 16 pages at DocC's addresses (documentation/…), 1 article's address sent on to it"),
+            build.standardError.contains("API reference: 17 pages at DocC's addresses (documentation/…), 1 article's address sent on to it"),
             "\(build.standardError)")
         let check = try package.read("public/documentation/shapetesting/issquare(_:)/index.html")
         #expect(check.contains("Whether <code>rectangle</code> is a square."), "\(check)")
         let rectangle = try package.read("public/documentation/shapes/rectangle/index.html")
         #expect(rectangle.contains("<span class=\"tok-keyword\">struct</span> Rectangle"), "the declaration, highlighted: \(rectangle)")
         #expect(rectangle.contains("A rectangle with whole-number sides."), "its doc comment")
+        // Relationships: the standard library's protocol links to its documentation.
+        #expect(
+            rectangle.contains("<a href=\"https://developer.apple.com/documentation/swift/equatable\"><code>Swift.Equatable</code></a>"),
+            "\(rectangle)")
         for group in ["Initializers", "Instance Properties", "Instance Methods", "Default Implementations"] {
             #expect(rectangle.contains(">\(group)<"), "the \(group) group")
         }
@@ -380,6 +388,8 @@ struct PackageRootTests {
         )
         .filter { $0.hasPrefix("scaled(by:)-") }
         #expect(overloads.count == 2 && overloads.allSatisfy { $0.count >= "scaled(by:)-".count + 3 }, "\(overloads)")
+        let modern = try package.read("public/documentation/shapes/rectangle/modern/index.html")
+        #expect(modern.contains("<strong>Availability:</strong> iOS 17.0+, macOS 14.0+"), "\(modern)")
         let deprecated = try package.read("public/documentation/shapes/rectangle/enlarged(by:)/index.html")
         // The declaration links the types it names to their pages.
         #expect(

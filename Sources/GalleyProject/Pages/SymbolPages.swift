@@ -103,6 +103,7 @@ public enum SymbolPages {
         let sections = DocCommentSections(symbol.docComment?.text ?? "")
         var markdown = sections.abstract.isEmpty ? "" : sections.abstract + "\n\n"
         if !symbol.declarationFragments.isEmpty { markdown += fenced(symbol.declaration) }
+        if let availability = availability(symbol) { markdown += "**Availability:** \(availability)\n\n" }
         if let deprecated = deprecation(symbol) { markdown += "> Deprecated: \(deprecated)\n\n" }
         if !sections.parameters.isEmpty {
             markdown += "## Parameters\n\n"
@@ -124,6 +125,32 @@ public enum SymbolPages {
         var fence = "```"
         while code.contains(fence) { fence += "`" }
         return "\(fence)swift\n\(code)\n\(fence)\n\n"
+    }
+
+    /// The platforms and versions the symbol is available from, as DocC's
+    /// badges list them (`iOS 13.0+, macOS 10.15+`), and where it is
+    /// unavailable; `nil` when its availability names no platform.
+    private static func availability(_ symbol: APISymbol) -> String? {
+        let entries = symbol.availability.compactMap { entry -> String? in
+            guard let domain = entry.domain, domain != "*" else { return nil }
+            if entry.isUnconditionallyUnavailable { return "\(domain) unavailable" }
+            guard let introduced = entry.introduced else { return nil }
+            let version = "\(introduced.major).\(introduced.minor)" + (introduced.patch == 0 ? "" : ".\(introduced.patch)")
+            let deprecated = entry.deprecated.map { "–\($0.major).\($0.minor)" + ($0.patch == 0 ? "" : ".\($0.patch)") + " (deprecated)" }
+            return "\(domain) \(version)+" + (deprecated ?? "")
+        }
+        return entries.isEmpty ? nil : entries.sorted().joined(separator: ", ")
+    }
+
+    /// Where the documentation of another module's symbol is, for the
+    /// modules whose documentation has a known address: the standard
+    /// library's and Foundation's, on Apple's site (`Swift.Equatable` →
+    /// `https://developer.apple.com/documentation/swift/equatable`).
+    static func externalURL(_ qualifiedName: String) -> String? {
+        let parts = qualifiedName.split(separator: ".").map(String.init)
+        guard parts.count > 1, let module = ["Swift": "swift", "Foundation": "foundation"][parts[0]] else { return nil }
+        return "https://developer.apple.com/documentation/\(module)/"
+            + parts.dropFirst().map { DocCPages.fileName($0.lowercased()) }.joined(separator: "/")
     }
 
     /// What the symbol's availability says of its deprecation, if anything.
@@ -164,7 +191,7 @@ public enum SymbolPages {
                 if let page = tree.page(of: identifier) {
                     return "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)"
                 }
-                return fallbacks[identifier].map { "- `\($0)`" }
+                return fallbacks[identifier].map { name in externalURL(name).map { "- [`\(name)`](\($0))" } ?? "- `\(name)`" }
             }
             guard !items.isEmpty else { continue }
             if text.isEmpty { text = "## Relationships\n\n" }
