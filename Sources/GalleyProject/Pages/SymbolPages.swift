@@ -227,12 +227,11 @@ public enum SymbolPages {
         return text
     }
 
-    /// The first paragraph of a symbol's doc comment, on one line.
+    /// The first paragraph of a symbol's doc comment (``DocCommentSections/abstract``), on one line.
     private static func abstract(of symbol: APISymbol) -> String? {
         guard let text = symbol.docComment?.text else { return nil }
-        let first = text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        let line = first.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        return line.isEmpty ? nil : line
+        let abstract = DocCommentSections(text).abstract.replacingOccurrences(of: "\n", with: " ")
+        return abstract.isEmpty ? nil : abstract
     }
 
     /// DocC's automatic groups, in its order.

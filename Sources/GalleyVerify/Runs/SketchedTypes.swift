@@ -16,26 +16,16 @@ enum SketchedTypes {
         return finder.names
     }
 
-    private final class Finder: SyntaxVisitor {
+    private final class Finder: SyntaxAnyVisitor {
         var names: Set<String> = []
 
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            note(node.name, node.inheritanceClause, node.memberBlock)
-            return .visitChildren
-        }
-
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            note(node.name, node.inheritanceClause, node.memberBlock)
-            return .visitChildren
-        }
-
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            note(node.name, node.inheritanceClause, node.memberBlock)
-            return .visitChildren
-        }
-
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-            note(node.name, node.inheritanceClause, node.memberBlock)
+        /// Structures, classes, enumerations and actors: the types a value is made of (not protocols, not extensions).
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            if let type = node.asProtocol(DeclGroupSyntax.self), !node.is(ProtocolDeclSyntax.self),
+                let name = node.asProtocol(NamedDeclSyntax.self)?.name
+            {
+                note(name, type.inheritanceClause, type.memberBlock)
+            }
             return .visitChildren
         }
 
