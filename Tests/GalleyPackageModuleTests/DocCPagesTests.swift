@@ -42,6 +42,20 @@ struct DocCPagesTests {
             public func _hidden() {}
         }
 
+        /// A field.
+        public protocol Field {
+            /// Its inverse.
+            var inverse: Self? { get }
+        }
+
+        /// A real field.
+        public protocol Real: Field {}
+
+        extension Real {
+            /// The inverse of a real: a default implementation of a requirement of another protocol.
+            public var inverse: Self? { nil }
+        }
+
         extension Array where Element == Int {
             /// The sum.
             public func total() -> Int { reduce(0, +) }
@@ -65,7 +79,7 @@ struct DocCPagesTests {
     }
 
     @Test(
-        "every page of a module at DocC's path: members, overloads, kind collisions, a default implementation, inherited members, an extension of Array"
+        "every page of a module at DocC's path: members, overloads, kind collisions, default implementations, inherited members, an extension of Array"
     )
     func paths() throws {
         let (pages, graph, folder) = try Self.pages()
@@ -77,8 +91,12 @@ struct DocCPagesTests {
         let countInt = hash("Box.init(count:)") { $0.declaration.contains("Int") }
         let countString = hash("Box.init(count:)") { $0.declaration.contains("String") }
         let defaultDescribe = hash("Shape.describe()") { graph.relationships(from: $0.identifier, kind: .defaultImplementationOf).count == 1 }
+        let realInverse = hash("Real.inverse")
         let expected: Set<String> = [
             "documentation/lab",
+            // Real's default implementation of Field's requirement is no member of Real: DocC puts it beside the requirement.
+            "documentation/lab/field", "documentation/lab/field/inverse", "documentation/lab/field/inverse-\(realInverse)",
+            "documentation/lab/real",
             "documentation/lab/shape", "documentation/lab/shape/describe()", "documentation/lab/shape/describe()-\(defaultDescribe)",
             "documentation/lab/box", "documentation/lab/box/init()",
             "documentation/lab/box/init(count:)-\(countInt)", "documentation/lab/box/init(count:)-\(countString)",

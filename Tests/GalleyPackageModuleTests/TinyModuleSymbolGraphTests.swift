@@ -239,4 +239,36 @@ struct TinyModuleSymbolGraphTests {
         #expect(availability.domain == nil && availability.isUnconditionallyDeprecated && availability.renamed == "Greeting")
         #expect(try symbol("Greeting").availability.isEmpty)
     }
+
+    @Test("a module's graph holds the symbols of a package module it re-exports (@_exported import), as the compiler's does, and only when asked")
+    func reexportedModules() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let modules = folder.url.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let real = try folder.write("Real.swift", "/// A real number.\npublic struct Real { public var value: Double }\n")
+        try SymbolGraphTestSupport.compile([
+            "-emit-module", "-module-name", "Real", "-parse-as-library", "-emit-module-path", modules.appendingPathComponent("Real.swiftmodule").path,
+            real.path,
+        ])
+        let umbrella = try folder.write("Umbrella.swift", "@_exported import Real\n/// Its own.\npublic struct Own {}\n")
+        try SymbolGraphTestSupport.compile([
+            "-emit-module", "-module-name", "Umbrella", "-parse-as-library", "-I", modules.path, "-emit-module-path",
+            modules.appendingPathComponent("Umbrella.swiftmodule").path, umbrella.path,
+        ])
+        let flags = ["-I", modules.path, "-Xcc", "-I", "-Xcc", "/nonexistent"]
+        #expect(SymbolGraphStore.builtModules(searchedBy: flags) == ["Real", "Umbrella"])
+
+        func paths(reexporting names: [String]) throws -> Set<[String]> {
+            let graphs = folder.url.appendingPathComponent("graphs-\(names.count)")
+            try ModuleSymbolGraph.extract(
+                module: "Umbrella", flags: flags, targetTriple: try SymbolGraphTestSupport.hostTriple(), into: graphs,
+                tool: try ModuleSymbolGraph.locateExtractTool(), reexportedModules: names)
+            return Set(try ModuleSymbolGraph.load(module: "Umbrella", from: graphs).symbols.map(\.pathComponents))
+        }
+        let asked = try paths(reexporting: ["Real"])
+        #expect(asked.contains(["Own"]) && asked.contains(["Real"]) && asked.contains(["Real", "value"]))
+        let unasked = try paths(reexporting: [])
+        #expect(unasked.contains(["Own"]) && !unasked.contains(["Real"]))
+    }
 }

@@ -52,6 +52,13 @@ extension DocCPages {
                 }
                 if let parent = documented[target] { return page(of: parent, in: &pages, depth: depth + 1) }
             }
+            // A default implementation that is no member of anything (`extension Real { var reciprocal }` for a
+            // requirement of the protocol `Real` refines) sits beside its requirement, as DocC places it.
+            for relationship in graph.relationships(from: symbol.identifier, kind: .defaultImplementationOf) {
+                guard let requirement = documented[relationship.target], requirement.identifier != symbol.identifier else { continue }
+                let requirementPage = page(of: requirement, in: &pages, depth: depth + 1)
+                if let parent = pages.pages[requirementPage].parent { return parent }
+            }
             guard let parentName else { return 0 }
             let path = Array(symbol.pathComponents.dropLast())
             if let parent = graph.symbols(atPath: path).first(where: { documented[$0.identifier] != nil }) {

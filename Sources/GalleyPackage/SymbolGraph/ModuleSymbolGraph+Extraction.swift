@@ -26,6 +26,13 @@ extension ModuleSymbolGraph {
     /// (`-emit-extension-block-symbols`, as DocC extracts them). Earlier graph
     /// files of `module` in `folder` are removed first, so none is left stale.
     ///
+    /// `reexportedModules` names the modules whose symbols the graph holds
+    /// as `module`'s own where `module` re-exports them (`@_exported import
+    /// RealModule` in `Numerics`): the compiler's `-emit-symbol-graph`, which
+    /// DocC documents, includes them; the tool only for the modules it is
+    /// given (`-experimental-allowed-reexported-modules`). A name `module`
+    /// does not re-export changes nothing.
+    ///
     /// ```swift
     /// let files = try ModuleSymbolGraph.extract(
     ///     module: "NIOCore", flags: ["-I", ".build/debug/Modules", "-Xcc", "-fmodule-map-file=…"],
@@ -34,7 +41,7 @@ extension ModuleSymbolGraph {
     @discardableResult
     public static func extract(
         module: String, flags: [String], targetTriple: String, into folder: URL, tool: URL, minimumAccessLevel: String = "public",
-        run: ToolRun = runWithProcessRunner
+        reexportedModules: [String] = [], run: ToolRun = runWithProcessRunner
     ) throws(Diagnostic) -> [URL] {
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
             throw Diagnostic(
@@ -56,7 +63,9 @@ extension ModuleSymbolGraph {
             [
                 "-module-name", module, "-target", targetTriple, "-output-dir", folder.path,
                 "-minimum-access-level", minimumAccessLevel, "-emit-extension-block-symbols",
-            ] + flags
+            ]
+            + (reexportedModules.isEmpty ? [] : ["-experimental-allowed-reexported-modules=" + reexportedModules.joined(separator: ",")])
+            + flags
         let result: (status: Int32, output: String)
         do {
             result = try run(tool, arguments)

@@ -109,9 +109,12 @@ public struct SymbolGraphStore: Sendable {
         let done = folder.appendingPathComponent(".complete")
         if FileManager.default.fileExists(atPath: done.path) { return folder }
         let isStandardLibrary = module == "Swift"
+        let flags = isStandardLibrary ? [] : Self.searchFlags(library.flags)
         try ModuleSymbolGraph.extract(
-            module: module, flags: isStandardLibrary ? [] : Self.searchFlags(library.flags), targetTriple: Self.hostTriple, into: folder,
-            tool: ModuleSymbolGraph.extractTool(besides: toolchain.swiftc), minimumAccessLevel: includingInternal ? "internal" : "public")
+            module: module, flags: flags, targetTriple: Self.hostTriple, into: folder,
+            tool: ModuleSymbolGraph.extractTool(besides: toolchain.swiftc), minimumAccessLevel: includingInternal ? "internal" : "public",
+            reexportedModules: Self.builtModules(searchedBy: flags).filter { $0 != module })
+
         // A marker that could not be written only costs an extraction next time.
         _ = FileManager.default.createFile(atPath: done.path, contents: Data())
         return folder
@@ -120,7 +123,25 @@ public struct SymbolGraphStore: Sendable {
     /// What the extraction writes and the loader reads, in cache keys: a
     /// change of either (its arguments, which files are read) is a new number,
     /// so graphs extracted by an earlier Galley are never read as if current.
-    static let extractionVersion = "2"
+    static let extractionVersion = "3"
+
+    /// The Swift modules built into the `-I` folders of `flags` (the
+    /// package's and its dependencies', by their `.swiftmodule`), sorted: the
+    /// modules a package's module may re-export and DocC documents again
+    /// under it. The toolchain's own modules (Foundation) are never in them,
+    /// as the compiler's graphs leave those out.
+    public static func builtModules(searchedBy flags: [String]) -> [String] {
+        var names: Set<String> = []
+        var index = flags.startIndex
+        while index + 1 < flags.endIndex {
+            defer { index += 1 }
+            guard flags[index] == "-I" else { continue }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: flags[index + 1])) ?? [] where name.hasSuffix(".swiftmodule") {
+                names.insert(String(name.dropLast(".swiftmodule".count)))
+            }
+        }
+        return names.sorted()
+    }
 
     /// The subfolder of one library build (or, for `Swift`, of one compiler), and of this extraction.
     private func key(for module: String, includingInternal: Bool = false) -> String {
