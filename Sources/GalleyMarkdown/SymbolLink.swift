@@ -24,6 +24,12 @@ public enum SymbolLink {
     /// The path's components, split at `/` outside parentheses, each without
     /// DocC's disambiguation suffix (`-swift.struct`, `-9a8b7`).
     public static func components(_ path: String) -> [String] {
+        writtenComponents(path).map(withoutDisambiguation)
+    }
+
+    /// The path's components as written, split at `/` outside parentheses,
+    /// disambiguation suffixes kept (`["Box", "init(count:)-4j5kz"]`).
+    public static func writtenComponents(_ path: String) -> [String] {
         var components: [String] = []
         var current = ""
         var depth = 0
@@ -40,7 +46,7 @@ public enum SymbolLink {
             current.append(character)
         }
         if !current.isEmpty { components.append(current) }
-        return components.map(withoutDisambiguation)
+        return components
     }
 
     /// The name DocC shows for a symbol link: its last component.

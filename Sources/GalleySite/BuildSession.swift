@@ -160,8 +160,9 @@ struct Build {
         // The library is built (or kept from the last build) before the pages that need its symbol graphs.
         var preparation = changes.library ? nil : previous?.preparation
         let reference = makeReference(content.pages, configuration: configuration, preparation: &preparation)
-        // The pages the build makes (404, all pages, the API reference) join the site before its navigation and link check.
-        let pages = GeneratedPages.adding(to: content.pages + reference.pages)
+        // The pages the build makes (404, all pages, the API reference) join the site before its navigation and link check;
+        // a catalog's extension file of a symbol is at its reference page's address (the loaded pages stay as loaded, for the next build).
+        let pages = GeneratedPages.adding(to: (reference.catalogPages ?? content.pages) + reference.pages)
         let navigation = Navigation(pages: pages)
         let files = collectFiles(content, source: source, templates: templates)
         // One checker for the links between pages and for the symbol links (its tables are built once).
@@ -402,15 +403,17 @@ struct Build {
     /// has no reference, with a warning; the build goes on.
     func makeReference(
         _ pages: [Page], configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
-    ) -> (pages: [Page], warnings: [Diagnostic], notes: [String], symbolPages: (fingerprint: String, pages: [Page])?) {
+    ) -> (
+        pages: [Page], catalogPages: [Page]?, warnings: [Diagnostic], notes: [String], symbolPages: (fingerprint: String, pages: [Page])?
+    ) {
         let modules = configuration.verification.modules
-        guard settings.makesReference, !modules.isEmpty else { return ([], [], [], nil) }
+        guard settings.makesReference, !modules.isEmpty else { return ([], nil, [], [], nil) }
         let verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
         let prepared: Verifier.Preparation
         do throws(Diagnostic) {
             prepared = try verification.verifier.ensurePrepared(&preparation)
         } catch {
-            return ([], [.warning("the API reference was not made: \(error.message)")], [], nil)
+            return ([], nil, [.warning("the API reference was not made: \(error.message)")], [], nil)
         }
         var warnings: [Diagnostic] = []
         let symbols: [Page]
@@ -438,10 +441,12 @@ struct Build {
             settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
             symbols = SymbolPages.pages(for: graphs)
         }
+        // A catalog's extension file of a symbol takes the place of the symbol's page.
+        let merged = SymbolPages.merging(catalogPages: pages, reference: symbols)
         // The catalogs' articles stay where Galley puts them; DocC's addresses for them send the reader there.
         let redirects = SymbolPages.articleRedirects(for: pages)
         let kept = (prepared.library.fingerprint, symbols)
-        guard !symbols.isEmpty else { return (redirects, warnings, [], kept) }
+        guard !symbols.isEmpty else { return (redirects, nil, warnings, [], kept) }
         let documented = Set(symbols.compactMap { $0.catalogModule ?? $0.title })
         let place = documented.count == 1 ? "documentation/\(documented.first!.lowercased())/…" : "documentation/…"
         var note = "API reference: \(symbols.count) page\(symbols.count == 1 ? "" : "s") at DocC's addresses (\(place))"
@@ -449,7 +454,11 @@ struct Build {
             note +=
                 ", \(redirects.count) article\(redirects.count == 1 ? "'s address" : "s' addresses") sent on to \(redirects.count == 1 ? "it" : "them")"
         }
-        return (symbols + redirects, warnings, [note], kept)
+        let count = merged.catalogPages.count { $0.referenceFrame != nil }
+        if count > 0 {
+            note += "; \(count) catalog extension file\(count == 1 ? "" : "s") shown on \(count == 1 ? "its symbol's page" : "their symbols' pages")"
+        }
+        return (merged.reference + redirects, merged.catalogPages, warnings, [note], kept)
     }
 
     /// The graphs of the library targets in `names`, which no product holds,

@@ -340,6 +340,39 @@ struct PackageRootTests {
                 public var totalArea: Int { reduce(0) { $0 + $1.area } }
             }
 
+            /// Something that describes itself.
+            public protocol Described {
+                /// Its description.
+                func describe() -> String
+            }
+
+            extension Described {
+                /// "A shape", unless the type says more.
+                public func describe() -> String { "A shape" }
+            }
+
+            extension Rectangle: Described {}
+
+            """)
+        // A catalog's extension file of a symbol: its words and samples on the symbol's page, its Topics curating members.
+        try package.write(
+            "Library/Shapes/Shapes.docc/Rectangle.md",
+            """
+            # ``Shapes/Rectangle``
+
+            The catalog's own words about rectangles.
+
+            ```swift
+            print(Rectangle(width: 2, height: 5).area)  // Prints "10"
+            ```
+
+            ## Topics
+
+            ### Measuring
+
+            - ``area``
+            - ``init(width:height:)``
+
             """)
         // A library target no product holds is documented too, as swift-docc-plugin documents every library target.
         let manifest = try package.read("Package.swift")
@@ -357,8 +390,13 @@ struct PackageRootTests {
         let build = try GalleyExecutable.run(["build"], in: package.url)
         #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
         #expect(
-            build.standardError.contains("API reference: 17 pages at DocC's addresses (documentation/…), 1 article's address sent on to it"),
+            build.standardError.contains(
+                "API reference: 22 pages at DocC's addresses (documentation/…), 1 article's address sent on to it; "
+                    + "1 catalog extension file shown on its symbol's page"),
             "\(build.standardError)")
+        #expect(
+            (build.standardOutput + build.standardError).contains("Samples: 5 passed, 0 failed"),
+            "the extension file's sample is verified too: \(build.standardError)\n\(build.standardOutput)")
         let check = try package.read("public/documentation/shapetesting/issquare(_:)/index.html")
         #expect(check.contains("Whether <code>rectangle</code> is a square."), "\(check)")
         let rectangle = try package.read("public/documentation/shapes/rectangle/index.html")
@@ -368,11 +406,12 @@ struct PackageRootTests {
         #expect(
             rectangle.contains("<a href=\"https://developer.apple.com/documentation/swift/equatable\"><code>Swift.Equatable</code></a>"),
             "\(rectangle)")
-        for group in ["Initializers", "Instance Properties", "Instance Methods", "Default Implementations"] {
+        for group in ["Instance Properties", "Instance Methods", "Default Implementations"] {
             #expect(rectangle.contains(">\(group)<"), "the \(group) group")
         }
+        #expect(!rectangle.contains(">Initializers<"), "its one initializer is curated in the extension file's group")
         #expect(rectangle.contains("href=\"../../../documentation/shapes/rectangle/area/index.html\"><code>area</code></a>"))
-        #expect(rectangle.contains("The area, computed by the C target."), "a member's abstract")
+        #expect(rectangle.contains("The height."), "a member's abstract")
         // The callouts as DocC lays them out.
         let scaled = try FileManager.default.contentsOfDirectory(
             atPath: package.url.appendingPathComponent("public/documentation/shapes/rectangle").path
@@ -399,6 +438,25 @@ struct PackageRootTests {
         #expect(
             deprecated.contains("<aside class=\"aside aside-deprecated\" aria-label=\"Deprecated\">")
                 && deprecated.contains("<p>Use <code>scaled(by:)</code> instead.</p>"), "\(deprecated)")
+        // The extension file is the symbol's page: the doc comment's abstract and the declaration after its title, its
+        // words and verified sample, its curated group, the members it does not curate in DocC's groups, the relationships.
+        let abstract = try #require(rectangle.range(of: "A rectangle with whole-number sides."))
+        let words = try #require(rectangle.range(of: "The catalog's own words about rectangles."))
+        #expect(abstract.upperBound < words.lowerBound, "the doc comment first, then the catalog's words")
+        #expect(rectangle.contains("<figcaption class=\"sample-badge\">✓ Verified</figcaption>"), "the extension file's sample, verified")
+        #expect(rectangle.contains("<h3 id=\"measuring\">Measuring"), "\(rectangle)")
+        let areaLink = "href=\"../../../documentation/shapes/rectangle/area/index.html\""
+        #expect(rectangle.components(separatedBy: areaLink).count == 2, "area is curated once, not listed again: \(rectangle)")
+        #expect(rectangle.contains("href=\"../../../documentation/shapes/rectangle/width/index.html\""), "an uncurated member keeps its group")
+        #expect(rectangle.contains("<a href=\"#relationships\">") || rectangle.contains("id=\"relationships\""), "\(rectangle)")
+        // Where the extension file was, a page sends the reader on.
+        let moved = try package.read("public/Shapes/Rectangle.html")
+        #expect(moved.contains("url=../documentation/shapes/rectangle/index.html"), "\(moved)")
+        // A protocol's default implementation is listed on its requirement's page, not among the protocol's members.
+        let described = try package.read("public/documentation/shapes/described/index.html")
+        #expect(described.contains("describe()/index.html") && !described.contains("describe()-"), "\(described)")
+        let requirement = try package.read("public/documentation/shapes/described/describe()/index.html")
+        #expect(requirement.contains("Described Implementations") && requirement.contains("describe()-"), "\(requirement)")
         let inherited = try package.read("public/documentation/shapes/rectangle/equatable-implementations/index.html")
         #expect(inherited.contains("Equatable Implementations") && inherited.contains("!=(_:_:)"), "\(inherited)")
         // An extension of the standard library's type, under Swift and Array, its symbol link resolved from the symbol.

@@ -170,6 +170,11 @@ public struct DocCPages: Sendable {
     /// The symbols that are the source of a `defaultImplementationOf` relationship.
     var defaultImplementations: Set<String> = []
 
+    /// Whether the symbol `identifier` is a default implementation of a protocol requirement.
+    public func isDefaultImplementation(_ identifier: String) -> Bool {
+        defaultImplementations.contains(identifier)
+    }
+
     /// The kind DocC names a page by in a suffix (`struct`, `type.property`, `struct.extension`).
     private func kindName(_ index: Int) -> String {
         switch pages[index].content {

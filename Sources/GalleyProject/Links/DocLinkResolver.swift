@@ -1,5 +1,6 @@
 import Foundation
 import GalleyMarkdown
+import GalleyPackage
 
 /// Resolves DocC-style links, as Swift authors write them: `<doc:Page>` and
 /// `<doc:Page#Heading-Name>`.
@@ -26,6 +27,10 @@ public struct DocLinkResolver: Sendable {
     /// Catalog pages by the lowercased path of DocC's URL for them under
     /// `documentation/`: `module/article-name` and `module/type/member`.
     private let doccPaths: [String: Page]
+    /// The API reference's pages by their path under `documentation/`, as
+    /// DocC writes it (`logging/logger/init(label:)-5n2o1`): what a symbol
+    /// link with a disambiguation suffix names.
+    private let referencePaths: [String: Page]
 
     /// Creates a resolver over the site's pages.
     public init(pages: [Page]) {
@@ -48,7 +53,8 @@ public struct DocLinkResolver: Sendable {
         }
         pagesByName = byName
         var symbols: [String: Page] = [:]
-        for page in pages {
+        // Of overloads, a link without a suffix names the one DocC's path leaves bare (a requirement, not its default implementation).
+        for page in pages.filter({ !Self.isDisambiguated($0) }) + pages.filter(Self.isDisambiguated) {
             guard let path = page.document.symbolPath else { continue }
             for key in SymbolLink.keys(path) where symbols[key] == nil { symbols[key] = page }
         }
@@ -73,6 +79,21 @@ public struct DocLinkResolver: Sendable {
         }
         moduleRoots = roots
         self.doccPaths = doccPaths
+        var referencePaths: [String: Page] = [:]
+        for page in pages where page.symbolParts != nil || page.referenceFrame != nil {
+            guard page.url.hasPrefix("documentation/"), page.url.hasSuffix("/index.html") else { continue }
+            referencePaths[String(page.url.dropFirst("documentation/".count).dropLast("/index.html".count))] = page
+        }
+        self.referencePaths = referencePaths
+    }
+
+    /// Whether `page` is a reference page whose address DocC disambiguates
+    /// (`…/init(count:)-4j5kz`, `…/keys-swift.property`): its last path
+    /// component is more than its symbol's name.
+    static func isDisambiguated(_ page: Page) -> Bool {
+        guard page.symbolParts != nil, let name = page.document.symbolPath.map(SymbolLink.components)?.last else { return false }
+        let last = page.url.dropLast("/index.html".count).split(separator: "/").last.map(String.init) ?? ""
+        return last != DocCPages.fileName(name.lowercased())
     }
 
     /// The lowercased components of a symbol path, without a leading `module`.
@@ -85,6 +106,32 @@ public struct DocLinkResolver: Sendable {
     /// The symbol page of the symbol a symbol link (` ``Type/member`` `) names, if the site has one.
     public func symbolPage(_ path: String) -> Page? {
         SymbolLink.keys(path).lazy.compactMap { symbolPages[$0] }.first
+    }
+
+    /// The symbol page a symbol link on `page` names, looked up as DocC
+    /// resolves it: in the page's symbol, then in each of its parents, then
+    /// anywhere. A link with a disambiguation suffix
+    /// (` ``Box/init(count:)-4j5kz`` `) names the overload of the reference
+    /// at that path; without one, or where no page has it, the first symbol
+    /// of that name.
+    public func symbolPage(_ path: String, from page: Page?) -> Page? {
+        var scope = page?.document.symbolPath.map { SymbolLink.components($0).map { $0.lowercased() } } ?? []
+        let module = page?.catalogModule?.lowercased()
+        let written = SymbolLink.writtenComponents(path).map { $0.lowercased() }
+        if !referencePaths.isEmpty, written != SymbolLink.components(path).map({ $0.lowercased() }) {
+            // DocC's paths: the module first, each component's characters as DocC writes them in a URL.
+            let exact = written.map { DocCPages.fileName($0) }
+            if let module, scope.first != module { scope.insert(module, at: 0) }
+            for depth in stride(from: scope.count, through: 0, by: -1) {
+                if let found = referencePaths[(scope[..<depth] + exact).joined(separator: "/")] { return found }
+            }
+            if let module, let found = referencePaths[([module] + exact).joined(separator: "/")] { return found }
+        }
+        let joined = SymbolLink.components(path).map { $0.lowercased() }.joined(separator: "/")
+        for depth in stride(from: scope.count, through: 1, by: -1) {
+            if let found = symbolPages[(scope[..<depth] + [joined]).joined(separator: "/")] { return found }
+        }
+        return symbolPage(path)
     }
 
     /// Where a link of a catalog page written as a path of DocC's site goes:

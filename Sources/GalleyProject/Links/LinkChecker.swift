@@ -122,7 +122,7 @@ public struct LinkChecker: Sendable {
             references.append(
                 SymbolReference(
                     kind: .symbolLink, written: "``\(link.destination)``", path: link.destination, module: module, scope: scope,
-                    location: at(link), linkedPage: docLinks.symbolPage(link.destination)?.url
+                    location: at(link), linkedPage: docLinks.symbolPage(link.destination, from: page)?.url
                 ))
         }
         for link in page.document.links where !link.isImage {

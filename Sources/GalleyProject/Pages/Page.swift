@@ -93,6 +93,18 @@ public struct Page: Sendable {
         get { storage.fields.typeLinks }
         _modify { yield &mutableStorage.fields.typeLinks }
     }
+    /// On a symbol's reference page, its parts (for a catalog's extension file
+    /// of the symbol to take its place), else `nil`.
+    public var symbolParts: SymbolPageParts? {
+        get { storage.fields.symbolParts }
+        _modify { yield &mutableStorage.fields.symbolParts }
+    }
+    /// On a catalog's extension file that took its symbol's reference page's
+    /// place, what is rendered around its document, else `nil`.
+    public var referenceFrame: ReferenceFrame? {
+        get { storage.fields.referenceFrame }
+        _modify { yield &mutableStorage.fields.referenceFrame }
+    }
     /// Each `@Snippet(path:)` file the page shows, by the path as written.
     public var snippets: [String: SnippetFile] {
         get { storage.fields.snippets }
@@ -119,6 +131,8 @@ public struct Page: Sendable {
         var catalogModule: String?
         var images: [String: CatalogImage] = [:]
         var typeLinks: [String: String] = [:]
+        var symbolParts: SymbolPageParts?
+        var referenceFrame: ReferenceFrame?
         var snippets: [String: SnippetFile] = [:]
         var prerenderedContent: PrerenderedContent?
     }
@@ -195,9 +209,14 @@ public struct Page: Sendable {
     /// The prefix that leads from this page back to the site root (`""`, `"../"`).
     public var rootPrefix: String { String(repeating: "../", count: depth) }
 
-    /// The h2 and h3 headings, for the page's table of contents.
+    /// The h2 and h3 headings, for the page's table of contents (with those
+    /// of its ``referenceFrame``, in the order they are shown).
     public var tableOfContents: [Heading] {
-        document.headings.filter { $0.level == 2 || $0.level == 3 }
+        let headings =
+            referenceFrame.map { frame in
+                MarkdownDocument(parsing: frame.lead).headings + document.headings + MarkdownDocument(parsing: frame.trailer).headings
+            } ?? document.headings
+        return headings.filter { $0.level == 2 || $0.level == 3 }
     }
 
     /// The output path of a Markdown source path: `a/b.md` → `a/b.html`.

@@ -68,14 +68,19 @@ public enum SymbolPages {
         let entry = tree.pages[index]
         let url = url(entry.path)
         var markdown: String
+        var parts: SymbolPageParts?
         switch entry.content {
         case .module:
             markdown = "# \(tree.module)\n\nThe API of the \(tree.module) module.\n"
         case .symbol(let symbol):
             markdown = "# ``\(([tree.module] + symbol.pathComponents).joined(separator: "/"))``\n\n"
-            markdown += "*\(symbol.kindDisplayName)*\n\n"
-            markdown += documentation(symbol)
-            markdown += relationships(of: symbol, in: graph, tree: tree, from: url)
+            let documented = SymbolPageParts(
+                kind: "*\(symbol.kindDisplayName)*\n\n", documentation: documentation(symbol),
+                topics: topics(tree, index, from: url),
+                relationships: relationships(of: symbol, in: graph, tree: tree, from: url)
+                    + defaultImplementations(of: symbol, in: graph, tree: tree, from: url))
+            markdown += documented.lead(withDocComment: true)
+            parts = documented
         case .extendedModule(let module):
             markdown = "# \(module)\n\n*Extended Module*\n\nThe \(tree.module) module's extensions of \(module)'s types.\n"
         case .extendedType(let module, let path, _):
@@ -84,7 +89,10 @@ public enum SymbolPages {
         case .implementations(let name):
             markdown = "# \(entry.title)\n\n*API Collection*\n\nMembers this type inherits from `\(name)`.\n"
         }
-        markdown += topics(tree, index, from: url)
+        // DocC's order: the lead, the Topics, then the Relationships.
+        markdown +=
+            parts.map { $0.topicsMarkdown(excluding: [], withHeading: true) + $0.relationships }
+            ?? SymbolPageParts.topicsMarkdown(topics(tree, index, from: url))
         let source = String(url.dropLast(".html".count)) + ".md"
         var page = Page(
             sourcePath: source, displayPath: "\(tree.module) API: \(entry.path)", frontMatter: FrontMatter(),
@@ -93,18 +101,20 @@ public enum SymbolPages {
         page.url = url
         page.title = entry.title
         page.catalogModule = entry.parent == nil ? nil : tree.module
+        page.symbolParts = parts
         return page
     }
 
     /// A symbol's abstract, declaration, deprecation, and its doc comment's
     /// callouts and discussion as DocC lays them out (Parameters, Return
-    /// Value, Throws, Discussion).
-    private static func documentation(_ symbol: APISymbol) -> String {
+    /// Value, Throws, Discussion); and the same without the doc comment.
+    private static func documentation(_ symbol: APISymbol) -> SymbolPageParts.Documentation {
         let sections = DocCommentSections(symbol.docComment?.text ?? "")
+        var declaration = symbol.declarationFragments.isEmpty ? "" : fenced(symbol.declaration)
+        if let availability = availability(symbol) { declaration += "**Availability:** \(availability)\n\n" }
+        if let deprecated = deprecation(symbol) { declaration += "> Deprecated: \(deprecated)\n\n" }
         var markdown = sections.abstract.isEmpty ? "" : sections.abstract + "\n\n"
-        if !symbol.declarationFragments.isEmpty { markdown += fenced(symbol.declaration) }
-        if let availability = availability(symbol) { markdown += "**Availability:** \(availability)\n\n" }
-        if let deprecated = deprecation(symbol) { markdown += "> Deprecated: \(deprecated)\n\n" }
+        markdown += declaration
         if !sections.parameters.isEmpty {
             markdown += "## Parameters\n\n"
             for parameter in sections.parameters {
@@ -117,7 +127,7 @@ public enum SymbolPages {
         if let returns = sections.returns { markdown += "## Return Value\n\n\(returns)\n\n" }
         if let throwsText = sections.throwsText { markdown += "## Throws\n\n\(throwsText)\n\n" }
         if !sections.discussion.isEmpty { markdown += "## Discussion\n\n\(sections.discussion)\n\n" }
-        return markdown
+        return .init(full: markdown, declarationOnly: declaration)
     }
 
     /// A declaration as a Swift listing (a fence longer than any run of backticks in it).
@@ -170,11 +180,17 @@ public enum SymbolPages {
         let blocks = graph.relationships(to: symbol.identifier, kind: .extensionTo).map(\.source)
         let outgoing = ([symbol.identifier] + blocks).flatMap { graph.relationships(from: $0) }
         let incoming = graph.relationships(to: symbol.identifier)
+        // A protocol inherits from the protocols it conforms to, and is inherited by those that conform to it.
+        let isProtocol = symbol.kind == .protocol
+        let fromProtocol = { (relation: SymbolRelationship) in graph.symbol(withIdentifier: relation.source)?.kind == .protocol }
         let sections: [(String, [String])] = [
-            ("Inherits From", outgoing.filter { $0.kind == .inheritsFrom }.map(\.target)),
-            ("Conforms To", outgoing.filter { $0.kind == .conformsTo }.map(\.target)),
-            ("Inherited By", incoming.filter { $0.kind == .inheritsFrom }.map(\.source)),
-            ("Conforming Types", incoming.filter { $0.kind == .conformsTo }.map(\.source)),
+            ("Inherits From", outgoing.filter { $0.kind == .inheritsFrom || (isProtocol && $0.kind == .conformsTo) }.map(\.target)),
+            ("Conforms To", isProtocol ? [] : outgoing.filter { $0.kind == .conformsTo }.map(\.target)),
+            (
+                "Inherited By",
+                incoming.filter { $0.kind == .inheritsFrom || ($0.kind == .conformsTo && isProtocol && fromProtocol($0)) }.map(\.source)
+            ),
+            ("Conforming Types", incoming.filter { $0.kind == .conformsTo && !(isProtocol && fromProtocol($0)) }.map(\.source)),
         ]
         let fallbacks = Dictionary((outgoing + incoming).compactMap { relation in relation.targetFallback.map { (relation.target, $0) } }) {
             first, _ in first
@@ -200,8 +216,27 @@ public enum SymbolPages {
         return text
     }
 
+    /// A protocol requirement's Default Implementations section: the
+    /// implementations of each protocol (extension) that provides one, as
+    /// DocC lists them on the requirement's page (`ParsableCommand Implementations`).
+    private static func defaultImplementations(of symbol: APISymbol, in graph: ModuleSymbolGraph, tree: DocCPages, from url: String) -> String {
+        var groups: [(title: String, items: [String])] = []
+        for relation in graph.relationships(to: symbol.identifier, kind: .defaultImplementationOf) {
+            guard let page = tree.page(of: relation.source), let parent = page.parent else { continue }
+            let title = "\(tree.pages[parent].title) Implementations"
+            let item = "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)\n"
+            if let position = groups.firstIndex(where: { $0.title == title }) {
+                groups[position].items.append(item)
+            } else {
+                groups.append((title, [item]))
+            }
+        }
+        guard !groups.isEmpty else { return "" }
+        return "## Default Implementations\n\n" + groups.map { "### \($0.title)\n\n" + $0.items.joined() + "\n" }.joined()
+    }
+
     /// The page's children in DocC's automatic groups, each linked with its abstract.
-    private static func topics(_ tree: DocCPages, _ index: Int, from url: String) -> String {
+    private static func topics(_ tree: DocCPages, _ index: Int, from url: String) -> [SymbolPageParts.TopicGroup] {
         var groups: [String: [Int]] = [:]
         let entry = tree.pages[index]
         // An Implementations collection lists what its type inherits from its protocol; the type lists its own members.
@@ -209,22 +244,27 @@ public enum SymbolPages {
         if case .implementations(let name) = entry.content, let type = entry.parent {
             members = tree.pages[type].children.filter { tree.pages[$0].inheritedFrom == name }
         } else {
-            members = entry.children.filter { tree.pages[$0].inheritedFrom == nil }
+            // A protocol's default implementations are listed on their requirements' pages, not among its members.
+            let isProtocol = { () -> Bool in if case .symbol(let symbol) = entry.content { return symbol.kind == .protocol } else { return false } }()
+            members = entry.children.filter { child in
+                guard tree.pages[child].inheritedFrom == nil else { return false }
+                guard isProtocol, case .symbol(let member) = tree.pages[child].content else { return true }
+                return !tree.isDefaultImplementation(member.identifier)
+            }
         }
         for child in members { groups[group(of: tree.pages[child].content), default: []].append(child) }
-        guard !groups.isEmpty else { return "" }
-        var text = "## Topics\n\n"
-        for name in groupOrder where groups[name] != nil {
-            text += "### \(name)\n\n"
-            for child in groups[name]! {
-                let page = tree.pages[child]
-                text += "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)"
-                if case .symbol(let symbol) = page.content, let abstract = abstract(of: symbol) { text += "\n\n  " + abstract }
-                text += "\n"
+        return groupOrder.compactMap { name in
+            groups[name].map { children in
+                SymbolPageParts.TopicGroup(
+                    title: name,
+                    entries: children.map { child in
+                        let page = tree.pages[child]
+                        var item = "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)"
+                        if case .symbol(let symbol) = page.content, let abstract = abstract(of: symbol) { item += "\n\n  " + abstract }
+                        return SymbolPageParts.TopicEntry(url: Self.url(page.path), item: item + "\n")
+                    })
             }
-            text += "\n"
         }
-        return text
     }
 
     /// The first paragraph of a symbol's doc comment (``DocCommentSections/abstract``), on one line.

@@ -17,8 +17,8 @@ public struct PageRenderer: Sendable {
     let docLinks: DocLinkResolver
     /// The sidebar's page list, rendered once per site and folder depth.
     public let sidebar: SidebarNavigation
-    /// The URL of each DocC symbol extension page by ``SymbolLink/keys(_:)``.
-    let symbolPages: [String: String]
+    /// Whether any page documents a symbol (a catalog's extension file, a reference page): symbol links are looked up only then.
+    let hasSymbolPages: Bool
     /// `site` of every page's context: the same for all.
     private let site: TemplateValue
 
@@ -31,12 +31,7 @@ public struct PageRenderer: Sendable {
         let linked = navigation.pages + navigation.unlisted.filter { $0.kind == .reference }
         self.docLinks = DocLinkResolver(pages: linked)
         self.sidebar = SidebarNavigation(navigation: navigation)
-        var symbolPages: [String: String] = [:]
-        for page in linked {
-            guard let path = page.document.symbolPath else { continue }
-            for key in SymbolLink.keys(path) where symbolPages[key] == nil { symbolPages[key] = page.url }
-        }
-        self.symbolPages = symbolPages
+        self.hasSymbolPages = linked.contains { $0.document.symbolPath != nil }
         self.site = [
             "title": .string(configuration.title),
             "baseURL": .string(configuration.baseURL ?? ""),
@@ -97,17 +92,36 @@ public struct PageRenderer: Sendable {
     }
 
     /// The HTML of `page`'s Markdown: the one rendered when it was parsed, if
-    /// it was (with the same raw HTML setting), else rendered now with the site.
+    /// it was (with the same raw HTML setting), else rendered now with the
+    /// site. A catalog's extension file in its symbol's reference page's
+    /// place has the page's lead after its title and the rest after it.
     func content(
         of page: Page, codeBlockHTML: (CodeBlock) -> String?, snippetResult: @escaping (String) -> SampleResult?
     ) -> String {
+        let html: String
         if let prerendered = page.prerenderedContent, prerendered.allowsRawHTML == configuration.allowsRawHTML {
-            return prerendered.html
+            html = prerendered.html
+        } else {
+            html = render(page.document, of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult)
         }
+        guard let frame = page.referenceFrame else { return html }
+        let reference = SampleHTML.referenceCodeBlockHTML(for: page)
+        let lead = render(MarkdownDocument(parsing: frame.lead), of: page, codeBlockHTML: reference, snippetResult: snippetResult)
+        let trailer = render(MarkdownDocument(parsing: frame.trailer), of: page, codeBlockHTML: reference, snippetResult: snippetResult)
+        // The title is the document's first heading (`# ``Module/Symbol```): the lead follows it.
+        guard let titleEnd = html.range(of: "</h1>\n") else { return lead + html + trailer }
+        return String(html[..<titleEnd.upperBound]) + lead + String(html[titleEnd.upperBound...]) + trailer
+    }
+
+    /// `document`'s HTML as a part of `page`: its links and symbol links resolved from the page.
+    private func render(
+        _ document: MarkdownDocument, of page: Page, codeBlockHTML: (CodeBlock) -> String?,
+        snippetResult: @escaping (String) -> SampleResult?
+    ) -> String {
         let markdown = MarkdownHTMLRenderer(allowsRawHTML: configuration.allowsRawHTML)
         let docc = docc(for: page, snippetResult: snippetResult)
-        return markdown.render(page.document, codeBlockHTML: codeBlockHTML, docc: docc) { destination in
-            if destination.hasPrefix("#") { return MarkdownHTMLRenderer.fragmentLink(destination, in: page.document) }
+        return markdown.render(document, codeBlockHTML: codeBlockHTML, docc: docc) { destination in
+            if destination.hasPrefix("#") { return MarkdownHTMLRenderer.fragmentLink(destination, in: document) }
             // DocC links and DocC URL paths: to their page, or unlinked when it names a symbol with no page here.
             return docLinks.rewrite(destination, from: page)
         }
@@ -128,18 +142,10 @@ public struct PageRenderer: Sendable {
                     "<picture><source srcset=\"\(escape(RelativeURL.from(page.url, to: dark)))\" media=\"(prefers-color-scheme: dark)\">\(img)</picture>"
             }
         }
-        if !symbolPages.isEmpty {
-            let symbolPages = symbolPages
-            // As DocC resolves a link: in the page's symbol, then in each of its parents, then anywhere.
-            let scope = page.document.symbolPath.map { SymbolLink.components($0).map { $0.lowercased() } } ?? []
+        if hasSymbolPages {
+            let docLinks = docLinks
             docc.symbolURL = { path in
-                let written = SymbolLink.components(path).map { $0.lowercased() }.joined(separator: "/")
-                var found: String?
-                for depth in stride(from: scope.count, through: 1, by: -1) where found == nil {
-                    found = symbolPages[(scope[..<depth] + [written]).joined(separator: "/")]
-                }
-                return (found ?? SymbolLink.keys(path).lazy.compactMap { symbolPages[$0] }.first)
-                    .flatMap { $0 == page.url ? nil : RelativeURL.from(page.url, to: $0) }
+                docLinks.symbolPage(path, from: page).flatMap { $0.url == page.url ? nil : RelativeURL.from(page.url, to: $0.url) }
             }
         }
         let snippets = page.snippets

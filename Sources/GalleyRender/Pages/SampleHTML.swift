@@ -178,27 +178,31 @@ package enum SampleHTML {
             + "\(pad)<span class=\"sample-callout-type\">\(highlighted)</span></span>"
     }
 
+    /// The code blocks of a symbol's reference page, highlighted: the
+    /// declaration (the first block) links each type it names to the type's
+    /// page (``Page/typeLinks``).
+    package static func referenceCodeBlockHTML(for page: Page) -> (CodeBlock) -> String? {
+        let links = page.typeLinks.mapValues { RelativeURL.from(page.url, to: $0) }
+        return { block in
+            guard block.language == "swift" || block.language.isEmpty else { return nil }
+            let lines = SwiftHighlighter.segmentedLines(block.code.trimmingTrailingNewlines()).map { segments in
+                segments.map { segment in
+                    let html = SwiftHighlighter.html([segment])
+                    guard block.index == 0, segment.tokenClass == "type", let href = links[segment.text] else { return html }
+                    return "<a href=\"\(HTMLEscaping.escape(href))\">\(html)</a>"
+                }.joined()
+            }.joined(separator: "\n")
+            return "<pre tabindex=\"0\"><code class=\"language-swift\">\(lines)\n</code></pre>\n"
+        }
+    }
+
     /// The code-block markup of `page`: samples with their verdicts, and the
     /// output blocks they own left out (they show as the sample's output
     /// panel). The popover bodies of all the page's samples, each distinct
     /// declaration once, follow the last sample.
     package static func codeBlockHTML(for page: Page, report: VerificationReport) -> (CodeBlock) -> String? {
         // A reference page's declaration and listings are the graph's and the doc comment's, verified where they are written.
-        if page.kind == .reference {
-            let links = page.typeLinks.mapValues { RelativeURL.from(page.url, to: $0) }
-            return { block in
-                guard block.language == "swift" || block.language.isEmpty else { return nil }
-                // The declaration (the page's first block) links each type it names to the type's page.
-                let lines = SwiftHighlighter.segmentedLines(block.code.trimmingTrailingNewlines()).map { segments in
-                    segments.map { segment in
-                        let html = SwiftHighlighter.html([segment])
-                        guard block.index == 0, segment.tokenClass == "type", let href = links[segment.text] else { return html }
-                        return "<a href=\"\(HTMLEscaping.escape(href))\">\(html)</a>"
-                    }.joined()
-                }.joined(separator: "\n")
-                return "<pre tabindex=\"0\"><code class=\"language-swift\">\(lines)\n</code></pre>\n"
-            }
-        }
+        if page.kind == .reference { return referenceCodeBlockHTML(for: page) }
         var byIndex: [Int: String] = [:]
         var popovers = PopoverTable()
         var last: Int?

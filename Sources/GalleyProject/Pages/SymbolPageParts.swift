@@ -1,0 +1,86 @@
+/// The parts of a symbol's reference page (``SymbolPages``), kept apart so
+/// that a catalog's extension file of the symbol (`# ``Module/Symbol```)
+/// can take the page's place with them around its own text, as DocC merges
+/// a documentation extension into the symbol's page.
+///
+/// ```swift
+/// parts.lead(withDocComment: true)   // "*Structure*\n\nA logger.\n\n```swift\nstruct Logger\n```\n\n## Discussion\n\n…"
+/// parts.topicsMarkdown(excluding: curated, withHeading: false)   // "### Instance Methods\n\n- [`log(level:)`](<…>)\n…"
+/// ```
+public struct SymbolPageParts: Sendable, Hashable {
+    /// A symbol's documentation made from its graph, with and without its doc comment.
+    public struct Documentation: Sendable, Hashable {
+        /// The abstract, the declaration (with availability and deprecation),
+        /// then Parameters, Return Value, Throws and the Discussion.
+        public var full: String
+        /// The declaration with availability and deprecation only (an
+        /// extension file's `@DocumentationExtension(mergeBehavior: override)`
+        /// replaces the doc comment).
+        public var declarationOnly: String
+    }
+
+    /// One of DocC's automatic Topics groups (`Instance Methods`).
+    public struct TopicGroup: Sendable, Hashable {
+        /// The group's title.
+        public var title: String
+        /// Its members, in order.
+        public var entries: [TopicEntry]
+    }
+
+    /// A member in a Topics group.
+    public struct TopicEntry: Sendable, Hashable {
+        /// The member's page (`documentation/logging/logger/log(level:)/index.html`).
+        public var url: String
+        /// Its list item: the link and the abstract, ending with a newline.
+        public var item: String
+    }
+
+    /// The symbol's kind, as the line under the title shows it (`*Structure*`).
+    public var kind: String
+    /// What its graph and doc comment say of it.
+    public var documentation: Documentation
+    /// Its members in DocC's automatic groups.
+    public var topics: [TopicGroup]
+    /// The Relationships section (conforms to, inherited by, …), or empty.
+    public var relationships: String
+
+    /// What comes between the title and the discussion: the kind, then
+    /// ``Documentation/full`` or, without the doc comment, ``Documentation/declarationOnly``.
+    public func lead(withDocComment: Bool) -> String {
+        kind + (withDocComment ? documentation.full : documentation.declarationOnly)
+    }
+
+    /// The Topics groups without the members at `curated` URLs (those an
+    /// extension file's own Topics lists), under a `## Topics` heading when
+    /// `withHeading`; empty when no member is left.
+    public func topicsMarkdown(excluding curated: Set<String>, withHeading: Bool) -> String {
+        Self.topicsMarkdown(topics, excluding: curated, withHeading: withHeading)
+    }
+
+    /// The Markdown of `groups` without the members at `curated` URLs (see ``topicsMarkdown(excluding:withHeading:)``).
+    public static func topicsMarkdown(_ groups: [TopicGroup], excluding curated: Set<String> = [], withHeading: Bool = true) -> String {
+        var text = ""
+        for group in groups {
+            let entries = group.entries.filter { !curated.contains($0.url) }
+            guard !entries.isEmpty else { continue }
+            text += "### \(group.title)\n\n" + entries.map(\.item).joined() + "\n"
+        }
+        return text.isEmpty || !withHeading ? text : "## Topics\n\n" + text
+    }
+}
+
+/// What the renderer shows around a page's own document: set on a
+/// catalog's extension file that took the place of its symbol's reference
+/// page, so the file's lines (and its samples' lines) stay its own.
+public struct ReferenceFrame: Sendable, Hashable {
+    /// Rendered after the document's title heading: the symbol's kind, declaration and doc comment.
+    public var lead: String
+    /// Rendered after the document: the Topics its extension file does not curate, and the Relationships.
+    public var trailer: String
+
+    /// A frame of `lead` and `trailer` Markdown.
+    public init(lead: String, trailer: String) {
+        self.lead = lead
+        self.trailer = trailer
+    }
+}
