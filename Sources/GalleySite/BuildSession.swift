@@ -439,7 +439,8 @@ struct Build {
             }
             graphs += builtTargets(unbuilt, configuration: configuration, prepared: prepared, store: store, warnings: &warnings)
             settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
-            symbols = SymbolPages.pages(for: graphs)
+            let root = SampleVerification.packageDirectory(configuration: configuration, layout: layout).resolvingSymlinksInPath().path
+            symbols = SymbolPages.pages(for: graphs, sourceLinks: configuration.sourceURL.map { SymbolPages.SourceLinks(prefix: $0, root: root) })
         }
         // A catalog's extension file of a symbol takes the place of the symbol's page.
         let merged = SymbolPages.merging(catalogPages: pages, reference: symbols)

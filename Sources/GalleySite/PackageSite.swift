@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleyPackage
 import GalleyProject
 import Synchronization
 
@@ -36,6 +37,8 @@ public struct PackageSite: Sendable {
     public var guidesFolder: URL?
     /// The project's folders.
     public var layout: SiteLayout
+    /// Where the package's files are read on the web (``PackageRepository``), the default `source_url`.
+    public var sourceURL: String?
 
     /// The package site at `layout.root`, or `nil` when the folder has no
     /// `Package.swift` (a site of its own).
@@ -46,7 +49,9 @@ public struct PackageSite: Sendable {
     public static func discover(layout: SiteLayout, paths: [String] = []) throws(Diagnostic) -> PackageSite? {
         guard SwiftPackage.isPackage(layout.root) else { return nil }
         let package = try SwiftPackage.describe(at: layout.root)
-        var site = PackageSite(package: package, catalogs: package.catalogs, prefixed: true, contentFolder: nil, guidesFolder: nil, layout: layout)
+        var site = PackageSite(
+            package: package, catalogs: package.catalogs, prefixed: true, contentFolder: nil, guidesFolder: nil, layout: layout,
+            sourceURL: PackageRepository.sourceURL(forPackageAt: layout.root))
         if layout.namesContentDirectory {
             site.pick(layout.contentDirectory)
         }
@@ -99,6 +104,7 @@ public struct PackageSite: Sendable {
     public var configuration: SiteConfiguration {
         var configuration = SiteConfiguration()
         configuration.title = package.name
+        configuration.sourceURL = sourceURL
         var verification = configuration.verification
         verification.package = "."
         verification.products = package.libraryProducts.map(\.name)

@@ -387,6 +387,8 @@ struct PackageRootTests {
             "Library/ShapeTesting/Checks.swift",
             "import Shapes\n\n/// Whether `rectangle` is a square.\npublic func isSquare(_ rectangle: Rectangle) -> Bool { rectangle.width == rectangle.height }\n"
         )
+        // The declarations link their lines in the repository `source_url` names.
+        try package.write("galley.yml", "source_url: https://github.com/example/shapes/blob/v1\n")
         let build = try GalleyExecutable.run(["build"], in: package.url)
         #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
         #expect(
@@ -402,6 +404,10 @@ struct PackageRootTests {
         let rectangle = try package.read("public/documentation/shapes/rectangle/index.html")
         #expect(rectangle.contains("<span class=\"tok-keyword\">struct</span> Rectangle"), "the declaration, highlighted: \(rectangle)")
         #expect(rectangle.contains("A rectangle with whole-number sides."), "its doc comment")
+        #expect(
+            rectangle.contains(
+                "Declared in <a href=\"https://github.com/example/shapes/blob/v1/Library/Shapes/Rectangle.swift#L4\">Rectangle.swift:4</a>"),
+            "\(rectangle)")
         // Relationships: the standard library's protocol links to its documentation.
         #expect(
             rectangle.contains("<a href=\"https://developer.apple.com/documentation/swift/equatable\"><code>Swift.Equatable</code></a>"),

@@ -17,7 +17,8 @@ import GalleySamples
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
     public static let knownKeys = [
-        "title", "description", "base_url", "language", "edit_url", "markdown", "verify", "search", "favicon", "allow_outside", "hovers",
+        "title", "description", "base_url", "language", "edit_url", "source_url", "markdown", "verify", "search", "favicon", "allow_outside",
+        "hovers",
     ]
 
     /// The site's name, shown in the sidebar and page titles.
@@ -31,6 +32,12 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Prefix for a page's "Edit this page" link; the page's path under
     /// `content/` is appended.
     public var editURL: String?
+    /// Prefix for the link from an API reference page to its declaration's
+    /// line: the source file's path in the package and `#L<line>` are
+    /// appended (`https://github.com/org/repo/blob/main/`). A package root's
+    /// default is its git remote's page at the commit checked out, when the
+    /// remote is on GitHub or GitLab; `source_url: ""` turns the links off.
+    public var sourceURL: String?
     /// Whether raw HTML in Markdown is passed through (default `false`, as in Hugo).
     public var allowsRawHTML = false
     /// Whether the site has search (`search: false` turns it off): the build
@@ -163,6 +170,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.verification.products = defaults.verification.products
         config.verification.linking = defaults.verification.linking
         config.verification.modules = defaults.verification.modules
+        config.verification.referenceModules = defaults.verification.referenceModules
         config.verification.sourceDirectories = defaults.verification.sourceDirectories
         config.verification.traits = defaults.verification.traits
         config.verification.unexposedTargets = defaults.verification.unexposedTargets
@@ -170,6 +178,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.description = try yaml.string("description") ?? config.description
         config.language = try yaml.string("language") ?? config.language
         config.editURL = try yaml.string("edit_url")
+        config.sourceURL = try yaml.string("source_url").map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" } ?? defaults.sourceURL
+        if config.sourceURL?.isEmpty == true { config.sourceURL = nil }
         if var base = try yaml.string("base_url"), !base.isEmpty {
             if !base.hasSuffix("/") { base += "/" }
             config.baseURL = base

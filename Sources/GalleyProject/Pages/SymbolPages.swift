@@ -1,3 +1,4 @@
+import Foundation
 import GalleyCore
 import GalleyMarkdown
 import GalleyPackage
@@ -20,14 +21,42 @@ import GalleyPackage
 /// pages.map(\.url)   // ["documentation/logging/index.html", "documentation/logging/logger/index.html", …]
 /// ```
 public enum SymbolPages {
-    /// The reference pages of `graphs`' modules.
-    public static func pages(for graphs: [ModuleSymbolGraph]) -> [Page] {
+    /// Where a reference page links its declaration's line: the
+    /// `source_url` prefix, and the package root the files' paths are made
+    /// relative to.
+    public struct SourceLinks: Sendable {
+        /// The prefix (`https://github.com/org/repo/blob/<commit>/`).
+        public var prefix: String
+        /// The package root's path.
+        public var root: String
+
+        /// Links made of `prefix` and each file's path relative to `root`.
+        public init(prefix: String, root: String) {
+            self.prefix = prefix
+            self.root = root
+        }
+
+        /// The link to `line` of the file at `path`, or `nil` for a file outside the package.
+        func url(path: String, line: Int) -> String? {
+            let folder = root.hasSuffix("/") ? root : root + "/"
+            guard path.hasPrefix(folder) else { return nil }
+            let relative = path.dropFirst(folder.count).split(separator: "/").map {
+                String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+            }
+            return prefix + relative.joined(separator: "/") + "#L\(line)"
+        }
+    }
+
+    /// The reference pages of `graphs`' modules; with `sourceLinks`, each
+    /// symbol's page links its declaration's line.
+    public static func pages(for graphs: [ModuleSymbolGraph], sourceLinks: SourceLinks? = nil) -> [Page] {
         let trees = graphs.map { DocCPages(graph: $0) }
+        let modules = Set(graphs.map(\.moduleName))
         // A declaration's type of another module of the package links to its page too.
         let pageOf = { (identifier: String) in trees.lazy.compactMap { $0.page(of: identifier) }.first }
         return zip(graphs, trees).flatMap { graph, tree in
             tree.pages.indices.map { index in
-                var page = page(tree, index, graph: graph)
+                var page = page(tree, index, graph: graph, modules: modules, sourceLinks: sourceLinks)
                 if case .symbol(let symbol) = tree.pages[index].content {
                     for fragment in symbol.declarationFragments where fragment.kind == "typeIdentifier" {
                         guard let identifier = fragment.preciseIdentifier, let target = pageOf(identifier), target.path != tree.pages[index].path
@@ -64,7 +93,9 @@ public enum SymbolPages {
         path + "/index.html"
     }
 
-    private static func page(_ tree: DocCPages, _ index: Int, graph: ModuleSymbolGraph) -> Page {
+    private static func page(
+        _ tree: DocCPages, _ index: Int, graph: ModuleSymbolGraph, modules: Set<String>, sourceLinks: SourceLinks?
+    ) -> Page {
         let entry = tree.pages[index]
         let url = url(entry.path)
         var markdown: String
@@ -75,8 +106,8 @@ public enum SymbolPages {
         case .symbol(let symbol):
             markdown = "# ``\(([tree.module] + symbol.pathComponents).joined(separator: "/"))``\n\n"
             let documented = SymbolPageParts(
-                kind: "*\(symbol.kindDisplayName)*\n\n", documentation: documentation(symbol),
-                topics: topics(tree, index, from: url),
+                kind: "*\(symbol.kindDisplayName)*\n\n", documentation: documentation(symbol, in: graph, modules: modules, sourceLinks: sourceLinks),
+                topics: topics(tree, index, from: url, graph: graph, modules: modules),
                 relationships: relationships(of: symbol, in: graph, tree: tree, from: url)
                     + defaultImplementations(of: symbol, in: graph, tree: tree, from: url))
             markdown += documented.lead(withDocComment: true)
@@ -92,7 +123,7 @@ public enum SymbolPages {
         // DocC's order: the lead, the Topics, then the Relationships.
         markdown +=
             parts.map { $0.topicsMarkdown(excluding: [], withHeading: true) + $0.relationships }
-            ?? SymbolPageParts.topicsMarkdown(topics(tree, index, from: url))
+            ?? SymbolPageParts.topicsMarkdown(topics(tree, index, from: url, graph: graph, modules: modules))
         let source = String(url.dropLast(".html".count)) + ".md"
         var page = Page(
             sourcePath: source, displayPath: "\(tree.module) API: \(entry.path)", frontMatter: FrontMatter(),
@@ -108,9 +139,21 @@ public enum SymbolPages {
     /// A symbol's abstract, declaration, deprecation, and its doc comment's
     /// callouts and discussion as DocC lays them out (Parameters, Return
     /// Value, Throws, Discussion); and the same without the doc comment.
-    private static func documentation(_ symbol: APISymbol) -> SymbolPageParts.Documentation {
-        let sections = DocCommentSections(symbol.docComment?.text ?? "")
+    ///
+    /// A doc comment the symbol inherits from another package's protocol
+    /// (the standard library's `Equatable.!=(_:_:)`) is not shown, as DocC
+    /// does not: the abstract says where it is inherited from.
+    private static func documentation(
+        _ symbol: APISymbol, in graph: ModuleSymbolGraph, modules: Set<String>, sourceLinks: SourceLinks?
+    ) -> SymbolPageParts.Documentation {
+        let sections = DocCommentSections(shownComment(of: symbol, in: graph, modules: modules))
         var declaration = symbol.declarationFragments.isEmpty ? "" : fenced(symbol.declaration)
+        if let location = symbol.location, let path = location.filePath,
+            let link = sourceLinks?.url(path: path, line: location.position.line + 1)
+        {
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            declaration += "Declared in [\(file):\(location.position.line + 1)](<\(link)>)\n\n"
+        }
         if let availability = availability(symbol) { declaration += "**Availability:** \(availability)\n\n" }
         if let deprecated = deprecation(symbol) { declaration += "> Deprecated: \(deprecated)\n\n" }
         var markdown = sections.abstract.isEmpty ? "" : sections.abstract + "\n\n"
@@ -236,7 +279,9 @@ public enum SymbolPages {
     }
 
     /// The page's children in DocC's automatic groups, each linked with its abstract.
-    private static func topics(_ tree: DocCPages, _ index: Int, from url: String) -> [SymbolPageParts.TopicGroup] {
+    private static func topics(
+        _ tree: DocCPages, _ index: Int, from url: String, graph: ModuleSymbolGraph, modules: Set<String>
+    ) -> [SymbolPageParts.TopicGroup] {
         var groups: [String: [Int]] = [:]
         let entry = tree.pages[index]
         // An Implementations collection lists what its type inherits from its protocol; the type lists its own members.
@@ -260,7 +305,9 @@ public enum SymbolPages {
                     entries: children.map { child in
                         let page = tree.pages[child]
                         var item = "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)"
-                        if case .symbol(let symbol) = page.content, let abstract = abstract(of: symbol) { item += "\n\n  " + abstract }
+                        if case .symbol(let symbol) = page.content, let abstract = abstract(of: symbol, in: graph, modules: modules) {
+                            item += "\n\n  " + abstract
+                        }
                         return SymbolPageParts.TopicEntry(url: Self.url(page.path), item: item + "\n")
                     })
             }
@@ -268,10 +315,19 @@ public enum SymbolPages {
     }
 
     /// The first paragraph of a symbol's doc comment (``DocCommentSections/abstract``), on one line.
-    private static func abstract(of symbol: APISymbol) -> String? {
-        guard let text = symbol.docComment?.text else { return nil }
-        let abstract = DocCommentSections(text).abstract.replacingOccurrences(of: "\n", with: " ")
+    private static func abstract(of symbol: APISymbol, in graph: ModuleSymbolGraph, modules: Set<String>) -> String? {
+        let abstract = DocCommentSections(shownComment(of: symbol, in: graph, modules: modules)).abstract.replacingOccurrences(of: "\n", with: " ")
         return abstract.isEmpty ? nil : abstract
+    }
+
+    /// The doc comment DocC shows for `symbol`: its own, or one it inherits
+    /// from a module of `modules`; one inherited from elsewhere is replaced by
+    /// where it is inherited from (`Inherited from `Equatable.!=(_:_:)`.`).
+    private static func shownComment(of symbol: APISymbol, in graph: ModuleSymbolGraph, modules: Set<String>) -> String {
+        guard let comment = symbol.docComment else { return "" }
+        guard let module = comment.moduleName, !modules.contains(module) else { return comment.text }
+        let origin = graph.relationships(from: symbol.identifier).lazy.compactMap(\.sourceOrigin).first?.displayName
+        return origin.map { "Inherited from `\($0)`." } ?? ""
     }
 
     /// DocC's automatic groups, in its order.
