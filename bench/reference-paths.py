@@ -349,6 +349,38 @@ def compare(work, site):
               f'implementations pages predicted ({percent(hit, len(generated))}), {len(predicted - generated)} predicted pages DocC lacks')
 
 
+def unresolved_links(work, galley_log):
+    """Symbol links neither DocC nor Galley resolves, by the name written: DocC's
+    "'X' doesn't exist at '/Module/…'" warnings (docc-<target>.log) against the
+    links Galley's build shows as code (its warnings list them as ``X``)."""
+    docc = Counter()
+    for log in glob.glob(os.path.join(work, 'docc-*.log')):
+        with open(log, errors='replace') as f:
+            for line in f:
+                m = re.search(r"warning: '([^']+)' (?:doesn't exist|is ambiguous)", line)
+                if m:
+                    docc[SYMBOL_NAME(m.group(1))] += 1
+    galley = Counter()
+    with open(galley_log, errors='replace') as f:
+        for line in f:
+            if 'shown as code' not in line or not line.startswith('warning:'):
+                continue
+            # The list, without the suggestion after it (which names ``Module/Symbol`` as an example).
+            listed = re.split(r'\)?\. (?:Add|Fix) ', line.split('shown as code', 1)[1], maxsplit=1)[0]
+            for name in re.findall(r'``([^`]+)``', listed):
+                galley[SYMBOL_NAME(name)] += 1
+    only_galley = sorted(set(galley) - set(docc))
+    print(f'unresolved symbol links: DocC {sum(docc.values())} ({len(docc)} names), Galley {sum(galley.values())} ({len(galley)} names)')
+    print(f'names Galley leaves unresolved that DocC resolves: {len(only_galley)}'
+          + (': ' + ', '.join(only_galley[:20]) if only_galley else ''))
+
+
+def SYMBOL_NAME(link):
+    """A link's last component without DocC's disambiguation, for comparing the two tools' lists."""
+    last = link.rstrip('/').split('/')[-1]
+    return re.sub(r'-(swift\.[a-z.]+|[0-9a-z]{4,6})$', '', last)
+
+
 def fake_site(work, site):
     docc, _ = read_docc(work)
     for path in docc:
@@ -360,7 +392,7 @@ def fake_site(work, site):
 
 def main(argv):
     commands = {'targets': (targets, 2), 'docc-pages': (docc_pages, 1), 'predict': (predict, 2),
-                'compare': (compare, 2), 'fake-site': (fake_site, 2)}
+                'compare': (compare, 2), 'fake-site': (fake_site, 2), 'links': (unresolved_links, 2)}
     if len(argv) < 2 or argv[1] not in commands or len(argv) - 2 != commands[argv[1]][1]:
         sys.stderr.write(__doc__)
         return 2

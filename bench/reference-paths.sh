@@ -3,7 +3,7 @@
 # makes for a package have a Galley page at the very same path (the rules are
 # in bench/docc-paths.md).
 #
-#   PACKAGE=DIR SITE=DIR [WORK=DIR] [TARGETS="A B"] [JOBS=N] [FRESH=1] bench/reference-paths.sh
+#   PACKAGE=DIR SITE=DIR [WORK=DIR] [TARGETS="A B"] [JOBS=N] [FRESH=1] [GALLEY_LOG=FILE] bench/reference-paths.sh
 #
 # PACKAGE is a package root, SITE a folder Galley built (pages at
 # SITE/documentation/<module>/<path>/index.html, lowercased like DocC's).
@@ -16,7 +16,11 @@
 # collections, articles), Galley pages, how many DocC pages have a Galley page
 # at the same path (count and percent, also per kind), up to 20 missing and up
 # to 20 extra paths, the time `docc convert` took, and how many of DocC's
-# symbol pages the rules of bench/docc-paths.md predict.
+# symbol pages the rules of bench/docc-paths.md predict. With GALLEY_LOG (the
+# output of the `galley build` that made SITE), it also compares the symbol
+# links each tool leaves unresolved: DocC's "doesn't exist" warnings against
+# the links Galley's warnings say it shows as code, and names those Galley
+# leaves unresolved that DocC resolves.
 #
 # WORK keeps the builds and DocC's output (default /tmp/reference-paths/<name>-<hash>);
 # a second run against the same package commit reuses them unless FRESH=1.
@@ -101,4 +105,7 @@ fi
 
 echo "reference-paths: PACKAGE=$package SITE=$site WORK=$work"
 python3 "$helper" compare "$work" "$site" || echo "the comparison failed" >&2
+if [ -n "${GALLEY_LOG:-}" ]; then
+  python3 "$helper" links "$work" "$GALLEY_LOG" || echo "the link comparison failed" >&2
+fi
 exit 0

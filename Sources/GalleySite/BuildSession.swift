@@ -137,6 +137,9 @@ struct Build {
     var errors: [Diagnostic] = []
     /// Broken links a preview renders anyway (``BuildSettings/previewsFailingSamples``), reported with its failing samples.
     var previewProblems: [Diagnostic] = []
+    /// The paths of the standard library's symbols, when a symbol link
+    /// needed them: the renderer links those links to Apple's pages for them.
+    var standardLibraryPaths: [[String]]?
     var next: BuildSession.State?
 
     init(settings: BuildSettings, changes: SiteChanges, written: BuildSession.State?, keepsState: Bool = true) {
@@ -381,12 +384,15 @@ struct Build {
             symbols = SymbolIndex(symbols: paths, unavailable: unavailable)
             // Links to nothing of the module may name the standard library's symbols (``InlineArray``),
             // which exist though DocC does not link them either: its graph is read only then.
-            if checker.judge(references, symbols: symbols).broken > 0 {
-                paths["Swift"] = try? store?.symbolPaths(of: "Swift")
+            if standardLibraryPaths == nil, checker.judge(references, symbols: symbols, external: configuration.externalDocumentation).broken > 0 {
+                standardLibraryPaths = try? store?.symbolPaths(of: "Swift")
+            }
+            if let swift = standardLibraryPaths {
+                paths["Swift"] = swift
                 symbols = SymbolIndex(symbols: paths, unavailable: unavailable)
             }
         }
-        let judgement = checker.judge(references, symbols: symbols)
+        let judgement = checker.judge(references, symbols: symbols, external: configuration.externalDocumentation)
         let broken = judgement.diagnostics.filter { $0.severity != .warning }
         var warnings = judgement.diagnostics.filter { $0.severity == .warning }
         for (module, reason) in (symbols?.unavailable ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -401,7 +407,7 @@ struct Build {
     /// from their symbol graphs (the library is built first, and kept in
     /// `preparation` for the samples). A module whose graph cannot be read
     /// has no reference, with a warning; the build goes on.
-    func makeReference(
+    mutating func makeReference(
         _ pages: [Page], configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
     ) -> (
         pages: [Page], catalogPages: [Page]?, warnings: [Diagnostic], notes: [String], symbolPages: (fingerprint: String, pages: [Page])?
@@ -415,6 +421,7 @@ struct Build {
         } catch {
             return ([], nil, [.warning("the API reference was not made: \(error.message)")], [], nil)
         }
+        let root = SampleVerification.packageDirectory(configuration: configuration, layout: layout).resolvingSymlinksInPath().path
         var warnings: [Diagnostic] = []
         let symbols: [Page]
         // A preview's rebuild with the same library keeps the pages of the last build (the graphs are not read again).
@@ -439,8 +446,9 @@ struct Build {
             }
             graphs += builtTargets(unbuilt, configuration: configuration, prepared: prepared, store: store, warnings: &warnings)
             settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
-            let root = SampleVerification.packageDirectory(configuration: configuration, layout: layout).resolvingSymlinksInPath().path
-            symbols = SymbolPages.pages(for: graphs, sourceLinks: configuration.sourceURL.map { SymbolPages.SourceLinks(prefix: $0, root: root) })
+            symbols = SymbolPages.pages(
+                for: graphs, sourceLinks: configuration.sourceURL.map { SymbolPages.SourceLinks(prefix: $0, root: root) },
+                external: configuration.externalDocumentation)
         }
         // A catalog's extension file of a symbol takes the place of the symbol's page.
         let merged = SymbolPages.merging(catalogPages: pages, reference: symbols)
@@ -448,6 +456,17 @@ struct Build {
         let redirects = SymbolPages.articleRedirects(for: pages)
         let kept = (prepared.library.fingerprint, symbols)
         guard !symbols.isEmpty else { return (redirects, nil, warnings, [], kept) }
+        // The doc comments' symbol links, resolved as the renderer resolves them (the standard library's symbols read when one needs them).
+        let commentLinks = SymbolPages.commentLinks(in: merged.catalogPages + merged.reference)
+        let resolver = DocLinkResolver(pages: merged.catalogPages + merged.reference)
+        let external = configuration.externalDocumentation
+        var links = SymbolPages.judgeCommentLinks(commentLinks, resolver: resolver, external: external, standardLibrary: nil)
+        if !links.unresolved.isEmpty {
+            if standardLibraryPaths == nil { standardLibraryPaths = try? verification.verifier.symbolGraphs(prepared).symbolPaths(of: "Swift") }
+            let standardLibrary = standardLibraryPaths.map { SymbolIndex(symbols: ["Swift": $0]) }
+            links = SymbolPages.judgeCommentLinks(commentLinks, resolver: resolver, external: external, standardLibrary: standardLibrary)
+            warnings += SymbolPages.warnings(forUnresolved: links.unresolved, root: root)
+        }
         let documented = Set(symbols.compactMap { $0.catalogModule ?? $0.title })
         let place = documented.count == 1 ? "documentation/\(documented.first!.lowercased())/…" : "documentation/…"
         var note = "API reference: \(symbols.count) page\(symbols.count == 1 ? "" : "s") at DocC's addresses (\(place))"
@@ -459,7 +478,7 @@ struct Build {
         if count > 0 {
             note += "; \(count) catalog extension file\(count == 1 ? "" : "s") shown on \(count == 1 ? "its symbol's page" : "their symbols' pages")"
         }
-        return (merged.reference + redirects, merged.catalogPages, warnings, [note], kept)
+        return (merged.reference + redirects, merged.catalogPages, warnings, [note, links.summary], kept)
     }
 
     /// The graphs of the library targets in `names`, which no product holds,
@@ -582,7 +601,9 @@ struct Build {
         let rendersAll = previous == nil || changes.templates || changes.library || navigationKey != previous?.navigationKey
         // The generated pages (404, all pages) show the whole site: rendered whenever everything is.
         let toRender = rendersAll ? navigation.pages + navigation.unlisted : toVerify
-        let renderer = PageRenderer(templates: templates, configuration: configuration, navigation: navigation)
+        let renderer = PageRenderer(
+            templates: templates, configuration: configuration, navigation: navigation,
+            standardLibrary: standardLibraryPaths.map { SymbolIndex(symbols: ["Swift": $0]) })
         var generated: [String: Data] = [:]
         if let previous, !rendersAll {
             for page in navigation.pages + navigation.unlisted { generated[page.url] = previous.generated[page.url] }

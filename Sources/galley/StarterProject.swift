@@ -158,6 +158,9 @@ struct StarterProject: Sendable {
         # base_url: https://example.org/docs/  # where the site is published; adds sitemap.xml and absolute links on 404.html
         # language: en                         # the lang attribute of every page (default: en)
         # edit_url: https://github.com/org/repo/edit/main/content/   # adds "Edit this page"; the page's path under content/ is appended
+        # source_url: https://github.com/org/repo/blob/main/   # a package's API reference links each declaration's line (default: the git remote)
+        # external_docs:                       # where other modules' documentation is; declarations and symbol links link there
+        #   NIOCore: https://swiftpackageindex.com/apple/swift-nio/main/documentation/niocore/   # (Apple's modules are known)
         # search: true                         # the search box and search-index.js; false turns search off
         # hovers: true                         # declarations and types of sample identifiers on hover, // ^? queries; false turns them off
         # favicon: images/icon.png             # the site's icon, a file under content/ (default: the theme's)

@@ -44,4 +44,12 @@ struct DocCommentSectionsTests {
         #expect(listing.abstract.isEmpty)
         #expect(listing.discussion.hasPrefix("```swift"))
     }
+
+    @Test("a parameter's name written as code (`- Parameter `i`:`, `- `body`:`) is its name, so it is no symbol link on the page")
+    func parameterNamesAsCode() {
+        let single = DocCommentSections("Moves on.\n\n- Parameter `i`: A valid index.\n")
+        #expect(single.parameters.map(\.name) == ["i"])
+        let list = DocCommentSections("Tests.\n\n- Parameters:\n   - `value`: The value.\n   - `body`: A closure.\n")
+        #expect(list.parameters.map(\.name) == ["value", "body"] && list.parameters.last?.text == "A closure.")
+    }
 }

@@ -17,8 +17,8 @@ import GalleySamples
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
     public static let knownKeys = [
-        "title", "description", "base_url", "language", "edit_url", "source_url", "markdown", "verify", "search", "favicon", "allow_outside",
-        "hovers",
+        "title", "description", "base_url", "language", "edit_url", "source_url", "external_docs", "markdown", "verify", "search", "favicon",
+        "allow_outside", "hovers",
     ]
 
     /// The site's name, shown in the sidebar and page titles.
@@ -38,6 +38,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// default is its git remote's page at the commit checked out, when the
     /// remote is on GitHub or GitLab; `source_url: ""` turns the links off.
     public var sourceURL: String?
+    /// Where other modules' documentation is (`external_docs:`, a module's
+    /// name and its documentation's root URL), on top of Apple's for the
+    /// standard library and its frameworks: declarations and symbol links
+    /// naming their symbols link there.
+    public var externalDocumentation = ExternalDocumentation()
     /// Whether raw HTML in Markdown is passed through (default `false`, as in Hugo).
     public var allowsRawHTML = false
     /// Whether the site has search (`search: false` turns it off): the build
@@ -180,6 +185,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.editURL = try yaml.string("edit_url")
         config.sourceURL = try yaml.string("source_url").map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" } ?? defaults.sourceURL
         if config.sourceURL?.isEmpty == true { config.sourceURL = nil }
+        if let external = try yaml.mapping("external_docs") {
+            config.externalDocumentation = ExternalDocumentation(bases: try external.stringPairs(in: "external_docs"))
+        }
         if var base = try yaml.string("base_url"), !base.isEmpty {
             if !base.hasSuffix("/") { base += "/" }
             config.baseURL = base

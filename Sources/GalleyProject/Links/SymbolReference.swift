@@ -42,6 +42,8 @@ public struct SymbolLinkJudgement: Sendable {
     public var linked = 0
     /// Links to a symbol that exists but has no page here: shown without a link, warned.
     public var withoutPage = 0
+    /// Links to a symbol of a module outside the site whose documentation is known: linked there.
+    public var linkedOut = 0
     /// Links not checked: their module's symbol graph could not be read.
     public var unchecked = 0
     /// Links to nothing: errors.
@@ -49,7 +51,9 @@ public struct SymbolLinkJudgement: Sendable {
 
     /// One line for the build's report, e.g. `DocC links: 20 to pages, 120 to symbols without a page (shown as code), 0 broken`.
     public var summary: String {
-        var text = "DocC symbol links and URL paths: \(linked) to pages, \(withoutPage) to symbols with no page here (shown without a link)"
+        var text = "DocC symbol links and URL paths: \(linked) to pages, "
+        if linkedOut > 0 { text += "\(linkedOut) to other modules' documentation, " }
+        text += "\(withoutPage) to symbols with no page here (shown without a link)"
         if unchecked > 0 { text += ", \(unchecked) not checked (no symbol graph)" }
         return text + ", \(broken) broken"
     }
@@ -60,7 +64,13 @@ extension LinkChecker {
     /// be read). A link to a page is fine; to a symbol that exists but has no
     /// page here, a warning (one per page for symbol links, naming each
     /// line); to nothing, an error with the closest article or symbol.
-    public func judge(_ references: [SymbolReference], symbols: SymbolIndex?) -> SymbolLinkJudgement {
+    ///
+    /// A link to a symbol of a module outside the site whose documentation
+    /// `external` knows (the standard library's, on Apple's site) links
+    /// there, as the renderer links it (``ExternalDocumentation/url(forSymbolLink:standardLibrary:)``).
+    public func judge(
+        _ references: [SymbolReference], symbols: SymbolIndex?, external: ExternalDocumentation = ExternalDocumentation()
+    ) -> SymbolLinkJudgement {
         var judgement = SymbolLinkJudgement()
         var withoutPage: [String: [SymbolReference]] = [:]
         var order: [String] = []
@@ -91,6 +101,10 @@ extension LinkChecker {
                             suggestion: "Add a symbol extension page (# ``\(found)``) to the catalog to link it"
                         ))
                 }
+                continue
+            }
+            if reference.kind != .urlPath, external.url(forSymbolLink: reference.path, standardLibrary: symbols) != nil {
+                judgement.linkedOut += 1
                 continue
             }
             if reference.kind != .urlPath, let standard = symbols?.find(reference.path, module: "Swift", scope: []),

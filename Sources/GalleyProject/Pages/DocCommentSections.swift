@@ -1,3 +1,5 @@
+import Foundation
+
 /// A doc comment split as DocC lays it out on a symbol's page: the
 /// abstract (its first paragraph), the parameters, return value and throws
 /// of its callouts (`- Parameters:` with an item per parameter, or
@@ -75,11 +77,16 @@ struct DocCommentSections {
         let text = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         switch (words.first?.lowercased(), words.count) {
         case ("parameters", 1): return ("parameters", nil, text)
-        case ("parameter", 2): return ("parameter", String(words[1]), text)
+        case ("parameter", 2): return ("parameter", parameterName(words[1]), text)
         case ("returns", 1): return ("returns", nil, text)
         case ("throws", 1): return ("throws", nil, text)
         default: return nil
         }
+    }
+
+    /// A parameter's name as written, without the code span some write it in (`- Parameter `i`:`).
+    private static func parameterName(_ written: Substring) -> String {
+        written.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
     }
 
     private mutating func take(_ keyword: String, name: String?, body: [String]) {
@@ -97,7 +104,7 @@ struct DocCommentSections {
                     !trimmed.dropFirst(2)[..<colon].contains(" ")
                 {
                     if let current { parameters.append((current.name, Self.unindented(current.lines))) }
-                    let name = trimmed.dropFirst(2)[..<colon].trimmingCharacters(in: .whitespaces)
+                    let name = Self.parameterName(trimmed.dropFirst(2)[..<colon])
                     current = (name, [trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)])
                 } else {
                     current?.lines.append(line)

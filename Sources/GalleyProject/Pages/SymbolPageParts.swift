@@ -1,3 +1,5 @@
+import GalleyCore
+
 /// The parts of a symbol's reference page (``SymbolPages``), kept apart so
 /// that a catalog's extension file of the symbol (`# ``Module/Symbol```)
 /// can take the page's place with them around its own text, as DocC merges
@@ -43,6 +45,9 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var topics: [TopicGroup]
     /// The Relationships section (conforms to, inherited by, …), or empty.
     public var relationships: String
+    /// Where the symbol's own doc comment starts (its file's path, as the
+    /// graph gives it, and line), `nil` when it has none of its own.
+    public var comment: SourceLocation?
 
     /// What comes between the title and the discussion: the kind, then
     /// ``Documentation/full`` or, without the doc comment, ``Documentation/declarationOnly``.
@@ -77,10 +82,13 @@ public struct ReferenceFrame: Sendable, Hashable {
     public var lead: String
     /// Rendered after the document: the Topics its extension file does not curate, and the Relationships.
     public var trailer: String
+    /// Where the doc comment the lead shows starts, if it has one.
+    public var comment: SourceLocation?
 
-    /// A frame of `lead` and `trailer` Markdown.
-    public init(lead: String, trailer: String) {
+    /// A frame of `lead` and `trailer` Markdown, the lead showing the doc comment at `comment`.
+    public init(lead: String, trailer: String, comment: SourceLocation? = nil) {
         self.lead = lead
         self.trailer = trailer
+        self.comment = comment
     }
 }

@@ -53,9 +53,11 @@ extension SymbolPages {
             moved.prerenderedContent = nil
             let curated = curatedURLs(on: moved, resolver: resolver)
             let hasTopics = topicsLines(of: moved.document) != nil
+            let withDocComment = !overridesDocComment(moved.document)
             moved.referenceFrame = ReferenceFrame(
-                lead: parts.lead(withDocComment: !overridesDocComment(moved.document)),
-                trailer: parts.topicsMarkdown(excluding: curated, withHeading: !hasTopics) + parts.relationships)
+                lead: parts.lead(withDocComment: withDocComment),
+                trailer: parts.topicsMarkdown(excluding: curated, withHeading: !hasTopics) + parts.relationships,
+                comment: withDocComment ? parts.comment : nil)
             pages[position] = moved
         }
         let kept = reference.indices.filter { !merged.contains($0) }.map { reference[$0] }

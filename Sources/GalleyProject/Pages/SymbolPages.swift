@@ -47,21 +47,48 @@ public enum SymbolPages {
         }
     }
 
+    /// What making one module's pages needs of the others and of the site.
+    private struct Context {
+        let graph: ModuleSymbolGraph
+        let tree: DocCPages
+        /// The documented modules' names.
+        let modules: Set<String>
+        let sourceLinks: SourceLinks?
+        let external: ExternalDocumentation
+        /// The page of a symbol of any documented module, by its precise identifier.
+        let pageOf: (String) -> DocCPages.Page?
+
+        /// Where a symbol of another module is documented: its page here,
+        /// else the page of its module's documentation (`Swift.Equatable`).
+        func url(ofSymbol identifier: String, qualifiedName: String?) -> String? {
+            if let page = pageOf(identifier) { return SymbolPages.url(page.path) }
+            guard let parts = qualifiedName?.split(separator: ".").map(String.init), parts.count > 1 else { return nil }
+            return external.url(module: parts[0], path: Array(parts.dropFirst()))
+        }
+    }
+
     /// The reference pages of `graphs`' modules; with `sourceLinks`, each
-    /// symbol's page links its declaration's line.
-    public static func pages(for graphs: [ModuleSymbolGraph], sourceLinks: SourceLinks? = nil) -> [Page] {
+    /// symbol's page links its declaration's line; a symbol of a module
+    /// outside the site links to its documentation where `external` knows it.
+    public static func pages(
+        for graphs: [ModuleSymbolGraph], sourceLinks: SourceLinks? = nil, external: ExternalDocumentation = ExternalDocumentation()
+    ) -> [Page] {
         let trees = graphs.map { DocCPages(graph: $0) }
         let modules = Set(graphs.map(\.moduleName))
         // A declaration's type of another module of the package links to its page too.
         let pageOf = { (identifier: String) in trees.lazy.compactMap { $0.page(of: identifier) }.first }
         return zip(graphs, trees).flatMap { graph, tree in
-            tree.pages.indices.map { index in
-                var page = page(tree, index, graph: graph, modules: modules, sourceLinks: sourceLinks)
+            let context = Context(graph: graph, tree: tree, modules: modules, sourceLinks: sourceLinks, external: external, pageOf: pageOf)
+            return tree.pages.indices.map { index in
+                var page = page(index, context)
                 if case .symbol(let symbol) = tree.pages[index].content {
                     for fragment in symbol.declarationFragments where fragment.kind == "typeIdentifier" {
-                        guard let identifier = fragment.preciseIdentifier, let target = pageOf(identifier), target.path != tree.pages[index].path
-                        else { continue }
-                        page.typeLinks[fragment.spelling] = url(target.path)
+                        guard let identifier = fragment.preciseIdentifier else { continue }
+                        if let target = pageOf(identifier) {
+                            if target.path != tree.pages[index].path { page.typeLinks[fragment.spelling] = url(target.path) }
+                        } else if let outside = external.url(forTypeIdentifier: identifier, spelling: fragment.spelling) {
+                            page.typeLinks[fragment.spelling] = outside
+                        }
                     }
                 }
                 return page
@@ -93,9 +120,8 @@ public enum SymbolPages {
         path + "/index.html"
     }
 
-    private static func page(
-        _ tree: DocCPages, _ index: Int, graph: ModuleSymbolGraph, modules: Set<String>, sourceLinks: SourceLinks?
-    ) -> Page {
+    private static func page(_ index: Int, _ context: Context) -> Page {
+        let (tree, graph, modules, sourceLinks) = (context.tree, context.graph, context.modules, context.sourceLinks)
         let entry = tree.pages[index]
         let url = url(entry.path)
         var markdown: String
@@ -105,11 +131,16 @@ public enum SymbolPages {
             markdown = "# \(tree.module)\n\nThe API of the \(tree.module) module.\n"
         case .symbol(let symbol):
             markdown = "# ``\(([tree.module] + symbol.pathComponents).joined(separator: "/"))``\n\n"
-            let documented = SymbolPageParts(
+            var documented = SymbolPageParts(
                 kind: "*\(symbol.kindDisplayName)*\n\n", documentation: documentation(symbol, in: graph, modules: modules, sourceLinks: sourceLinks),
                 topics: topics(tree, index, from: url, graph: graph, modules: modules),
-                relationships: relationships(of: symbol, in: graph, tree: tree, from: url)
-                    + defaultImplementations(of: symbol, in: graph, tree: tree, from: url))
+                relationships: relationships(of: symbol, context, from: url)
+                    + defaultImplementations(of: symbol, in: graph, tree: tree, from: url), comment: nil)
+            if let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == graph.moduleName, let path = comment.filePath,
+                let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
+            {
+                documented.comment = SourceLocation(path: path, line: start.line + 1 - offset)
+            }
             markdown += documented.lead(withDocComment: true)
             parts = documented
         case .extendedModule(let module):
@@ -195,17 +226,6 @@ public enum SymbolPages {
         return entries.isEmpty ? nil : entries.sorted().joined(separator: ", ")
     }
 
-    /// Where the documentation of another module's symbol is, for the
-    /// modules whose documentation has a known address: the standard
-    /// library's and Foundation's, on Apple's site (`Swift.Equatable` →
-    /// `https://developer.apple.com/documentation/swift/equatable`).
-    static func externalURL(_ qualifiedName: String) -> String? {
-        let parts = qualifiedName.split(separator: ".").map(String.init)
-        guard parts.count > 1, let module = ["Swift": "swift", "Foundation": "foundation"][parts[0]] else { return nil }
-        return "https://developer.apple.com/documentation/\(module)/"
-            + parts.dropFirst().map { DocCPages.fileName($0.lowercased()) }.joined(separator: "/")
-    }
-
     /// What the symbol's availability says of its deprecation, if anything.
     private static func deprecation(_ symbol: APISymbol) -> String? {
         guard let entry = symbol.availability.first(where: { $0.isUnconditionallyDeprecated || $0.deprecated != nil }) else { return nil }
@@ -216,9 +236,10 @@ public enum SymbolPages {
 
     /// DocC's Relationships section: what the symbol inherits from and
     /// conforms to (its extensions' conformances too), and what inherits from
-    /// it or conforms to it. A symbol of the module links to its page; another
-    /// module's is named.
-    private static func relationships(of symbol: APISymbol, in graph: ModuleSymbolGraph, tree: DocCPages, from url: String) -> String {
+    /// it or conforms to it. A symbol of the site links to its page; another
+    /// module's to its documentation where that is known, else it is named.
+    private static func relationships(of symbol: APISymbol, _ context: Context, from url: String) -> String {
+        let graph = context.graph
         // The extension blocks of the symbol add their conformances (`extension Box: Hashable`).
         let blocks = graph.relationships(to: symbol.identifier, kind: .extensionTo).map(\.source)
         let outgoing = ([symbol.identifier] + blocks).flatMap { graph.relationships(from: $0) }
@@ -247,10 +268,12 @@ public enum SymbolPages {
                     graph.symbol(withIdentifier: identifier).flatMap {
                         $0.kind == .extension ? graph.relationships(from: $0.identifier, kind: .extensionTo).first?.target : nil
                     } ?? identifier
-                if let page = tree.page(of: identifier) {
+                if let page = context.pageOf(identifier) {
                     return "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)"
                 }
-                return fallbacks[identifier].map { name in externalURL(name).map { "- [`\(name)`](\($0))" } ?? "- `\(name)`" }
+                return fallbacks[identifier].map { name in
+                    context.url(ofSymbol: identifier, qualifiedName: name).map { "- [`\(name)`](<\($0)>)" } ?? "- `\(name)`"
+                }
             }
             guard !items.isEmpty else { continue }
             if text.isEmpty { text = "## Relationships\n\n" }

@@ -19,11 +19,15 @@ public struct PageRenderer: Sendable {
     public let sidebar: SidebarNavigation
     /// Whether any page documents a symbol (a catalog's extension file, a reference page): symbol links are looked up only then.
     let hasSymbolPages: Bool
+    /// The standard library's symbols, when the build read them: a symbol
+    /// link to one of them that names no page here links to Apple's page for it.
+    public let standardLibrary: SymbolIndex?
     /// `site` of every page's context: the same for all.
     private let site: TemplateValue
 
-    /// Creates a renderer.
-    public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation) {
+    /// Creates a renderer; `standardLibrary` is what the build knows of the standard library's symbols.
+    public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation, standardLibrary: SymbolIndex? = nil) {
+        self.standardLibrary = standardLibrary
         self.templates = templates
         self.configuration = configuration
         self.navigation = navigation
@@ -142,11 +146,9 @@ public struct PageRenderer: Sendable {
                     "<picture><source srcset=\"\(escape(RelativeURL.from(page.url, to: dark)))\" media=\"(prefers-color-scheme: dark)\">\(img)</picture>"
             }
         }
-        if hasSymbolPages {
-            let docLinks = docLinks
-            docc.symbolURL = { path in
-                docLinks.symbolPage(path, from: page).flatMap { $0.url == page.url ? nil : RelativeURL.from(page.url, to: $0.url) }
-            }
+        // Symbol links are DocC's: on a catalog's page, or where a page documents a symbol.
+        if hasSymbolPages || page.catalogModule != nil {
+            docc.symbolURL = symbolURL(from: page)
         }
         let snippets = page.snippets
         if !snippets.isEmpty {
@@ -156,6 +158,21 @@ public struct PageRenderer: Sendable {
             }
         }
         return docc
+    }
+
+    /// Where a symbol link of `page` goes: the page of the site it names
+    /// (`nil` for the page itself), else the documentation of the module
+    /// outside the site that has the symbol (as ``LinkChecker/judge(_:symbols:external:)`` counts them).
+    private func symbolURL(from page: Page) -> (String) -> String? {
+        let docLinks = docLinks
+        let external = configuration.externalDocumentation
+        let standardLibrary = standardLibrary
+        return { path in
+            guard let target = docLinks.symbolPage(path, from: page) else {
+                return external.url(forSymbolLink: path, standardLibrary: standardLibrary)
+            }
+            return target.url == page.url ? nil : RelativeURL.from(page.url, to: target.url)
+        }
     }
 
     /// The site's `404.html`. Its links are root-relative to the base URL's

@@ -1,0 +1,115 @@
+import GalleyMarkdown
+import GalleyPackage
+
+/// Where the documentation of modules outside the site is: the standard
+/// library's and Apple's frameworks' on Apple's site, and any module
+/// `galley.yml` names (`external_docs:`), so that a symbol of theirs that a
+/// declaration names or a symbol link writes links out instead of being
+/// shown as code.
+///
+/// A symbol's address is its module's base URL and its path, lowercased, in
+/// DocC's form (the same paths ``DocCPages`` gives a package's pages):
+///
+/// ```swift
+/// let external = ExternalDocumentation()
+/// external.url(module: "Swift", path: ["Array", "append(_:)"])
+/// // "https://developer.apple.com/documentation/swift/array/append(_:)"
+/// external.url(forSymbolLink: "Foundation/URL")            // "https://developer.apple.com/documentation/foundation/url"
+/// external.url(forTypeIdentifier: "s:SS", spelling: "String")   // "https://developer.apple.com/documentation/swift/string"
+/// ```
+public struct ExternalDocumentation: Sendable, Equatable {
+    /// Each module's documentation root, ending with `/`, by the module's name.
+    public var bases: [String: String]
+
+    /// The modules whose documentation is on Apple's site.
+    public static let apple: [String: String] = Dictionary(
+        uniqueKeysWithValues: [
+            ("Swift", "swift"), ("_Concurrency", "swift"), ("_StringProcessing", "swift"), ("Foundation", "foundation"),
+            ("FoundationEssentials", "foundation"), ("Dispatch", "dispatch"), ("Observation", "observation"), ("SwiftUI", "swiftui"),
+            ("Combine", "combine"), ("Synchronization", "synchronization"), ("RegexBuilder", "regexbuilder"), ("Testing", "testing"),
+            ("XCTest", "xctest"), ("os", "os"),
+        ].map { ($0.0, "https://developer.apple.com/documentation/\($0.1)/") })
+
+    /// Apple's modules, and `bases` over them (a base of `""` takes a module out).
+    public init(bases: [String: String] = [:]) {
+        var all = Self.apple
+        for (module, base) in bases {
+            all[module] = base.isEmpty ? nil : (base.hasSuffix("/") ? base : base + "/")
+        }
+        self.bases = all
+    }
+
+    /// The page of the symbol at `path` (without the module) of `module`, or
+    /// `nil` when the module's documentation is not known.
+    public func url(module: String, path: [String]) -> String? {
+        guard let base = bases[module] else { return nil }
+        return base + path.map { DocCPages.fileName($0.lowercased()) }.joined(separator: "/")
+    }
+
+    /// The page a symbol link names when its first component is a module
+    /// whose documentation is known (` ``Swift/Array`` `), else `nil`.
+    public func url(forSymbolLink link: String) -> String? {
+        let components = SymbolLink.components(link)
+        guard components.count > 1, let module = components.first else { return nil }
+        return url(module: module, path: Array(components.dropFirst()))
+    }
+
+    /// The page outside the site a symbol link names: a module's whose
+    /// documentation is known when the link starts with its name (a link into
+    /// the standard library must name one of its symbols when
+    /// `standardLibrary` knows them), or a symbol of the standard library
+    /// that `standardLibrary` finds for an unqualified link (` ``Sequence`` `).
+    /// `nil` when neither applies: the link names no documented symbol.
+    public func url(forSymbolLink link: String, standardLibrary: SymbolIndex?) -> String? {
+        let components = SymbolLink.components(link)
+        let knowsSwift = standardLibrary?.knows(module: "Swift") == true
+        if components.count > 1, components[0] != "Swift" || !knowsSwift, let url = url(forSymbolLink: link) { return url }
+        guard knowsSwift, bases["Swift"] != nil, let found = standardLibrary?.find(link, module: "Swift", scope: []) else { return nil }
+        return url(module: "Swift", path: Array(SymbolLink.components(found).dropFirst()))
+    }
+
+    /// The page of the type a declaration names by its precise identifier,
+    /// when it is a top-level type (`s:SS` String, `s:Sa` Array,
+    /// `s:10Foundation3URLV` URL) of a module whose documentation is known.
+    /// A nested type's identifier does not say its parents' names: `nil`.
+    public func url(forTypeIdentifier identifier: String, spelling: String) -> String? {
+        guard let module = Self.topLevelModule(ofTypeIdentifier: identifier) else { return nil }
+        return url(module: module, path: [spelling])
+    }
+
+    /// The module of a top-level nominal type's precise identifier: the
+    /// standard library's substitutions (`s:Si`, `s:SS`, `s:Sq`, `s:ScT`),
+    /// `s:s<length><name><kind>` (Swift) and `s:<length><module><length><name><kind>`;
+    /// `nil` for anything else (members, nested types, generic parameters).
+    static func topLevelModule(ofTypeIdentifier identifier: String) -> String? {
+        let kinds: Set<Character> = ["V", "C", "O", "P", "a"]
+        guard identifier.hasPrefix("s:") else { return nil }
+        var rest = Substring(identifier.dropFirst(2))
+        if rest.hasPrefix("S") {
+            // A known substitution: one letter (`Si`), or two after `Sc`/`Sx` (`ScT`).
+            let body = rest.dropFirst()
+            if body.count == 1 { return "Swift" }
+            if body.count == 2, body.hasPrefix("c") { return "_Concurrency" }
+            return nil
+        }
+        var module = "Swift"
+        if rest.hasPrefix("s") {
+            rest = rest.dropFirst()
+        } else {
+            guard let name = Self.identifier(&rest) else { return nil }
+            module = String(name)
+        }
+        guard Self.identifier(&rest) != nil, rest.count == 1, let kind = rest.first, kinds.contains(kind) else { return nil }
+        return module
+    }
+
+    /// Reads a mangled `<length><name>` identifier off the front of `text`.
+    private static func identifier(_ text: inout Substring) -> Substring? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard let length = Int(digits), length > 0 else { return nil }
+        let name = text.dropFirst(digits.count).prefix(length)
+        guard name.count == length else { return nil }
+        text = text.dropFirst(digits.count + length)
+        return name
+    }
+}
