@@ -14,28 +14,58 @@ import SwiftSyntax
 package struct HoverCollector: Sendable {
     /// The loaded sourcekitd.
     package var sourcekitd: SourceKitD
-    /// More sourcekitds, each in a process of its own, for more lanes
-    /// (``HoverQueue``); none: one lane.
+    /// Sourcekitds each in a process of its own, one per lane
+    /// (``HoverQueue``) after the first, and for the first too when
+    /// ``asksInProcess`` is false.
     package var workers: [SourceKitWorker]
+    /// Whether lane 0 asks ``sourcekitd`` in this process. Only when no
+    /// `galley` executable can start a worker (a test runner): sourcekitd
+    /// prints the compiler's diagnostics of the code it is asked about to
+    /// standard error now and then (seen: a `compile_fail` sample's expected
+    /// error, in swiftc's format, amid `galley build`'s report), and a
+    /// worker's standard error is dropped where this process's is the
+    /// user's terminal.
+    package let asksInProcess: Bool
     /// The worker this copy asks (``onLane(_:)``); `nil`: ``sourcekitd``.
     private var worker: SourceKitWorker?
 
-    /// A collector asking `sourcekitd` (and `workers`, on further lanes) for `mode`.
-    package init(sourcekitd: SourceKitD, mode: HoverMode, workers: [SourceKitWorker] = []) {
+    /// A collector asking `sourcekitd` (and `workers`, on further lanes) for
+    /// `mode`. With `firstLaneWorker` (by default the `galley` executable
+    /// running this process, when it is one), the first lane asks a worker
+    /// started from it too, so no request is answered in this process.
+    package init(
+        sourcekitd: SourceKitD, mode: HoverMode, workers: [SourceKitWorker] = [],
+        firstLaneWorker: URL? = SourceKitWorker.currentGalley
+    ) {
         self.sourcekitd = sourcekitd
         self.mode = mode
-        self.workers = workers
+        if let galley = firstLaneWorker {
+            self.workers = [SourceKitWorker(executable: galley, library: sourcekitd.libraryPath)] + workers
+            asksInProcess = false
+        } else {
+            self.workers = workers
+            asksInProcess = true
+        }
     }
 
     /// How many files can be asked about at once: one per sourcekitd.
-    package var lanes: Int { 1 + workers.count }
+    package var lanes: Int { workers.count + (asksInProcess ? 1 : 0) }
 
-    /// This collector asking on `lane`: lane 0 asks sourcekitd in this
-    /// process, lane n the nth worker (while it answers; after it failed,
-    /// this process's sourcekitd).
+    /// This collector asking on `lane`: the lane's worker (lane n asks the
+    /// nth worker counting from 0, or from 1 when lane 0 asks in process)
+    /// while it answers. After it failed, another worker that answers (one
+    /// request at a time: the lanes then share it), or, on lane 0 with
+    /// ``asksInProcess`` or when no worker answers, this process's sourcekitd.
     package func onLane(_ lane: Int) -> HoverCollector {
         var copy = self
-        copy.worker = workers.indices.contains(lane - 1) && !workers[lane - 1].isUnresponsive ? workers[lane - 1] : nil
+        let index = asksInProcess ? lane - 1 : lane
+        if workers.indices.contains(index), !workers[index].isUnresponsive {
+            copy.worker = workers[index]
+        } else if index >= 0 {
+            copy.worker = workers.first { !$0.isUnresponsive }
+        } else {
+            copy.worker = nil
+        }
         return copy
     }
 
