@@ -62,6 +62,9 @@ public struct BuildSession: Sendable {
         var copied: [String: URL]
         /// The API reference's symbol pages, and the library build they were made from.
         var symbolPages: (fingerprint: String, pages: [Page])?
+        /// The Swift files whose doc comments' listings were verified (their results are in ``results``), and in how many modules.
+        var listingFiles: [String] = []
+        var docCommentModules: Int?
     }
 
     /// A session that has built nothing yet.
@@ -220,7 +223,8 @@ struct Build {
             : BuildSession.State(
                 configuration: configuration, templates: templates, pages: pagesBySource, navigationKey: rendered.navigationKey,
                 results: verified.results, problems: verified.problems, compilerVersion: verified.report.compilerVersion,
-                preparation: verified.preparation, generated: generated, copied: files.copied, symbolPages: reference.symbolPages
+                preparation: verified.preparation, generated: generated, copied: files.copied, symbolPages: reference.symbolPages,
+                listingFiles: verified.listingFiles, docCommentModules: verified.report.docCommentModules
             )
         var report = BuildReport(
             pageCount: navigation.pages.count, verification: verified.report,
@@ -448,7 +452,7 @@ struct Build {
             settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
             symbols = SymbolPages.pages(
                 for: graphs, sourceLinks: configuration.sourceURL.map { SymbolPages.SourceLinks(prefix: $0, root: root) },
-                external: configuration.externalDocumentation)
+                external: configuration.externalDocumentation, root: RealPath.of(root) ?? root)
         }
         // A catalog's extension file of a symbol takes the place of the symbol's page.
         let merged = SymbolPages.merging(catalogPages: pages, reference: symbols)
@@ -465,7 +469,7 @@ struct Build {
             if standardLibraryPaths == nil { standardLibraryPaths = try? verification.verifier.symbolGraphs(prepared).symbolPaths(of: "Swift") }
             let standardLibrary = standardLibraryPaths.map { SymbolIndex(symbols: ["Swift": $0]) }
             links = SymbolPages.judgeCommentLinks(commentLinks, resolver: resolver, external: external, standardLibrary: standardLibrary)
-            warnings += SymbolPages.warnings(forUnresolved: links.unresolved, root: root)
+            warnings += SymbolPages.warnings(forUnresolved: links.unresolved)
         }
         let documented = Set(symbols.compactMap { $0.catalogModule ?? $0.title })
         let place = documented.count == 1 ? "documentation/\(documented.first!.lowercased())/…" : "documentation/…"
@@ -527,6 +531,13 @@ struct Build {
         let toVerify = navigation.pages.filter(stale)
         var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache, hovers: .all)
         verification.verifier.progress = settings.progress
+        // A package's reference shows its doc comments' listings with their verdicts: verified with the pages when
+        // the library (whose sources hold them) is built again, else kept from the last build.
+        let docComments = settings.makesReference ? configuration.verification.docComments : .none
+        if docComments != .none, reverifiesAll {
+            verification.docCommentModules = configuration.verification.modules
+            verification.docCommentScope = docComments
+        }
         var preparation = preparation
         let fresh: VerificationReport
         do {
@@ -547,16 +558,40 @@ struct Build {
             verified.results[page.displayPath] = fresh.results.filter { paths.contains($0.sample.page) }
             verified.problems[page.displayPath] = fresh.problems.filter { $0.location.map { paths.contains($0.path) } ?? false }
         }
+        // The doc comments' listings, by their Swift file.
+        var listingFiles: [String] = []
+        if docComments != .none {
+            if reverifiesAll {
+                for result in fresh.results where result.sample.isDocCommentListing {
+                    if verified.results[result.sample.page] == nil { listingFiles.append(result.sample.page) }
+                    verified.results[result.sample.page, default: []].append(result)
+                }
+                let files = Set(listingFiles)
+                for problem in fresh.problems {
+                    guard let path = problem.location?.path, files.contains(path) else { continue }
+                    verified.problems[path, default: []].append(problem)
+                }
+            } else if let previous {
+                listingFiles = previous.listingFiles
+                for file in listingFiles {
+                    verified.results[file] = previous.results[file] ?? []
+                    verified.problems[file] = previous.problems[file] ?? []
+                }
+            }
+        }
+        verified.listingFiles = listingFiles
         // A snippet two pages show is one sample: reported once.
         var reported: Set<String> = []
         var reportedProblems: Set<Diagnostic> = []
+        let reportedPaths = navigation.pages.map(\.displayPath) + listingFiles
         verified.report = VerificationReport(
-            results: navigation.pages.flatMap { verified.results[$0.displayPath] ?? [] }.filter { reported.insert($0.sample.id).inserted },
-            problems: navigation.pages.flatMap { verified.problems[$0.displayPath] ?? [] }.filter { reportedProblems.insert($0).inserted },
+            results: reportedPaths.flatMap { verified.results[$0] ?? [] }.filter { reported.insert($0.sample.id).inserted },
+            problems: reportedPaths.flatMap { verified.problems[$0] ?? [] }.filter { reportedProblems.insert($0).inserted },
             compilerVersion: fresh.compilerVersion ?? previous?.compilerVersion,
             duration: fresh.duration, compiledPrograms: fresh.compiledPrograms, mergedPrograms: fresh.mergedPrograms
         )
         verified.report.sandboxed = fresh.sandboxed
+        verified.report.docCommentModules = reverifiesAll ? fresh.docCommentModules : previous?.docCommentModules
         return verified
     }
 
@@ -612,13 +647,17 @@ struct Build {
         // Pages on all cores; each written into the staging folder on the thread that rendered it,
         // and, in a build no other follows, dropped then: its memory serves the next page.
         let keepsPages = keepsState || staging == nil
+        // A reference page shows its doc comment's listings with their verdicts, found by its file.
+        let listingsByFile = Dictionary(grouping: report.results.filter(\.sample.isDocCommentListing), by: \.sample.page)
         let pages = Concurrently.map(toRender) { page -> (String, Data?) in
+            let listings = (page.symbolParts?.comment ?? page.referenceFrame?.comment).flatMap { listingsByFile[$0.path] } ?? []
             let html = Data(
                 renderer.render(
                     page,
-                    codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report),
+                    codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report, listings: listings),
                     snippetResult: { path in report.results(forPage: path).first },
-                    footer: SampleHTML.footer(for: page, report: report)
+                    footer: SampleHTML.footer(for: page, report: report),
+                    commentListings: listings
                 ).utf8)
             staging?.add(page.url, html, keepingBytes: keepsPages)
             return (page.url, keepsPages ? html : nil)
@@ -699,6 +738,8 @@ struct VerifiedSamples {
     var results: [String: [SampleResult]] = [:]
     /// Every page's sample problems, fresh or kept.
     var problems: [String: [Diagnostic]] = [:]
+    /// The Swift files whose doc comments' listings were verified (their results are under their paths).
+    var listingFiles: [String] = []
     /// All of them as one report, in page order.
     var report = VerificationReport(results: [], problems: [], compilerVersion: nil, duration: .zero, compiledPrograms: 0, mergedPrograms: 0)
 }

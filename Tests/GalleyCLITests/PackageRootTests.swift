@@ -325,6 +325,8 @@ struct PackageRootTests {
 
                 /// `self`, `factor` times as wide and high.
                 ///
+                ///     print(Rectangle(width: 1, height: 2).scaled(by: 3).area)  // Prints "18"
+                ///
                 /// - Parameter factor: How many times.
                 /// - Returns: A new rectangle.
                 public func scaled(by factor: Int) -> Rectangle { Rectangle(width: width * factor, height: height * factor) }
@@ -397,8 +399,8 @@ struct PackageRootTests {
                     + "1 catalog extension file shown on its symbol's page"),
             "\(build.standardError)")
         #expect(
-            (build.standardOutput + build.standardError).contains("Samples: 5 passed, 0 failed"),
-            "the extension file's sample is verified too: \(build.standardError)\n\(build.standardOutput)")
+            (build.standardOutput + build.standardError).contains("Samples: 6 passed, 0 failed"),
+            "the extension file's sample and the doc comment's listing are verified too: \(build.standardError)\n\(build.standardOutput)")
         let check = try package.read("public/documentation/shapetesting/issquare(_:)/index.html")
         #expect(check.contains("Whether <code>rectangle</code> is a square."), "\(check)")
         let rectangle = try package.read("public/documentation/shapes/rectangle/index.html")
@@ -427,6 +429,10 @@ struct PackageRootTests {
         #expect(
             scaled?.contains("<h2 id=\"parameters\">Parameters") == true && scaled?.contains("<li><code>factor</code>: How many times.</li>") == true)
         #expect(scaled?.contains("<h2 id=\"return-value\">Return Value") == true && scaled?.contains("<p>A new rectangle.</p>") == true)
+        // The doc comment's (indented) listing, verified by the build, with its verdict.
+        #expect(
+            scaled?.contains("<figcaption class=\"sample-badge\">✓ Verified</figcaption>") == true
+                && scaled?.contains("<span class=\"tok-type\">Rectangle</span>") == true, "\(scaled ?? "")")
         // The overloads, told apart as DocC does: by a hash of each one's identifier.
         let overloads = try FileManager.default.contentsOfDirectory(
             atPath: package.url.appendingPathComponent("public/documentation/shapes/rectangle").path

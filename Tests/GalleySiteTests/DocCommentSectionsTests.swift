@@ -52,4 +52,14 @@ struct DocCommentSectionsTests {
         let list = DocCommentSections("Tests.\n\n- Parameters:\n   - `value`: The value.\n   - `body`: A closure.\n")
         #expect(list.parameters.map(\.name) == ["value", "body"] && list.parameters.last?.text == "A closure.")
     }
+
+    @Test("a top-level indented listing becomes a fenced one of the same code (so it is highlighted and shows its verdict); one in a list item stays")
+    func indentedListingsFenced() {
+        let text = "Sums.\n\n    let s = [1, 2].reduce(0, +)\n      print(s)\n\nThen:\n\n- An item:\n\n        let t = 1\n"
+        #expect(
+            DocCommentSections.fencingIndentedListings(text)
+                == "Sums.\n\n```\nlet s = [1, 2].reduce(0, +)\n  print(s)\n```\n\nThen:\n\n- An item:\n\n        let t = 1\n")
+        let fenced = "Sums.\n\n```swift\nlet s = 1\n```\n"
+        #expect(DocCommentSections.fencingIndentedListings(fenced) == fenced)
+    }
 }

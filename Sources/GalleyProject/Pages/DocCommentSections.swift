@@ -1,4 +1,5 @@
 import Foundation
+import GalleyMarkdown
 
 /// A doc comment split as DocC lays it out on a symbol's page: the
 /// abstract (its first paragraph), the parameters, return value and throws
@@ -82,6 +83,34 @@ struct DocCommentSections {
         case ("throws", 1): return ("throws", nil, text)
         default: return nil
         }
+    }
+
+    /// `markdown` with each of its top-level indented code blocks written
+    /// as a fenced block of the same code, so that a reference page shows a
+    /// doc comment's indented listing highlighted and with its verdict, as
+    /// it shows a fenced one (a block in a list item stays as written).
+    static func fencingIndentedListings(_ markdown: String) -> String {
+        let blocks = DocCommentListings.blocks(in: markdown, firstLine: 1).filter { $0.fenceLine == $0.firstCodeLine - 1 }
+        guard !blocks.isEmpty else { return markdown }
+        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for block in blocks.reversed() {
+            var code = block.code
+            while code.hasSuffix("\n") { code.removeLast() }
+            let codeLines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let first = block.firstCodeLine - 1
+            guard first + codeLines.count <= lines.count else { continue }
+            // At the top level, each line is the code's line after four spaces (in a list item, after more).
+            let written = lines[first..<(first + codeLines.count)]
+            guard
+                zip(written, codeLines).allSatisfy({ line, code in
+                    line.hasPrefix("    ") ? line.dropFirst(4) == code : code.isEmpty && line.allSatisfy(\.isWhitespace)
+                })
+            else { continue }
+            var fence = "```"
+            while code.contains(fence) { fence += "`" }
+            lines.replaceSubrange(first..<(first + codeLines.count), with: [fence] + codeLines + [fence])
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// A parameter's name as written, without the code span some write it in (`- Parameter `i`:`).

@@ -45,8 +45,9 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var topics: [TopicGroup]
     /// The Relationships section (conforms to, inherited by, …), or empty.
     public var relationships: String
-    /// Where the symbol's own doc comment starts (its file's path, as the
-    /// graph gives it, and line), `nil` when it has none of its own.
+    /// Where the symbol's own doc comment starts (its file's path relative
+    /// to the package root, as its listings' verdicts name it, and line),
+    /// `nil` when it has none of its own.
     public var comment: SourceLocation?
 
     /// What comes between the title and the discussion: the kind, then

@@ -68,12 +68,11 @@ extension SymbolPages {
     }
 
     /// Warnings for `unresolved` links, one per source file naming each
-    /// link and its comment's line (paths shown relative to `root`).
-    public static func warnings(forUnresolved unresolved: [CommentLink], root: String) -> [Diagnostic] {
-        let folder = root.hasSuffix("/") ? root : root + "/"
+    /// link and its comment's line.
+    public static func warnings(forUnresolved unresolved: [CommentLink]) -> [Diagnostic] {
         var byFile: [String: [CommentLink]] = [:]
         for link in unresolved {
-            let path = link.comment.map { $0.path.hasPrefix(folder) ? String($0.path.dropFirst(folder.count)) : $0.path } ?? link.page.displayPath
+            let path = link.comment?.path ?? link.page.displayPath
             byFile[path, default: []].append(link)
         }
         return byFile.keys.sorted().map { path in
@@ -83,7 +82,8 @@ extension SymbolPages {
                 (list.count == 1 ? "a symbol link in a doc comment names" : "\(list.count) symbol links in doc comments name")
                     + " no symbol of the package or of a module whose documentation is known; shown as code: \(shown)\(list.count > 12 ? ", …" : "")",
                 at: SourceLocation(path: path, line: list[0].comment?.line),
-                suggestion: "Fix the symbol's path (DocC warns on these links too), or name the module's documentation in galley.yml (external_docs:)")
+                suggestion: "Fix the symbol's path (DocC warns on these links too), or name the module's documentation in galley.yml (external_docs:)"
+            )
         }
     }
 }

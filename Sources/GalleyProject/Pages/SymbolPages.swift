@@ -55,8 +55,17 @@ public enum SymbolPages {
         let modules: Set<String>
         let sourceLinks: SourceLinks?
         let external: ExternalDocumentation
+        /// The package root's real path: doc comments' files are named relative to it.
+        let root: String?
         /// The page of a symbol of any documented module, by its precise identifier.
         let pageOf: (String) -> DocCPages.Page?
+
+        /// `path` relative to ``root`` when it is in it (by their real paths), else as it is.
+        func relativePath(_ path: String) -> String {
+            guard let root else { return path }
+            let real = RealPath.of(path) ?? path
+            return real.hasPrefix(root + "/") ? String(real.dropFirst(root.count + 1)) : path
+        }
 
         /// Where a symbol of another module is documented: its page here,
         /// else the page of its module's documentation (`Swift.Equatable`).
@@ -70,15 +79,19 @@ public enum SymbolPages {
     /// The reference pages of `graphs`' modules; with `sourceLinks`, each
     /// symbol's page links its declaration's line; a symbol of a module
     /// outside the site links to its documentation where `external` knows it.
+    /// A doc comment's file is named relative to `root` (the package root's
+    /// real path), as its listings' verdicts are (``SymbolPageParts/comment``).
     public static func pages(
-        for graphs: [ModuleSymbolGraph], sourceLinks: SourceLinks? = nil, external: ExternalDocumentation = ExternalDocumentation()
+        for graphs: [ModuleSymbolGraph], sourceLinks: SourceLinks? = nil, external: ExternalDocumentation = ExternalDocumentation(),
+        root: String? = nil
     ) -> [Page] {
         let trees = graphs.map { DocCPages(graph: $0) }
         let modules = Set(graphs.map(\.moduleName))
         // A declaration's type of another module of the package links to its page too.
         let pageOf = { (identifier: String) in trees.lazy.compactMap { $0.page(of: identifier) }.first }
         return zip(graphs, trees).flatMap { graph, tree in
-            let context = Context(graph: graph, tree: tree, modules: modules, sourceLinks: sourceLinks, external: external, pageOf: pageOf)
+            let context = Context(
+                graph: graph, tree: tree, modules: modules, sourceLinks: sourceLinks, external: external, root: root, pageOf: pageOf)
             return tree.pages.indices.map { index in
                 var page = page(index, context)
                 if case .symbol(let symbol) = tree.pages[index].content {
@@ -139,7 +152,7 @@ public enum SymbolPages {
             if let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == graph.moduleName, let path = comment.filePath,
                 let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
             {
-                documented.comment = SourceLocation(path: path, line: start.line + 1 - offset)
+                documented.comment = SourceLocation(path: context.relativePath(path), line: start.line + 1 - offset)
             }
             markdown += documented.lead(withDocComment: true)
             parts = documented
@@ -200,7 +213,7 @@ public enum SymbolPages {
         }
         if let returns = sections.returns { markdown += "## Return Value\n\n\(returns)\n\n" }
         if let throwsText = sections.throwsText { markdown += "## Throws\n\n\(throwsText)\n\n" }
-        if !sections.discussion.isEmpty { markdown += "## Discussion\n\n\(sections.discussion)\n\n" }
+        if !sections.discussion.isEmpty { markdown += "## Discussion\n\n\(DocCommentSections.fencingIndentedListings(sections.discussion))\n\n" }
         return .init(full: markdown, declarationOnly: declaration)
     }
 

@@ -52,11 +52,14 @@ public struct PageRenderer: Sendable {
     ///   - codeBlockHTML: markup for a fenced code block, or `nil` for the default.
     ///   - snippetResult: the verdict on a `@Snippet` file, by its path, if it was verified.
     ///   - footer: a line for the page footer, e.g. how many samples were verified.
+    ///   - commentListings: the verdicts of the doc comment's listings that a
+    ///     catalog's extension file shows in its symbol's page's place (``Page/referenceFrame``).
     public func render(
         _ page: Page,
         codeBlockHTML: (CodeBlock) -> String? = { _ in nil },
         snippetResult: @escaping (String) -> SampleResult? = { _ in nil },
-        footer: String? = nil
+        footer: String? = nil,
+        commentListings: [SampleResult] = []
     ) -> String {
         switch page.kind {
         case .notFound: return renderNotFound()
@@ -64,7 +67,7 @@ public struct PageRenderer: Sendable {
         case .redirect(let target): return Self.redirect(from: page.url, to: target, title: page.title)
         case .document, .reference: break
         }
-        let content = content(of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult)
+        let content = content(of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult, commentListings: commentListings)
         var pageContext: [String: TemplateValue] = [
             "title": .string(page.title),
             "content": .string(content),
@@ -100,7 +103,8 @@ public struct PageRenderer: Sendable {
     /// site. A catalog's extension file in its symbol's reference page's
     /// place has the page's lead after its title and the rest after it.
     func content(
-        of page: Page, codeBlockHTML: (CodeBlock) -> String?, snippetResult: @escaping (String) -> SampleResult?
+        of page: Page, codeBlockHTML: (CodeBlock) -> String?, snippetResult: @escaping (String) -> SampleResult?,
+        commentListings: [SampleResult] = []
     ) -> String {
         let html: String
         if let prerendered = page.prerenderedContent, prerendered.allowsRawHTML == configuration.allowsRawHTML {
@@ -109,9 +113,11 @@ public struct PageRenderer: Sendable {
             html = render(page.document, of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult)
         }
         guard let frame = page.referenceFrame else { return html }
-        let reference = SampleHTML.referenceCodeBlockHTML(for: page)
-        let lead = render(MarkdownDocument(parsing: frame.lead), of: page, codeBlockHTML: reference, snippetResult: snippetResult)
-        let trailer = render(MarkdownDocument(parsing: frame.trailer), of: page, codeBlockHTML: reference, snippetResult: snippetResult)
+        let leadDocument = MarkdownDocument(parsing: frame.lead)
+        let leadBlocks = SampleHTML.referenceCodeBlockHTML(for: page, blocks: leadDocument.codeBlocks, listings: commentListings)
+        let lead = render(leadDocument, of: page, codeBlockHTML: leadBlocks, snippetResult: snippetResult)
+        let trailerBlocks = SampleHTML.referenceCodeBlockHTML(for: page, blocks: [], listings: [])
+        let trailer = render(MarkdownDocument(parsing: frame.trailer), of: page, codeBlockHTML: trailerBlocks, snippetResult: snippetResult)
         // The title is the document's first heading (`# ``Module/Symbol```): the lead follows it.
         guard let titleEnd = html.range(of: "</h1>\n") else { return lead + html + trailer }
         return String(html[..<titleEnd.upperBound]) + lead + String(html[titleEnd.upperBound...]) + trailer

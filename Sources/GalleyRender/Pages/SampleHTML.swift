@@ -178,12 +178,29 @@ package enum SampleHTML {
             + "\(pad)<span class=\"sample-callout-type\">\(highlighted)</span></span>"
     }
 
-    /// The code blocks of a symbol's reference page, highlighted: the
-    /// declaration (the first block) links each type it names to the type's
-    /// page (``Page/typeLinks``).
-    package static func referenceCodeBlockHTML(for page: Page) -> (CodeBlock) -> String? {
-        let links = page.typeLinks.mapValues { RelativeURL.from(page.url, to: $0) }
+    /// The code blocks of a symbol's reference page (or of the lead shown
+    /// around a catalog's extension file: `blocks`): a listing of the doc
+    /// comment with its verdict where `listings` (the verdicts of the
+    /// comment's file) has one for its code, every other block highlighted;
+    /// the declaration (the first block) links each type it names to the
+    /// type's page (``Page/typeLinks``).
+    package static func referenceCodeBlockHTML(for page: Page, blocks: [CodeBlock], listings: [SampleResult]) -> (CodeBlock) -> String? {
+        var byCode: [String: SampleResult] = [:]
+        for result in listings where byCode[result.sample.block.code.trimmingTrailingNewlines()] == nil {
+            byCode[result.sample.block.code.trimmingTrailingNewlines()] = result
+        }
+        var verdicts: [Int: String] = [:]
+        var popovers = PopoverTable()
+        var last: Int?
+        for block in blocks where block.index > 0 || page.symbolParts == nil {
+            guard let result = byCode[block.code.trimmingTrailingNewlines()] else { continue }
+            verdicts[block.index] = render(result, popovers: &popovers)
+            last = block.index
+        }
+        if let last, !popovers.isEmpty { verdicts[last, default: ""] += popovers.html }
+        let links = page.typeLinks.mapValues { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : RelativeURL.from(page.url, to: $0) }
         return { block in
+            if let verdict = verdicts[block.index] { return verdict }
             guard block.language == "swift" || block.language.isEmpty else { return nil }
             let lines = SwiftHighlighter.segmentedLines(block.code.trimmingTrailingNewlines()).map { segments in
                 segments.map { segment in
@@ -200,9 +217,10 @@ package enum SampleHTML {
     /// output blocks they own left out (they show as the sample's output
     /// panel). The popover bodies of all the page's samples, each distinct
     /// declaration once, follow the last sample.
-    package static func codeBlockHTML(for page: Page, report: VerificationReport) -> (CodeBlock) -> String? {
+    /// On a reference page, `listings` are the verdicts of its doc comment's file.
+    package static func codeBlockHTML(for page: Page, report: VerificationReport, listings: [SampleResult] = []) -> (CodeBlock) -> String? {
         // A reference page's declaration and listings are the graph's and the doc comment's, verified where they are written.
-        if page.kind == .reference { return referenceCodeBlockHTML(for: page) }
+        if page.kind == .reference { return referenceCodeBlockHTML(for: page, blocks: page.document.codeBlocks, listings: listings) }
         var byIndex: [Int: String] = [:]
         var popovers = PopoverTable()
         var last: Int?
