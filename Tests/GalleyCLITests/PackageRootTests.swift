@@ -362,7 +362,7 @@ struct PackageRootTests {
             """
             # ``Shapes/Rectangle``
 
-            The catalog's own words about rectangles.
+            The catalog's own words about rectangles, and [its width](./rectangle/width), a page of the reference only.
 
             ```swift
             print(Rectangle(width: 2, height: 5).area)  // Prints "10"
@@ -453,10 +453,12 @@ struct PackageRootTests {
         // The extension file is the symbol's page: the doc comment's abstract and the declaration after its title, its
         // words and verified sample, its curated group, the members it does not curate in DocC's groups, the relationships.
         let abstract = try #require(rectangle.range(of: "A rectangle with whole-number sides."))
-        let words = try #require(rectangle.range(of: "The catalog's own words about rectangles."))
+        let words = try #require(rectangle.range(of: "The catalog's own words about rectangles"))
         #expect(abstract.upperBound < words.lowerBound, "the doc comment first, then the catalog's words")
         #expect(rectangle.contains("<figcaption class=\"sample-badge\">✓ Verified</figcaption>"), "the extension file's sample, verified")
         #expect(rectangle.contains("<h3 id=\"measuring\">Measuring"), "\(rectangle)")
+        // A DocC URL path to a symbol that only the reference has a page for goes to that page.
+        #expect(rectangle.contains("<a href=\"../../../documentation/shapes/rectangle/width/index.html\">its width</a>"), "\(rectangle)")
         let areaLink = "href=\"../../../documentation/shapes/rectangle/area/index.html\""
         #expect(rectangle.components(separatedBy: areaLink).count == 2, "area is curated once, not listed again: \(rectangle)")
         #expect(rectangle.contains("href=\"../../../documentation/shapes/rectangle/width/index.html\""), "an uncurated member keeps its group")

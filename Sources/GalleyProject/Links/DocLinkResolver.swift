@@ -80,7 +80,7 @@ public struct DocLinkResolver: Sendable {
         moduleRoots = roots
         self.doccPaths = doccPaths
         var referencePaths: [String: Page] = [:]
-        for page in pages where page.symbolParts != nil || page.referenceFrame != nil {
+        for page in pages where page.kind == .reference || page.kind == .document {
             guard page.url.hasPrefix("documentation/"), page.url.hasSuffix("/index.html") else { continue }
             referencePaths[String(page.url.dropFirst("documentation/".count).dropLast("/index.html".count))] = page
         }
@@ -183,7 +183,11 @@ public struct DocLinkResolver: Sendable {
         }
         guard folder.first == "documentation", folder.count > 1 else { return nil }
         let components = Array(folder.dropFirst())
-        let target = components.count == 1 ? moduleRoots[components[0]] : doccPaths[components.joined(separator: "/")]
+        // A catalog's page at that path, else the API reference's page there.
+        let target =
+            components.count == 1
+            ? moduleRoots[components[0]] ?? referencePaths[components[0]]
+            : doccPaths[components.joined(separator: "/")] ?? referencePaths[components.joined(separator: "/")]
         guard let target else { return .noPage(components) }
         let heading = fragment.flatMap { target.document.heading(matchingFragment: $0)?.id }
         return .page(target, headingID: heading)
