@@ -452,7 +452,7 @@ struct Build {
             settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
             symbols = SymbolPages.pages(
                 for: graphs, sourceLinks: configuration.sourceURL.map { SymbolPages.SourceLinks(prefix: $0, root: root) },
-                external: configuration.externalDocumentation, root: RealPath.of(root) ?? root)
+                external: configuration.externalDocumentation, root: RealPath.of(root) ?? root, folder: configuration.referencePath)
         }
         // A catalog's extension file of a symbol takes the place of the symbol's page.
         let merged = SymbolPages.merging(catalogPages: pages, reference: symbols)
@@ -472,8 +472,10 @@ struct Build {
             warnings += SymbolPages.warnings(forUnresolved: links.unresolved)
         }
         let documented = Set(symbols.compactMap { $0.catalogModule ?? $0.title })
-        let place = documented.count == 1 ? "documentation/\(documented.first!.lowercased())/…" : "documentation/…"
-        var note = "API reference: \(symbols.count) page\(symbols.count == 1 ? "" : "s") at DocC's addresses (\(place))"
+        let folder = configuration.referencePath
+        let place = documented.count == 1 ? "\(folder)/\(documented.first!.lowercased())/…" : "\(folder)/…"
+        var note = "API reference: \(symbols.count) page\(symbols.count == 1 ? "" : "s") "
+        note += folder == "documentation" ? "at DocC's addresses (\(place))" : "at DocC's paths under \(folder)/ (\(place))"
         if !redirects.isEmpty {
             note +=
                 ", \(redirects.count) article\(redirects.count == 1 ? "'s address" : "s' addresses") sent on to \(redirects.count == 1 ? "it" : "them")"

@@ -159,6 +159,7 @@ struct StarterProject: Sendable {
         # language: en                         # the lang attribute of every page (default: en)
         # edit_url: https://github.com/org/repo/edit/main/content/   # adds "Edit this page"; the page's path under content/ is appended
         # source_url: https://github.com/org/repo/blob/main/   # a package's API reference links each declaration's line (default: the git remote)
+        # reference_path: documentation        # the folder of a package's API reference (default: DocC's, so links to a DocC site keep working)
         # external_docs:                       # where other modules' documentation is; declarations and symbol links link there
         #   NIOCore: https://swiftpackageindex.com/apple/swift-nio/main/documentation/niocore/   # (Apple's modules are known)
         # search: true                         # the search box and search-index.js; false turns search off

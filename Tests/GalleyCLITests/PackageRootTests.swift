@@ -484,6 +484,29 @@ struct PackageRootTests {
         #expect(home.contains("documentation/shapes/index.html") && !home.contains("documentation/shapes/rectangle/index.html\"><span"))
     }
 
+    @Test("reference_path moves the API reference into another folder, each page at DocC's path under it, links following; a bad one is an error")
+    func referencePath() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        try package.write("galley.yml", "reference_path: api/v1\n")
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
+        #expect(build.standardError.contains("pages at DocC's paths under api/v1/ (api/v1/shapes/…)"), "\(build.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: package.url.appendingPathComponent("public/documentation/shapes/rectangle").path))
+        let rectangle = try package.read("public/api/v1/shapes/rectangle/index.html")
+        #expect(rectangle.contains("href=\"../../../../api/v1/shapes/rectangle/area/index.html\""), "its members: \(rectangle)")
+        // The catalog's symbol link and DocC URL path follow the pages.
+        let home = try package.read("public/Shapes/Shapes.html")
+        #expect(home.contains("href=\"../api/v1/shapes/rectangle/index.html\""), "\(home)")
+
+        try package.write("galley.yml", "title: Shapes\nreference_path: ../outside\n")
+        let wrong = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(wrong.status != 0)
+        #expect(
+            wrong.standardError.contains("galley.yml:2") && wrong.standardError.contains("'reference_path' must be a folder of the site"),
+            "\(wrong.standardError)")
+    }
+
     /// A library file whose doc comments hold listings of each kind (lines matter: the test names them).
     static let documentedSource = """
         /// Scales rectangles.

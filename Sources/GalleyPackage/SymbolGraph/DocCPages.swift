@@ -63,19 +63,23 @@ public struct DocCPages: Sendable {
 
     /// The module's name.
     public var module: String
+    /// How many path components the folder the pages are in has (`documentation`: 1).
+    public private(set) var folderDepth = 1
     /// Every page, the module's first.
     public private(set) var pages: [Page] = []
     /// Each symbol's page, by its precise identifier.
     private var bySymbol: [String: Int] = [:]
 
-    /// The pages of `graph`'s module.
-    public init(graph: ModuleSymbolGraph) {
+    /// The pages of `graph`'s module, under `folder` (DocC's `documentation`,
+    /// or another folder of the site: the paths under it are DocC's).
+    public init(graph: ModuleSymbolGraph, folder: String = "documentation") {
         module = graph.moduleName
+        folderDepth = folder.split(separator: "/").count
         pages = [Page(content: .module, title: module, path: "", parent: nil, identifier: module, name: module)]
         var tree = Tree(graph: graph)
         tree.place(into: &self)
         pruneEmptyExtensions()
-        disambiguateAndName(0, parentPath: "documentation/" + module)
+        disambiguateAndName(0, parentPath: folder + "/" + module)
     }
 
     /// The page of the symbol whose precise identifier is `identifier`, if it has one.

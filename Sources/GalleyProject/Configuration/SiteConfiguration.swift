@@ -17,8 +17,8 @@ import GalleySamples
 public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
     public static let knownKeys = [
-        "title", "description", "base_url", "language", "edit_url", "source_url", "external_docs", "markdown", "verify", "search", "favicon",
-        "allow_outside", "hovers",
+        "title", "description", "base_url", "language", "edit_url", "source_url", "external_docs", "reference_path", "markdown", "verify",
+        "search", "favicon", "allow_outside", "hovers",
     ]
 
     /// The site's name, shown in the sidebar and page titles.
@@ -43,6 +43,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// standard library and its frameworks: declarations and symbol links
     /// naming their symbols link there.
     public var externalDocumentation = ExternalDocumentation()
+    /// The folder a package's API reference is written in (`reference_path:`):
+    /// DocC's `documentation` by default, so that links made to a DocC site
+    /// keep working; another (`api`, `reference/api`) moves every page of
+    /// the reference there, each at DocC's path under it.
+    public var referencePath = "documentation"
     /// Whether raw HTML in Markdown is passed through (default `false`, as in Hugo).
     public var allowsRawHTML = false
     /// Whether the site has search (`search: false` turns it off): the build
@@ -185,6 +190,20 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.editURL = try yaml.string("edit_url")
         config.sourceURL = try yaml.string("source_url").map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" } ?? defaults.sourceURL
         if config.sourceURL?.isEmpty == true { config.sourceURL = nil }
+        if let folder = try yaml.string("reference_path") {
+            let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+            guard !parts.isEmpty,
+                parts.allSatisfy({ part in
+                    !part.isEmpty && part != "." && part != ".." && part.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+                })
+            else {
+                throw Diagnostic(
+                    "'reference_path' must be a folder of the site (names of letters, digits, '-', '_' and '.' joined by '/'), not '\(folder)'",
+                    at: yaml.location(ofKey: "reference_path"),
+                    suggestion: "Write `reference_path: documentation` (DocC's, the default) or another folder, e.g. `reference_path: api`")
+            }
+            config.referencePath = folder
+        }
         if let external = try yaml.mapping("external_docs") {
             config.externalDocumentation = ExternalDocumentation(bases: try external.stringPairs(in: "external_docs"))
         }

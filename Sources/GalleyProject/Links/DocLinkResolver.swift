@@ -28,8 +28,8 @@ public struct DocLinkResolver: Sendable {
     /// `documentation/`: `module/article-name` and `module/type/member`.
     private let doccPaths: [String: Page]
     /// The API reference's pages by their path under `documentation/`, as
-    /// DocC writes it (`logging/logger/init(label:)-5n2o1`): what a symbol
-    /// link with a disambiguation suffix names.
+    /// DocC writes it (`logging/logger/init(label:)-5n2o1`, ``Page/referencePath``):
+    /// what a symbol link with a disambiguation suffix and a DocC URL path name.
     private let referencePaths: [String: Page]
 
     /// Creates a resolver over the site's pages.
@@ -80,9 +80,8 @@ public struct DocLinkResolver: Sendable {
         moduleRoots = roots
         self.doccPaths = doccPaths
         var referencePaths: [String: Page] = [:]
-        for page in pages where page.kind == .reference || page.kind == .document {
-            guard page.url.hasPrefix("documentation/"), page.url.hasSuffix("/index.html") else { continue }
-            referencePaths[String(page.url.dropFirst("documentation/".count).dropLast("/index.html".count))] = page
+        for page in pages {
+            if let path = page.referencePath { referencePaths[path] = page }
         }
         self.referencePaths = referencePaths
     }

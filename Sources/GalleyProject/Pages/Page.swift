@@ -93,6 +93,13 @@ public struct Page: Sendable {
         get { storage.fields.typeLinks }
         _modify { yield &mutableStorage.fields.typeLinks }
     }
+    /// On a page of the API reference, its path under DocC's `documentation/`
+    /// (`logging/logger`), wherever the site puts it: what DocC URL paths and
+    /// disambiguated symbol links name.
+    public var referencePath: String? {
+        get { storage.fields.referencePath }
+        _modify { yield &mutableStorage.fields.referencePath }
+    }
     /// On a symbol's reference page, its parts (for a catalog's extension file
     /// of the symbol to take its place), else `nil`.
     public var symbolParts: SymbolPageParts? {
@@ -131,6 +138,7 @@ public struct Page: Sendable {
         var catalogModule: String?
         var images: [String: CatalogImage] = [:]
         var typeLinks: [String: String] = [:]
+        var referencePath: String?
         var symbolParts: SymbolPageParts?
         var referenceFrame: ReferenceFrame?
         var snippets: [String: SnippetFile] = [:]

@@ -23,7 +23,7 @@ extension SymbolPages {
     public static func merging(catalogPages: [Page], reference: [Page]) -> (catalogPages: [Page], reference: [Page]) {
         var byPath: [String: Int] = [:]
         for (index, page) in reference.enumerated() where page.symbolParts != nil {
-            byPath[String(page.url.dropLast("/index.html".count))] = index
+            if let path = page.referencePath { byPath[path] = index }
         }
         guard !byPath.isEmpty else { return (catalogPages, reference) }
         let resolver = DocLinkResolver(pages: reference)
@@ -48,6 +48,7 @@ extension SymbolPages {
 
             var moved = page
             moved.url = symbolPage.url
+            moved.referencePath = symbolPage.referencePath
             moved.typeLinks = symbolPage.typeLinks
             // Rendered at parse time for its former address, its relative links would be wrong here.
             moved.prerenderedContent = nil
@@ -64,15 +65,15 @@ extension SymbolPages {
         return (pages, kept + redirects)
     }
 
-    /// The path under which DocC writes the page of the symbol an extension
-    /// file's title names (`documentation/logging/logger`), from the path as
-    /// written, with or without the module's name.
+    /// The path under `documentation/` at which DocC writes the page of the
+    /// symbol an extension file's title names (`logging/logger`), from the
+    /// path as written, with or without the module's name.
     static func documentationPath(of symbolPath: String, module: String) -> String? {
         var components = SymbolLink.writtenComponents(symbolPath)
         guard !components.isEmpty else { return nil }
         if components.count > 1, components[0].lowercased() == module.lowercased() { components.removeFirst() }
         guard !(components.count == 1 && components[0].lowercased() == module.lowercased()) else { return nil }
-        return (["documentation", module.lowercased()] + components.map { DocCPages.fileName($0.lowercased()) }).joined(separator: "/")
+        return ([module.lowercased()] + components.map { DocCPages.fileName($0.lowercased()) }).joined(separator: "/")
     }
 
     /// The line range of `document`'s `## Topics` section: from its heading to the next heading of level 2 or less.

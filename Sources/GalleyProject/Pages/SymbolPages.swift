@@ -81,11 +81,12 @@ public enum SymbolPages {
     /// outside the site links to its documentation where `external` knows it.
     /// A doc comment's file is named relative to `root` (the package root's
     /// real path), as its listings' verdicts are (``SymbolPageParts/comment``).
+    /// The pages are in `folder` (`reference_path:`), each at DocC's path under it.
     public static func pages(
         for graphs: [ModuleSymbolGraph], sourceLinks: SourceLinks? = nil, external: ExternalDocumentation = ExternalDocumentation(),
-        root: String? = nil
+        root: String? = nil, folder: String = "documentation"
     ) -> [Page] {
-        let trees = graphs.map { DocCPages(graph: $0) }
+        let trees = graphs.map { DocCPages(graph: $0, folder: folder) }
         let modules = Set(graphs.map(\.moduleName))
         // A declaration's type of another module of the package links to its page too.
         let pageOf = { (identifier: String) in trees.lazy.compactMap { $0.page(of: identifier) }.first }
@@ -174,6 +175,7 @@ public enum SymbolPages {
             document: MarkdownDocument(parsing: markdown))
         page.kind = entry.parent == nil ? .document : .reference
         page.url = url
+        page.referencePath = entry.path.split(separator: "/").dropFirst(tree.folderDepth).joined(separator: "/")
         page.title = entry.title
         page.catalogModule = entry.parent == nil ? nil : tree.module
         page.symbolParts = parts
