@@ -49,12 +49,21 @@ work=$(cd "$work" && pwd)
 
 stamp=$( (git -C "$package" rev-parse HEAD 2>/dev/null || echo none; git -C "$package" status --porcelain --untracked-files=no 2>/dev/null) | md5sum | cut -c1-16)
 if [ "${FRESH:-}" = 1 ] || [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp${TARGETS:+ $TARGETS}" ]; then
-  rm -rf "$work/build" "$work/graphs" "$work/docc" "$work/stamp"
+  rm -rf "$work/build" "$work/graphs" "$work/docc" "$work/stamp" "$work/src"
   mkdir -p "$work/graphs" "$work/docc"
-  if ! swift package --package-path "$package" describe --type json >"$work/describe.json" 2>"$work/describe.log"; then
+  # A Package.resolved pins revisions the machine's mirror may not have: the
+  # targets are then built from a copy without it (the package is not edited),
+  # resolved like Galley's own build of the library.
+  source=$package
+  if [ -f "$package/Package.resolved" ]; then
+    source=$work/src
+    mkdir -p "$source"
+    tar -C "$package" --exclude=./.build --exclude=./public --exclude=./Package.resolved -cf - . | tar -C "$source" -xf -
+  fi
+  if ! swift package --package-path "$source" describe --type json >"$work/describe.json" 2>"$work/describe.log"; then
     echo "swift package describe failed: $work/describe.log" >&2
   fi
-  python3 "$helper" targets "$work/describe.json" "$package" >"$work/targets.tsv" 2>>"$work/describe.log" || : >"$work/targets.tsv"
+  python3 "$helper" targets "$work/describe.json" "$source" >"$work/targets.tsv" 2>>"$work/describe.log" || : >"$work/targets.tsv"
   if [ -n "${TARGETS:-}" ]; then
     awk -F'\t' -v want=" $TARGETS " 'index(want, " " $1 " ")' "$work/targets.tsv" >"$work/targets.wanted"
     mv "$work/targets.wanted" "$work/targets.tsv"
@@ -68,7 +77,7 @@ if [ "${FRESH:-}" = 1 ] || [ "$(cat "$work/stamp" 2>/dev/null)" != "$stamp${TARG
   while IFS=$'\t' read -r target catalog; do
     echo "== build $target" >&2
     start=$(date +%s.%N)
-    if ! swift build --package-path "$package" --scratch-path "$work/build" --jobs "$jobs" --target "$target" \
+    if ! swift build --package-path "$source" --scratch-path "$work/build" --jobs "$jobs" --target "$target" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$work/graphs/all" \
         -Xswiftc -emit-extension-block-symbols </dev/null >"$work/build-$target.log" 2>&1; then
       echo "   build failed: $work/build-$target.log" >&2

@@ -46,12 +46,12 @@ public struct BuildReport: Sendable {
         }
     }
 
-    /// `Links: 9 broken symbol links are known (listed in the baseline).`, or
+    /// `Links: 9 broken links are known (listed in the baseline).`, or
     /// `nil` when the baseline lists none.
     public var knownLinksSummary: String? {
         guard !knownBrokenLinks.isEmpty else { return nil }
         let count = knownBrokenLinks.count
-        return "Links: \(count) broken symbol link\(count == 1 ? " is" : "s are") known (listed in the baseline)"
+        return "Links: \(count) broken link\(count == 1 ? " is" : "s are") known (listed in the baseline)"
     }
 
     /// `Built 12 pages in 0.31 s → public/`

@@ -175,18 +175,18 @@ struct Build {
         let checker = LinkChecker(
             pages: pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
         )
-        checkSite(content, checker: checker, files: files, templates: templates, configuration: configuration, source: source)
+        let pageLinks = checkSite(content, checker: checker, files: files, templates: templates, configuration: configuration, source: source)
         // Every page's warnings, gathered once.
         let pageWarnings = content.warnings
         var verified = try verifySamples(
             navigation, changedSources: changedSources, configuration: configuration, warnings: pageWarnings + reference.warnings,
             preparation: preparation)
         let symbolLinks = checkSymbolLinks(content, checker: checker, configuration: configuration, preparation: &verified.preparation)
-        // Broken symbol links go through the baseline like sample failures (an unedited
+        // Broken links and anchors go through the baseline like sample failures (an unedited
         // package's docs can be adopted with them recorded); those it does not list fail the build.
-        verified.report.problems += symbolLinks.errors
+        verified.report.problems += pageLinks + symbolLinks.errors
         let baseline = try applyBaseline(to: &verified, warnings: pageWarnings)
-        let brokenLinks = Set(symbolLinks.errors)
+        let brokenLinks = Set(pageLinks + symbolLinks.errors)
         if settings.previewsFailingSamples {
             previewProblems += verified.report.problems.filter { brokenLinks.contains($0) }
         } else {
@@ -324,11 +324,12 @@ struct Build {
         return files
     }
 
-    /// Links and anchors between pages, the favicon, and files that clash with the theme's.
+    /// The favicon, and files that clash with the theme's; returns the
+    /// broken links and anchors between pages (which go through the baseline).
     mutating func checkSite(
         _ content: LoadedContent, checker: LinkChecker, files: SiteFiles, templates: TemplateSet?,
         configuration: SiteConfiguration, source: any PageSource
-    ) {
+    ) -> [Diagnostic] {
         if templates != nil, files.copied[configuration.favicon] == nil, files.builtInAssets[configuration.favicon] == nil {
             errors.append(
                 Diagnostic(
@@ -337,8 +338,6 @@ struct Build {
                     suggestion: "Put the icon in content/ (e.g. content/images/icon.png) and write `favicon: images/icon.png`"
                 ))
         }
-        // A preview renders pages whose links are broken (shown as text), like pages whose samples fail.
-        if settings.previewsFailingSamples { previewProblems += checker.check() } else { errors += checker.check() }
         let themeClashes = Set(content.assets).intersection(templates?.assets.keys.map { "assets/\($0)" } ?? [])
         errors += themeClashes.sorted().map {
             Diagnostic(
@@ -347,6 +346,8 @@ struct Build {
                 suggestion: "Move it out of content/assets/ (to replace the theme's file, put it in templates/assets/)"
             )
         }
+        // A preview renders pages whose links are broken (shown as text), like pages whose samples fail.
+        return checker.check()
     }
 
     /// DocC's links to symbols (` ``Type/member`` `, `<doc:Symbol>`, DocC URL
