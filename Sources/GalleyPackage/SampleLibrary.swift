@@ -59,6 +59,9 @@ public struct SampleLibrary: Sendable, Hashable {
     /// Folders whose files decide what `swift build` produces (default:
     /// the package's `Sources/`); a package's target folders when known.
     public var sourceDirectories: [URL]
+    /// Each library module's folder, when known: its re-exports are read
+    /// there (``SymbolGraphStore``).
+    public var moduleDirectories: [String: URL] = [:]
 
     /// How products are linked into samples.
     public enum Linking: String, Sendable, Hashable, Codable {

@@ -116,6 +116,7 @@ public struct PackageSite: Sendable {
         // Its docs are written in the package's own language mode.
         verification.samples.swiftVersion = package.languageMode
         verification.sourceDirectories = package.libraryTargets.map { package.directory(of: $0) }
+        verification.moduleDirectories = Dictionary(package.libraryTargets.map { ($0.name, package.directory(of: $0)) }) { first, _ in first }
         configuration.verification = verification
         return configuration
     }

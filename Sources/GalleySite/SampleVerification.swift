@@ -39,6 +39,7 @@ public struct SampleVerification: Sendable {
         library.traits = settings.traits
         library.unexposedTargets = settings.unexposedTargets
         if let folders = settings.sourceDirectories { library.sourceDirectories = folders }
+        library.moduleDirectories = settings.moduleDirectories
         var verifier = Verifier(library: library, cacheDirectory: useCache ? layout.root.appendingPathComponent(".build/galley/cache") : nil)
         verifier.timeout = .seconds(settings.timeoutSeconds)
         verifier.sandboxMode = settings.sandbox

@@ -434,7 +434,9 @@ extension Verifier {
         let cache =
             cacheDirectory?.deletingLastPathComponent().appendingPathComponent("symbolgraphs")
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
-        return SymbolGraphStore(toolchain: prepared.toolchain, library: prepared.library, cache: cache)
+        var store = SymbolGraphStore(toolchain: prepared.toolchain, library: prepared.library, cache: cache)
+        store.moduleDirectories = library.moduleDirectories
+        return store
     }
 }
 

@@ -19,6 +19,10 @@ public struct SymbolGraphStore: Sendable {
     public var library: SampleLibrary.Built
     /// The folder graphs are kept in, one subfolder per library build.
     public var cache: URL
+    /// Each module's source folder, when known: a module's graph holds the
+    /// modules its files re-export for documentation (``ReExports``); one
+    /// whose folder is unknown may hold any module of the build it re-exports.
+    public var moduleDirectories: [String: URL] = [:]
 
     /// A store of `library`'s graphs under `cache`.
     public init(toolchain: Toolchain, library: SampleLibrary.Built, cache: URL) {
@@ -113,17 +117,28 @@ public struct SymbolGraphStore: Sendable {
         try ModuleSymbolGraph.extract(
             module: module, flags: flags, targetTriple: Self.hostTriple, into: folder,
             tool: ModuleSymbolGraph.extractTool(besides: toolchain.swiftc), minimumAccessLevel: includingInternal ? "internal" : "public",
-            reexportedModules: Self.builtModules(searchedBy: flags).filter { $0 != module })
+            reexportedModules: reexportedModules(of: module, flags: flags))
 
         // A marker that could not be written only costs an extraction next time.
         _ = FileManager.default.createFile(atPath: done.path, contents: Data())
         return folder
     }
 
+    /// The modules whose symbols `module`'s graph holds as its own: those its
+    /// files re-export for documentation (read from its folder when known,
+    /// ``ReExports``), else any module of the build it re-exports.
+    private func reexportedModules(of module: String, flags: [String]) -> [String] {
+        guard module != "Swift" else { return [] }
+        let built = Self.builtModules(searchedBy: flags).filter { $0 != module }
+        guard let folder = moduleDirectories[module] else { return built }
+        let documented = ReExports.documented(inFolder: folder)
+        return built.filter(documented.contains)
+    }
+
     /// What the extraction writes and the loader reads, in cache keys: a
     /// change of either (its arguments, which files are read) is a new number,
     /// so graphs extracted by an earlier Galley are never read as if current.
-    static let extractionVersion = "3"
+    static let extractionVersion = "4"
 
     /// The Swift modules built into the `-I` folders of `flags` (the
     /// package's and its dependencies', by their `.swiftmodule`), sorted: the

@@ -104,6 +104,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         public var unexposedTargets: [SampleLibrary.UnexposedTarget] = []
         /// The package's target folders, whose files decide the library build; `nil` for its `Sources/`.
         public var sourceDirectories: [URL]?
+        /// Each library module's folder (a package root's): where its
+        /// re-exports (`@_exported import`) are read, for its symbol graph.
+        public var moduleDirectories: [String: URL] = [:]
         /// Seconds one sample program may run.
         public var timeoutSeconds = 10
         /// Prelude, language mode, flags, default mode and environment for every page.
@@ -132,6 +135,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             named.modules = []
             named.referenceModules = []
             named.sourceDirectories = nil
+            named.moduleDirectories = [:]
             named.traits = nil
             named.unexposedTargets = []
             return named
@@ -182,6 +186,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.verification.modules = defaults.verification.modules
         config.verification.referenceModules = defaults.verification.referenceModules
         config.verification.sourceDirectories = defaults.verification.sourceDirectories
+        config.verification.moduleDirectories = defaults.verification.moduleDirectories
         config.verification.traits = defaults.verification.traits
         config.verification.unexposedTargets = defaults.verification.unexposedTargets
         config.verification.samples = defaults.verification.samples
