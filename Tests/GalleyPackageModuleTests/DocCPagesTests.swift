@@ -115,4 +115,32 @@ struct DocCPagesTests {
         let box = try #require(pages.pages.first { $0.path == "documentation/lab/box" })
         #expect(box.children.map { pages.pages[$0].title }.contains("Equatable Implementations"))
     }
+
+    @Test("of two inherited copies of one member at one path, the one whose origin is another symbol (a shadowed one) has no page")
+    func shadowedInheritedCopy() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let own = "s:Sl3LabE4trim5whileF"
+        let standard = "s:Sl17_StringProcessingE4trim5whileF"
+        let type = "s:3Lab5PairsV"
+        let origin = #""sourceOrigin": {"identifier": "\#(own)", "displayName": "Collection.trim(while:)"}"#
+        try folder.write(
+            "Lab.symbols.json",
+            SymbolGraphLoadingTests.graph(
+                module: "Lab",
+                symbols: [
+                    SymbolGraphLoadingTests.symbol(type, kind: "swift.struct", path: ["Pairs"]),
+                    SymbolGraphLoadingTests.symbol("\(own)::SYNTHESIZED::\(type)", kind: "swift.method", path: ["Pairs", "trim(while:)"]),
+                    SymbolGraphLoadingTests.symbol("\(standard)::SYNTHESIZED::\(type)", kind: "swift.method", path: ["Pairs", "trim(while:)"]),
+                ],
+                relationships: [
+                    #"{"kind": "memberOf", "source": "\#(own)::SYNTHESIZED::\#(type)", "target": "\#(type)", \#(origin)}"#,
+                    #"{"kind": "memberOf", "source": "\#(standard)::SYNTHESIZED::\#(type)", "target": "\#(type)", \#(origin)}"#,
+                ]))
+        let pages = DocCPages(graph: try ModuleSymbolGraph.load(module: "Lab", from: folder.url))
+        let paths = pages.pages.map(\.path).filter { $0.hasPrefix("documentation/lab/pairs/") }
+        // One copy: its page is bare (a second would hash both), under its Implementations collection's type.
+        #expect(paths.contains("documentation/lab/pairs/trim(while:)"), "\(paths)")
+        #expect(!paths.contains { $0.hasPrefix("documentation/lab/pairs/trim(while:)-") }, "\(paths)")
+    }
 }

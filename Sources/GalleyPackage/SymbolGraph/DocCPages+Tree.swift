@@ -12,12 +12,36 @@ extension DocCPages {
 
         init(graph: ModuleSymbolGraph) {
             self.graph = graph
+            let shadowed = Self.shadowedCopies(in: graph)
             for symbol in graph.symbols where symbol.kind != .extension && documented[symbol.identifier] == nil {
+                guard !shadowed.contains(symbol.identifier) else { continue }
                 switch symbol.origin {
                 case .main, .extension: documented[symbol.identifier] = symbol
                 case .reexported: continue
                 }
             }
+        }
+
+        /// Inherited copies (`…::SYNTHESIZED::…`) of a member that another
+        /// copy at the same path of the same type shadows: the extracted graph
+        /// has the standard library's `Collection.trimmingPrefix(while:)`
+        /// (from `_StringProcessing`) beside the package's own, both naming the
+        /// package's as their origin; the compiler's graph, which DocC reads,
+        /// has only the copy whose origin it is.
+        static func shadowedCopies(in graph: ModuleSymbolGraph) -> Set<String> {
+            var copies: [[String]: [(identifier: String, isOwnOrigin: Bool)]] = [:]
+            for relationship in graph.relationships where relationship.kind == .memberOf {
+                guard let marker = relationship.source.range(of: "::SYNTHESIZED::"), let origin = relationship.sourceOrigin,
+                    let symbol = graph.symbol(withIdentifier: relationship.source)
+                else { continue }
+                let base = String(relationship.source[..<marker.lowerBound])
+                copies[[relationship.target] + symbol.pathComponents, default: []].append((relationship.source, origin.identifier == base))
+            }
+            var shadowed: Set<String> = []
+            for group in copies.values where group.count > 1 && group.contains(where: \.isOwnOrigin) {
+                shadowed.formUnion(group.filter { !$0.isOwnOrigin }.map(\.identifier))
+            }
+            return shadowed
         }
 
         mutating func place(into pages: inout DocCPages) {

@@ -46,7 +46,9 @@ public enum ReExports {
     /// lines before it too) in group 1 and the module's name in group 2
     /// (`import struct A.B` imports from `A`).
     private static let declaration = try! NSRegularExpression(
-        pattern: #"(?m)^[ \t]*((?:@\w+(?:\([^)]*\))?\s+)*)import[ \t]+(?:(?:struct|class|enum|protocol|typealias|func|var|let)[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)"#)
+        pattern:
+            #"(?m)^[ \t]*((?:@\w+(?:\([^)]*\))?\s+)*)import[ \t]+(?:(?:struct|class|enum|protocol|typealias|func|var|let)[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)"#
+    )
 
     /// `@_documentation(visibility: level)`, the level in group 1.
     private static let visibility = try! NSRegularExpression(pattern: #"@_documentation\s*\(\s*visibility\s*:\s*(\w+)"#)
