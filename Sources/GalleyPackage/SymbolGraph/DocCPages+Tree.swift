@@ -29,13 +29,16 @@ extension DocCPages {
         /// package's as their origin; the compiler's graph, which DocC reads,
         /// has only the copy whose origin it is.
         static func shadowedCopies(in graph: ModuleSymbolGraph) -> Set<String> {
+            // Copies by type, path and the origin they name; a copy of another symbol (a default
+            // implementation of a requirement names the requirement) is no shadow when none is its origin's own.
             var copies: [[String]: [(identifier: String, isOwnOrigin: Bool)]] = [:]
             for relationship in graph.relationships where relationship.kind == .memberOf {
                 guard let marker = relationship.source.range(of: "::SYNTHESIZED::"), let origin = relationship.sourceOrigin,
                     let symbol = graph.symbol(withIdentifier: relationship.source)
                 else { continue }
                 let base = String(relationship.source[..<marker.lowerBound])
-                copies[[relationship.target] + symbol.pathComponents, default: []].append((relationship.source, origin.identifier == base))
+                copies[[relationship.target, origin.identifier] + symbol.pathComponents, default: []].append(
+                    (relationship.source, origin.identifier == base))
             }
             var shadowed: Set<String> = []
             for group in copies.values where group.count > 1 && group.contains(where: \.isOwnOrigin) {
