@@ -650,16 +650,17 @@ struct Build {
         // Pages on all cores; each written into the staging folder on the thread that rendered it,
         // and, in a build no other follows, dropped then: its memory serves the next page.
         let keepsPages = keepsState || staging == nil
-        // A reference page shows its doc comment's listings with their verdicts, found by its file.
-        let listingsByFile = Dictionary(grouping: report.results.filter(\.sample.isDocCommentListing), by: \.sample.page)
+        // Each page's verdicts, and a reference page's doc comment's listings (by its file), looked up once.
+        let resultsByPage = Dictionary(grouping: report.results, by: \.sample.page)
         let pages = Concurrently.map(toRender) { page -> (String, Data?) in
-            let listings = (page.symbolParts?.comment ?? page.referenceFrame?.comment).flatMap { listingsByFile[$0.path] } ?? []
+            let listings = (page.symbolParts?.comment ?? page.referenceFrame?.comment).flatMap { resultsByPage[$0.path] } ?? []
+            let results = resultsByPage[page.displayPath] ?? []
             let html = Data(
                 renderer.render(
                     page,
-                    codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report, listings: listings),
-                    snippetResult: { path in report.results(forPage: path).first },
-                    footer: SampleHTML.footer(for: page, report: report),
+                    codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report, results: results, listings: listings),
+                    snippetResult: { path in resultsByPage[path]?.first },
+                    footer: SampleHTML.footer(for: page, report: report, results: results),
                     commentListings: listings
                 ).utf8)
             staging?.add(page.url, html, keepingBytes: keepsPages)

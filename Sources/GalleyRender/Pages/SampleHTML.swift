@@ -217,14 +217,17 @@ package enum SampleHTML {
     /// output blocks they own left out (they show as the sample's output
     /// panel). The popover bodies of all the page's samples, each distinct
     /// declaration once, follow the last sample.
-    /// On a reference page, `listings` are the verdicts of its doc comment's file.
-    package static func codeBlockHTML(for page: Page, report: VerificationReport, listings: [SampleResult] = []) -> (CodeBlock) -> String? {
+    /// `results` are the page's verdicts (by default looked up in `report`);
+    /// on a reference page, `listings` are the verdicts of its doc comment's file.
+    package static func codeBlockHTML(
+        for page: Page, report: VerificationReport, results: [SampleResult]? = nil, listings: [SampleResult] = []
+    ) -> (CodeBlock) -> String? {
         // A reference page's declaration and listings are the graph's and the doc comment's, verified where they are written.
         if page.kind == .reference { return referenceCodeBlockHTML(for: page, blocks: page.document.codeBlocks, listings: listings) }
         var byIndex: [Int: String] = [:]
         var popovers = PopoverTable()
         var last: Int?
-        for result in report.results(forPage: page.displayPath) {
+        for result in results ?? report.results(forPage: page.displayPath) {
             byIndex[result.sample.block.index] = render(result, popovers: &popovers)
             last = max(last ?? result.sample.block.index, result.sample.block.index)
             if let output = result.sample.outputBlock, result.sample.mode == .run, result.status == .passed {
@@ -236,8 +239,9 @@ package enum SampleHTML {
     }
 
     /// The page footer line, e.g. `3 of 3 samples verified with Swift 6.3.1`, or `nil` without samples.
-    package static func footer(for page: Page, report: VerificationReport) -> String? {
-        let results = report.results(forPage: page.displayPath)
+    /// `results` are the page's verdicts (by default looked up in `report`).
+    package static func footer(for page: Page, report: VerificationReport, results: [SampleResult]? = nil) -> String? {
+        let results = results ?? report.results(forPage: page.displayPath)
         guard !results.isEmpty else { return nil }
         let verified = results.filter { $0.status == .passed }.count
         let version = report.compilerVersion.map { "Swift " + Toolchain.shortVersion(of: $0) }
