@@ -33,9 +33,8 @@ extension SymbolPages {
         for position in pages.indices {
             let page = pages[position]
             guard let module = page.catalogModule, let symbolPath = page.document.symbolPath, page.kind == .document,
-                let index = documentationPath(of: symbolPath, module: module).flatMap({ byPath[$0] })
-                    ?? disambiguatedPage(of: symbolPath, module: module, resolver: resolver).flatMap({ byPath[$0] }),
-                !merged.contains(index), let parts = reference[index].symbolParts
+                let index = documentationPath(of: symbolPath, module: module).flatMap({ byPath[$0] }), !merged.contains(index),
+                let parts = reference[index].symbolParts
             else { continue }
             merged.insert(index)
             let symbolPage = reference[index]
@@ -75,16 +74,6 @@ extension SymbolPages {
         if components.count > 1, components[0].lowercased() == module.lowercased() { components.removeFirst() }
         guard !(components.count == 1 && components[0].lowercased() == module.lowercased()) else { return nil }
         return ([module.lowercased()] + components.map { DocCPages.fileName($0.lowercased()) }).joined(separator: "/")
-    }
-
-    /// The path under `documentation/` of the page of `module` that a title
-    /// written without DocC's suffix names (`Box/keys` for `box/keys-swift.property`,
-    /// the one a link without a suffix goes to), if any.
-    private static func disambiguatedPage(of symbolPath: String, module: String, resolver: DocLinkResolver) -> String? {
-        let prefix = module.lowercased() + "/"
-        let qualified = SymbolLink.components(symbolPath).first?.lowercased() == module.lowercased() ? symbolPath : module + "/" + symbolPath
-        guard let path = resolver.symbolPage(qualified)?.referencePath, path.hasPrefix(prefix) else { return nil }
-        return path
     }
 
     /// The line range of `document`'s `## Topics` section: from its heading to the next heading of level 2 or less.
