@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleyProject
 import GalleySamples
 
 /// What a successful build did.
@@ -21,6 +22,8 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic] = []
     /// What the build changed besides the output, one line each: `Recorded 3 known failures in known.json.`
     public var notes: [String] = []
+    /// How much of the API reference has doc comments (a package root's build), `nil` without a reference.
+    public var coverage: DocumentationCoverage?
     /// Broken DocC symbol links the baseline lists: they did not fail the
     /// build, and are not samples, so ``verification``'s counts leave them out.
     public var knownBrokenLinks: [Diagnostic] = []

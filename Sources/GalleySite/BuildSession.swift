@@ -166,6 +166,9 @@ struct Build {
         // The library is built (or kept from the last build) before the pages that need its symbol graphs.
         var preparation = changes.library ? nil : previous?.preparation
         let reference = makeReference(content.pages, configuration: configuration, preparation: &preparation)
+        if let threshold = settings.coverageThreshold {
+            errors += Self.coverageFailure(reference.coverage, threshold: threshold, layout: layout)
+        }
         // The pages the build makes (404, all pages, the API reference) join the site before its navigation and link check;
         // a catalog's extension file of a symbol is at its reference page's address (the loaded pages stay as loaded, for the next build).
         let pages = GeneratedPages.adding(to: (reference.catalogPages ?? content.pages) + reference.pages)
@@ -236,6 +239,7 @@ struct Build {
         report.warnings = pageWarnings + reference.warnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
         report.notes = baseline.notes + symbolLinks.notes + reference.notes
         report.knownBrokenLinks = knownBrokenLinks
+        report.coverage = reference.coverage
         if settings.previewsFailingSamples {
             report.previewProblems = Diagnostic.sorted(previewProblems)
             for page in navigation.pages {
@@ -322,6 +326,26 @@ struct Build {
             }
         }
         return files
+    }
+
+    /// The error of a documentation coverage below `threshold` percent
+    /// (`--coverage-threshold`), or of a build that makes no reference to measure.
+    static func coverageFailure(_ coverage: DocumentationCoverage?, threshold: Double, layout: SiteLayout) -> [Diagnostic] {
+        guard let coverage else {
+            return [
+                Diagnostic(
+                    "--coverage-threshold needs the API reference, which this build does not make",
+                    suggestion: "Run galley build in the root of a Swift package with library targets, or drop --coverage-threshold")
+            ]
+        }
+        guard coverage.percent < threshold else { return [] }
+        let least = coverage.modules.filter { $0.percent < threshold }.map { "\($0.name) \(DocumentationCoverage.percent($0.percent))" }
+        return [
+            Diagnostic(
+                "documentation coverage is \(DocumentationCoverage.percent(coverage.percent)), below the threshold of \(DocumentationCoverage.percent(threshold))"
+                    + (least.isEmpty ? "" : " (below it: \(least.joined(separator: ", ")))"),
+                suggestion: "Write doc comments for the symbols `galley build --coverage` lists, or lower --coverage-threshold")
+        ]
     }
 
     /// The favicon, and files that clash with the theme's; returns the
@@ -415,16 +439,17 @@ struct Build {
     mutating func makeReference(
         _ pages: [Page], configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
     ) -> (
-        pages: [Page], catalogPages: [Page]?, warnings: [Diagnostic], notes: [String], symbolPages: (fingerprint: String, pages: [Page])?
+        pages: [Page], catalogPages: [Page]?, warnings: [Diagnostic], notes: [String], symbolPages: (fingerprint: String, pages: [Page])?,
+        coverage: DocumentationCoverage?
     ) {
         let modules = configuration.verification.modules
-        guard settings.makesReference, !modules.isEmpty else { return ([], nil, [], [], nil) }
+        guard settings.makesReference, !modules.isEmpty else { return ([], nil, [], [], nil, nil) }
         let verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
         let prepared: Verifier.Preparation
         do throws(Diagnostic) {
             prepared = try verification.verifier.ensurePrepared(&preparation)
         } catch {
-            return ([], nil, [.warning("the API reference was not made: \(error.message)")], [], nil)
+            return ([], nil, [.warning("the API reference was not made: \(error.message)")], [], nil, nil)
         }
         let root = SampleVerification.packageDirectory(configuration: configuration, layout: layout).resolvingSymlinksInPath().path
         var warnings: [Diagnostic] = []
@@ -460,7 +485,7 @@ struct Build {
         // The catalogs' articles stay where Galley puts them; DocC's addresses for them send the reader there.
         let redirects = SymbolPages.articleRedirects(for: pages)
         let kept = (prepared.library.fingerprint, symbols)
-        guard !symbols.isEmpty else { return (redirects, nil, warnings, [], kept) }
+        guard !symbols.isEmpty else { return (redirects, nil, warnings, [], kept, nil) }
         // The doc comments' symbol links, resolved as the renderer resolves them (the standard library's symbols read when one needs them).
         let commentLinks = SymbolPages.commentLinks(in: merged.catalogPages + merged.reference)
         let resolver = DocLinkResolver(pages: merged.catalogPages + merged.reference)
@@ -485,7 +510,8 @@ struct Build {
         if count > 0 {
             note += "; \(count) catalog extension file\(count == 1 ? "" : "s") shown on \(count == 1 ? "its symbol's page" : "their symbols' pages")"
         }
-        return (merged.reference + redirects, merged.catalogPages, warnings, [note, links.summary], kept)
+        let coverage = DocumentationCoverage(pages: symbols)
+        return (merged.reference + redirects, merged.catalogPages, warnings, [note, links.summary, coverage.summary], kept, coverage)
     }
 
     /// The graphs of the library targets in `names`, which no product holds,

@@ -47,6 +47,9 @@ public struct BuildSettings: Sendable {
     /// Whether the build makes the API reference of the library's modules
     /// (``SymbolPages``): a package root's site, read from its catalogs.
     public var makesReference = false
+    /// The least documentation coverage of the API reference, in percent
+    /// (`galley build --coverage-threshold`): below it the build fails.
+    public var coverageThreshold: Double?
 
     /// Settings for the project at `layout`, with the cache on and no progress output.
     public init(layout: SiteLayout) {

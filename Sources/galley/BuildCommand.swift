@@ -19,6 +19,8 @@ struct BuildCommand: AsyncParsableCommand {
                                         Record today's failing samples; the site builds, showing them as known failures
               galley build --baseline known.json
                                         Only new failures fail the build; fixed ones must leave the list
+              galley build --coverage --coverage-threshold 80
+                                        In a package root: the API reference's doc comment coverage per module; fail below 80 %
             """
     )
 
@@ -36,7 +38,19 @@ struct BuildCommand: AsyncParsableCommand {
         name: .customLong("bless-baseline"), help: "Record every current failure in the --baseline file (replacing it), then build with them known.")
     var blessBaseline = false
 
+    @Flag(help: "Print the API reference's documentation coverage per module, with the symbols that have no doc comment (a package root's build).")
+    var coverage = false
+
+    @Option(
+        name: .customLong("coverage-threshold"),
+        help: ArgumentHelp(
+            "Fail the build when less than this percentage of the API reference's symbols have a doc comment (e.g. 80).", valueName: "percent"))
+    var coverageThreshold: Double?
+
     func validate() throws {
+        if let coverageThreshold, !(0...100).contains(coverageThreshold) {
+            throw ValidationError("--coverage-threshold takes a percentage from 0 to 100, not \(coverageThreshold)")
+        }
         if blessBaseline && baseline == nil {
             throw ValidationError("--bless-baseline needs --baseline FILE, the file to record the failures in")
         }
@@ -49,6 +63,7 @@ struct BuildCommand: AsyncParsableCommand {
         settings.progress = Progress.line
         settings.baseline = baseline
         settings.recordsBaseline = blessBaseline
+        settings.coverageThreshold = coverageThreshold
         if let site = try paths.packageSite() { paths.configure(&settings, for: site) }
         do {
             let report = try BuildSession.build(settings)
@@ -62,6 +77,9 @@ struct BuildCommand: AsyncParsableCommand {
                 )
             }
             if let links = report.knownLinksSummary { print(links) }
+            if coverage {
+                print(report.coverage?.table() ?? "Documentation coverage: no API reference was made (it is made in the root of a Swift package)")
+            }
             print(report.summary)
         } catch {
             Interruption.waitIfStopping()

@@ -484,7 +484,9 @@ struct PackageRootTests {
         #expect(home.contains("documentation/shapes/index.html") && !home.contains("documentation/shapes/rectangle/index.html\"><span"))
     }
 
-    @Test("reference_path moves the API reference into another folder, each page at DocC's path under it, links following; a bad one is an error")
+    @Test(
+        "reference_path moves the API reference into another folder, each page at DocC's path under it, links following; a bad one is an error; coverage and its threshold"
+    )
     func referencePath() throws {
         let package = try Self.fixture()
         defer { package.remove() }
@@ -498,6 +500,19 @@ struct PackageRootTests {
         // The catalog's symbol link and DocC URL path follow the pages.
         let home = try package.read("public/Shapes/Shapes.html")
         #expect(home.contains("href=\"../api/v1/shapes/rectangle/index.html\""), "\(home)")
+
+        // The coverage of the fixture's doc comments, and a threshold above it failing the build.
+        let coverage = try GalleyExecutable.run(["build", "--coverage"], in: package.url)
+        #expect(coverage.status == 0, "\(coverage.standardError)")
+        #expect(coverage.standardError.contains("Documentation coverage: "), "\(coverage.standardError)")
+        #expect(coverage.standardOutput.contains("Module") && coverage.standardOutput.contains("Coverage"), "\(coverage.standardOutput)")
+        try package.write("Library/Shapes/Bare.swift", "public struct Bare {}\n")
+        let below = try GalleyExecutable.run(["build", "--coverage-threshold", "100"], in: package.url)
+        #expect(below.status == 1)
+        #expect(
+            below.standardError.contains("documentation coverage is") && below.standardError.contains("below the threshold of 100.0 %"),
+            "\(below.standardError)")
+        #expect(FileManager.default.fileExists(atPath: package.url.appendingPathComponent("public/api/v1/shapes/rectangle/index.html").path))
 
         try package.write("galley.yml", "title: Shapes\nreference_path: ../outside\n")
         let wrong = try GalleyExecutable.run(["build"], in: package.url)

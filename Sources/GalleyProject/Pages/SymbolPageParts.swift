@@ -45,6 +45,18 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var topics: [TopicGroup]
     /// The Relationships section (conforms to, inherited by, …), or empty.
     public var relationships: String
+    /// The module the symbol is documented in, and its name in it (`Logger.Level.trace`).
+    public var module = ""
+    public var qualifiedName = ""
+    /// Whether the page shows a doc comment written in the package (its own,
+    /// or one it inherits from a requirement of the package), for the
+    /// documentation coverage.
+    public var hasDocComment = false
+    /// Whether the symbol is documented elsewhere, so the coverage does not
+    /// count it: a copy of an inherited member (`…::SYNTHESIZED::…`), or an
+    /// implementation of another package's requirement that shows its doc
+    /// comment (`description` of `CustomStringConvertible`).
+    public var isDocumentedElsewhere = false
     /// Where the symbol's own doc comment starts (its file's path relative
     /// to the package root, as its listings' verdicts name it, and line),
     /// `nil` when it has none of its own.

@@ -155,6 +155,11 @@ public enum SymbolPages {
             {
                 documented.comment = SourceLocation(path: context.relativePath(path), line: start.line + 1 - offset)
             }
+            documented.module = tree.module
+            documented.qualifiedName = symbol.pathComponents.joined(separator: ".")
+            documented.hasDocComment = symbol.docComment.map { comment in comment.moduleName.map(modules.contains) ?? true } ?? false
+            documented.isDocumentedElsewhere =
+                symbol.identifier.contains("::SYNTHESIZED::") || (symbol.docComment != nil && !documented.hasDocComment)
             markdown += documented.lead(withDocComment: true)
             parts = documented
         case .extendedModule(let module):
