@@ -45,8 +45,9 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var topics: [TopicGroup]
     /// The Relationships section (conforms to, inherited by, …), or empty.
     public var relationships: String
-    /// The module the symbol is documented in, and its name in it (`Logger.Level.trace`).
+    /// The module the symbol is documented in.
     public var module = ""
+    /// The symbol's name in its module (`Logger.Level.trace`).
     public var qualifiedName = ""
     /// Whether the page shows a doc comment written in the package (its own,
     /// or one it inherits from a requirement of the package), for the
