@@ -52,7 +52,8 @@ public struct DocumentationCoverage: Sendable, Equatable {
 
     /// One line for the build's report.
     public var summary: String {
-        var line = "Documentation coverage: \(Self.count(documented)) of \(Self.count(total)) symbol\(total == 1 ? "" : "s") "
+        var line =
+            "Documentation coverage: \(Self.count(documented)) of \(Self.count(total)) symbol\(total == 1 ? "" : "s") "
             + "\(total == 1 ? "has" : "have") a doc comment (\(Self.percent(percent)))"
         if modules.count > 1, let least = modules.min(by: { $0.percent < $1.percent }), least.percent < percent {
             line += "; least: \(least.name) \(Self.percent(least.percent))"
@@ -73,7 +74,8 @@ public struct DocumentationCoverage: Sendable, Equatable {
                     + right(Self.percent(module.percent), 8))
         }
         lines.append(
-            pad("Total", width) + "  " + right(Self.count(documented), 10) + "  " + right(Self.count(total), 7) + "  " + right(Self.percent(percent), 8))
+            pad("Total", width) + "  " + right(Self.count(documented), 10) + "  " + right(Self.count(total), 7) + "  "
+                + right(Self.percent(percent), 8))
         for module in modules where !module.undocumented.isEmpty {
             let shown = module.undocumented.prefix(listing).joined(separator: ", ")
             let more = module.undocumented.count > listing ? ", … (\(module.undocumented.count - listing) more)" : ""
