@@ -524,6 +524,8 @@ pre code .sample-callout-type {
 }
 .search-results a:hover, .search-results a:focus { background: var(--bg-soft); }
 .galley-search-path { display: block; font-weight: 600; font-size: 0.9375rem; }
+.galley-search-kind { font-weight: 400; font-size: 0.8125rem; color: var(--fg-muted); }
+.galley-search-symbol code { overflow-wrap: anywhere; }
 .galley-search-snippet { display: block; margin-top: 0.15rem; font-size: 0.8125rem; color: var(--fg-muted); overflow-wrap: anywhere; }
 .search-results mark { background: rgba(255, 196, 0, 0.45); color: inherit; border-radius: 2px; }
 .galley-search-empty { margin: 0; padding: 0.5rem 0.6rem; color: var(--fg-muted); }
@@ -915,6 +917,37 @@ pre code .sample-callout-type {
 
   // ---------- Search (lunr, loaded on first use) ----------
 
+  /* The API reference's symbols that match `query`, best first: the
+     qualified name itself (`Deque.append(contentsOf:)`), a member's name
+     (`append(contentsOf:)`, `append`), a qualified name without its
+     parameters (`Deque.append`), then names that start with the query, then
+     names that contain it; shorter names first among equals. Case and
+     spaces do not matter. */
+  function rankSymbols(symbols, query) {
+    var q = query.toLowerCase().replace(/\s+/g, "");
+    if (!q) return [];
+    var ranked = [];
+    symbols.forEach(function (symbol, position) {
+      var name = symbol.n.toLowerCase();
+      var withoutParameters = name.replace(/\(.*$/, "");
+      var dot = withoutParameters.lastIndexOf(".");
+      var member = name.slice(dot + 1);
+      var base = withoutParameters.slice(dot + 1);
+      var score = 0;
+      if (name === q) score = 100;
+      else if (member === q || base === q) score = 90;
+      else if (withoutParameters === q || (name.length > q.length && name.slice(-q.length - 1) === "." + q)) score = 85;
+      else if (base.indexOf(q) === 0 || withoutParameters.indexOf(q) === 0) score = 60;
+      else if (name.indexOf(q) >= 0) score = 40;
+      if (score > 0) ranked.push({ symbol: symbol, score: score, position: position });
+    });
+    ranked.sort(function (a, b) {
+      return b.score - a.score || a.symbol.n.length - b.symbol.n.length || a.position - b.position;
+    });
+    return ranked.map(function (entry) { return entry.symbol; });
+  }
+  window.galleyRankSymbols = rankSymbols;
+
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
       var script = document.createElement("script");
@@ -958,6 +991,7 @@ pre code .sample-callout-type {
     var ready = null;
     var index = null;
     var documents = [];
+    var symbols = [];
 
     function prepare() {
       if (!ready) {
@@ -965,6 +999,7 @@ pre code .sample-callout-type {
           .then(function () { return loadScript(root + "search-index.js"); })
           .then(function () {
             documents = window.galleySearchIndex || [];
+            symbols = window.galleySymbolIndex || [];
             index = lunr(function () {
               this.ref("i");
               this.field("t", { boost: 10 });
@@ -1007,13 +1042,26 @@ pre code .sample-callout-type {
           });
         } catch (e) { hits = []; }
         panel.innerHTML = "";
-        if (!hits.length) {
+        // Symbols by name first (at most 8), then the prose.
+        var symbolHits = rankSymbols(symbols, query).slice(0, 8);
+        if (!hits.length && !symbolHits.length) {
           var empty = document.createElement("p");
           empty.className = "galley-search-empty";
           empty.textContent = "No results";
           panel.appendChild(empty);
         } else {
           var list = document.createElement("ul");
+          symbolHits.forEach(function (symbol) {
+            var item = document.createElement("li");
+            var link = document.createElement("a");
+            link.href = root + symbol.u;
+            link.className = "galley-search-result galley-search-symbol";
+            link.innerHTML = '<span class="galley-search-path"><code>' + highlight(symbol.n, words) + "</code>"
+              + ' <span class="galley-search-kind">' + escapeHTML(symbol.k + " · " + symbol.m) + "</span></span>"
+              + (symbol.x ? '<span class="galley-search-snippet">' + escapeHTML(symbol.x) + "</span>" : "");
+            item.appendChild(link);
+            list.appendChild(item);
+          });
           hits.slice(0, 10).forEach(function (hit) {
             var entry = documents[Number(hit.ref)];
             var item = document.createElement("li");

@@ -698,7 +698,9 @@ struct Build {
         }
         if configuration.search {
             // Cheap to rebuild on every change: a prose edit changes the index.
-            generated[SearchIndex.path] = Data(SearchIndex(pages: navigation.pages).script.utf8)
+            // The symbols: the reference's pages, and the extension files shown in their place.
+            let reference = navigation.unlisted.filter { $0.symbolParts != nil } + navigation.pages.filter { $0.referenceFrame != nil }
+            generated[SearchIndex.path] = Data(SearchIndex(pages: navigation.pages, reference: reference).script.utf8)
         }
         if rendersAll, let baseURL = configuration.baseURL {
             generated[Sitemap.path] = Data(Sitemap.xml(baseURL: baseURL, pageURLs: navigation.pages.map(\.url)).utf8)

@@ -204,3 +204,32 @@ def test_search_works_from_file_urls(browser, site):
     result = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#galley-search-results a")))
     assert "Quuxinator Settings" in result.text
     assert result.get_attribute("href").startswith("file://")
+
+
+SYMBOLS = [
+    {"n": "Deque.appendContents", "m": "DequeModule", "k": "Instance Method", "u": "a", "x": ""},
+    {"n": "Deque.append(contentsOf:)", "m": "DequeModule", "k": "Instance Method", "u": "b", "x": ""},
+    {"n": "Deque.append(_:)", "m": "DequeModule", "k": "Instance Method", "u": "c", "x": ""},
+    {"n": "Deque", "m": "DequeModule", "k": "Structure", "u": "d", "x": ""},
+    {"n": "Heap.insert(contentsOf:)", "m": "HeapModule", "k": "Instance Method", "u": "e", "x": ""},
+    {"n": "OrderedSet.appending(_:)", "m": "OrderedCollections", "k": "Instance Method", "u": "f", "x": ""},
+]
+
+
+def rank(browser, query):
+    return browser.execute_script("return window.galleyRankSymbols(arguments[0], arguments[1]).map(function (s) { return s.n; });", SYMBOLS, query)
+
+
+def test_symbol_search_ranks_names_before_partial_matches(browser, site):
+    open_page(browser, site.page("index.html"))
+    # A qualified name without parameters: both overloads, the shorter first, before a name that only starts with it.
+    assert rank(browser, "Deque.append") == ["Deque.append(_:)", "Deque.append(contentsOf:)", "Deque.appendContents"]
+    # A member's full name, whatever its type; case and spaces do not matter.
+    assert rank(browser, "append(contentsOf:)")[0] == "Deque.append(contentsOf:)"
+    assert rank(browser, "INSERT (contentsOf:)") == ["Heap.insert(contentsOf:)"]
+    # A type's name: the type first, then its members.
+    assert rank(browser, "deque")[0] == "Deque"
+    # A member's base name: members named so before those that only start with it, before those that contain it.
+    assert rank(browser, "append") == [
+        "Deque.append(_:)", "Deque.append(contentsOf:)", "Deque.appendContents", "OrderedSet.appending(_:)"]
+    assert rank(browser, "zzz") == []

@@ -463,6 +463,10 @@ struct PackageRootTests {
         #expect(rectangle.components(separatedBy: areaLink).count == 2, "area is curated once, not listed again: \(rectangle)")
         #expect(rectangle.contains("href=\"../../../documentation/shapes/rectangle/width/index.html\""), "an uncurated member keeps its group")
         #expect(rectangle.contains("<a href=\"#relationships\">") || rectangle.contains("id=\"relationships\""), "\(rectangle)")
+        // Search knows the symbols by name, the one whose extension file took its page's place too.
+        let search = try package.read("public/search-index.js")
+        #expect(search.contains(#""n":"Rectangle.area","u":"documentation/shapes/rectangle/area/index.html""#), "\(search.prefix(2000))")
+        #expect(search.contains(#""n":"Rectangle","u":"documentation/shapes/rectangle/index.html""#))
         // Where the extension file was, a page sends the reader on.
         let moved = try package.read("public/Shapes/Rectangle.html")
         #expect(moved.contains("url=../documentation/shapes/rectangle/index.html"), "\(moved)")

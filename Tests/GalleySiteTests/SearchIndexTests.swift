@@ -102,4 +102,32 @@ struct FaviconTests {
         try project.directory.write("galley.yml", "favicon: images/missing.png\n")
         #expect(project.buildErrors().contains { $0.hasPrefix("galley.yml: the favicon 'images/missing.png' is not a file of the site") })
     }
+
+    @Test("the API reference's symbols are indexed by name, module, kind and abstract apart from the prose; inherited copies are not")
+    func symbols() throws {
+        func reference(_ name: String, url: String, copy: Bool = false) -> Page {
+            var parts = SymbolPageParts(kind: "", documentation: .init(full: "", declarationOnly: ""), topics: [], relationships: "")
+            parts.module = "DequeModule"
+            parts.qualifiedName = name
+            parts.kindName = "Instance Method"
+            parts.abstract = "Adds an element \"at\" the end."
+            parts.isInheritedCopy = copy
+            var page = Page(sourcePath: url + ".md", displayPath: url, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
+            page.kind = .reference
+            page.url = url
+            page.symbolParts = parts
+            return page
+        }
+        let index = SearchIndex(
+            pages: [],
+            reference: [
+                reference("Deque.append(_:)", url: "documentation/dequemodule/deque/append(_:)/index.html"),
+                reference("Deque.!=(_:_:)", url: "documentation/dequemodule/deque/!=(_:_:)/index.html", copy: true),
+            ])
+        #expect(index.symbols.map(\.name) == ["Deque.append(_:)"])
+        #expect(
+            index.script.contains(
+                #"window.galleySymbolIndex = [{"k":"Instance Method","m":"DequeModule","n":"Deque.append(_:)","u":"documentation/dequemodule/deque/append(_:)/index.html","x":"Adds an element \"at\" the end."}];"#
+            ), "\(index.script)")
+    }
 }

@@ -368,6 +368,37 @@
 
   // ---------- Search (lunr, loaded on first use) ----------
 
+  /* The API reference's symbols that match `query`, best first: the
+     qualified name itself (`Deque.append(contentsOf:)`), a member's name
+     (`append(contentsOf:)`, `append`), a qualified name without its
+     parameters (`Deque.append`), then names that start with the query, then
+     names that contain it; shorter names first among equals. Case and
+     spaces do not matter. */
+  function rankSymbols(symbols, query) {
+    var q = query.toLowerCase().replace(/\s+/g, "");
+    if (!q) return [];
+    var ranked = [];
+    symbols.forEach(function (symbol, position) {
+      var name = symbol.n.toLowerCase();
+      var withoutParameters = name.replace(/\(.*$/, "");
+      var dot = withoutParameters.lastIndexOf(".");
+      var member = name.slice(dot + 1);
+      var base = withoutParameters.slice(dot + 1);
+      var score = 0;
+      if (name === q) score = 100;
+      else if (member === q || base === q) score = 90;
+      else if (withoutParameters === q || (name.length > q.length && name.slice(-q.length - 1) === "." + q)) score = 85;
+      else if (base.indexOf(q) === 0 || withoutParameters.indexOf(q) === 0) score = 60;
+      else if (name.indexOf(q) >= 0) score = 40;
+      if (score > 0) ranked.push({ symbol: symbol, score: score, position: position });
+    });
+    ranked.sort(function (a, b) {
+      return b.score - a.score || a.symbol.n.length - b.symbol.n.length || a.position - b.position;
+    });
+    return ranked.map(function (entry) { return entry.symbol; });
+  }
+  window.galleyRankSymbols = rankSymbols;
+
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
       var script = document.createElement("script");
@@ -411,6 +442,7 @@
     var ready = null;
     var index = null;
     var documents = [];
+    var symbols = [];
 
     function prepare() {
       if (!ready) {
@@ -418,6 +450,7 @@
           .then(function () { return loadScript(root + "search-index.js"); })
           .then(function () {
             documents = window.galleySearchIndex || [];
+            symbols = window.galleySymbolIndex || [];
             index = lunr(function () {
               this.ref("i");
               this.field("t", { boost: 10 });
@@ -460,13 +493,26 @@
           });
         } catch (e) { hits = []; }
         panel.innerHTML = "";
-        if (!hits.length) {
+        // Symbols by name first (at most 8), then the prose.
+        var symbolHits = rankSymbols(symbols, query).slice(0, 8);
+        if (!hits.length && !symbolHits.length) {
           var empty = document.createElement("p");
           empty.className = "galley-search-empty";
           empty.textContent = "No results";
           panel.appendChild(empty);
         } else {
           var list = document.createElement("ul");
+          symbolHits.forEach(function (symbol) {
+            var item = document.createElement("li");
+            var link = document.createElement("a");
+            link.href = root + symbol.u;
+            link.className = "galley-search-result galley-search-symbol";
+            link.innerHTML = '<span class="galley-search-path"><code>' + highlight(symbol.n, words) + "</code>"
+              + ' <span class="galley-search-kind">' + escapeHTML(symbol.k + " · " + symbol.m) + "</span></span>"
+              + (symbol.x ? '<span class="galley-search-snippet">' + escapeHTML(symbol.x) + "</span>" : "");
+            item.appendChild(link);
+            list.appendChild(item);
+          });
           hits.slice(0, 10).forEach(function (hit) {
             var entry = documents[Number(hit.ref)];
             var item = document.createElement("li");

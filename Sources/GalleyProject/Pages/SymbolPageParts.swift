@@ -19,6 +19,12 @@ public struct SymbolPageParts: Sendable, Hashable {
         /// extension file's `@DocumentationExtension(mergeBehavior: override)`
         /// replaces the doc comment).
         public var declarationOnly: String
+
+        /// A symbol's documentation, `full` and `declarationOnly`.
+        public init(full: String, declarationOnly: String) {
+            self.full = full
+            self.declarationOnly = declarationOnly
+        }
     }
 
     /// One of DocC's automatic Topics groups (`Instance Methods`).
@@ -49,6 +55,10 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var module = ""
     /// The symbol's name in its module (`Logger.Level.trace`).
     public var qualifiedName = ""
+    /// Its kind as DocC names it (`Structure`, `Instance Method`).
+    public var kindName = ""
+    /// The first paragraph of its doc comment, on one line (empty without one).
+    public var abstract = ""
     /// Whether the page shows a doc comment written in the package (its own,
     /// or one it inherits from a requirement of the package), for the
     /// documentation coverage.
@@ -58,10 +68,21 @@ public struct SymbolPageParts: Sendable, Hashable {
     /// implementation of another package's requirement that shows its doc
     /// comment (`description` of `CustomStringConvertible`).
     public var isDocumentedElsewhere = false
+    /// Whether the symbol is a copy of an inherited member (search leaves those out).
+    public var isInheritedCopy = false
     /// Where the symbol's own doc comment starts (its file's path relative
     /// to the package root, as its listings' verdicts name it, and line),
     /// `nil` when it has none of its own.
     public var comment: SourceLocation?
+
+    /// The parts of a symbol's page: its kind line, documentation, Topics and Relationships.
+    public init(kind: String, documentation: Documentation, topics: [TopicGroup], relationships: String, comment: SourceLocation? = nil) {
+        self.kind = kind
+        self.documentation = documentation
+        self.topics = topics
+        self.relationships = relationships
+        self.comment = comment
+    }
 
     /// What comes between the title and the discussion: the kind, then
     /// ``Documentation/full`` or, without the doc comment, ``Documentation/declarationOnly``.
@@ -98,11 +119,14 @@ public struct ReferenceFrame: Sendable, Hashable {
     public var trailer: String
     /// Where the doc comment the lead shows starts, if it has one.
     public var comment: SourceLocation?
+    /// The parts of the symbol's page the file took the place of (its name, kind and abstract, for search).
+    public var symbol: SymbolPageParts?
 
     /// A frame of `lead` and `trailer` Markdown, the lead showing the doc comment at `comment`.
-    public init(lead: String, trailer: String, comment: SourceLocation? = nil) {
+    public init(lead: String, trailer: String, comment: SourceLocation? = nil, symbol: SymbolPageParts? = nil) {
         self.lead = lead
         self.trailer = trailer
         self.comment = comment
+        self.symbol = symbol
     }
 }

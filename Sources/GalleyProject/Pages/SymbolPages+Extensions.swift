@@ -58,7 +58,7 @@ extension SymbolPages {
             moved.referenceFrame = ReferenceFrame(
                 lead: parts.lead(withDocComment: withDocComment),
                 trailer: parts.topicsMarkdown(excluding: curated, withHeading: !hasTopics) + parts.relationships,
-                comment: withDocComment ? parts.comment : nil)
+                comment: withDocComment ? parts.comment : nil, symbol: parts)
             pages[position] = moved
         }
         let kept = reference.indices.filter { !merged.contains($0) }.map { reference[$0] }

@@ -157,9 +157,11 @@ public enum SymbolPages {
             }
             documented.module = tree.module
             documented.qualifiedName = symbol.pathComponents.joined(separator: ".")
+            documented.kindName = symbol.kindDisplayName
+            documented.abstract = abstract(of: symbol, in: graph, modules: modules) ?? ""
             documented.hasDocComment = symbol.docComment.map { comment in comment.moduleName.map(modules.contains) ?? true } ?? false
-            documented.isDocumentedElsewhere =
-                symbol.identifier.contains("::SYNTHESIZED::") || (symbol.docComment != nil && !documented.hasDocComment)
+            documented.isInheritedCopy = symbol.identifier.contains("::SYNTHESIZED::")
+            documented.isDocumentedElsewhere = documented.isInheritedCopy || (symbol.docComment != nil && !documented.hasDocComment)
             markdown += documented.lead(withDocComment: true)
             parts = documented
         case .extendedModule(let module):

@@ -34,11 +34,38 @@ public struct SearchIndex: Sendable {
         public var x: String
     }
 
+    /// One symbol of the API reference, searched by name before the prose.
+    public struct Symbol: Sendable, Equatable {
+        /// Its name in its module (`Deque.append(contentsOf:)`).
+        public var name: String
+        /// Its module.
+        public var module: String
+        /// Its kind (`Instance Method`).
+        public var kind: String
+        /// Its page, from the site root.
+        public var url: String
+        /// Its abstract, capped.
+        public var abstract: String
+    }
+
     /// The entries, in page and section order.
     public var entries: [Entry]
+    /// The API reference's symbols, in page order: the theme's search
+    /// matches a query against their names (`Deque.append`,
+    /// `append(contentsOf:)`) and lists them above the prose.
+    public var symbols: [Symbol] = []
 
-    /// The index of `pages`.
-    public init(pages: [Page]) {
+    /// The index of `pages`, with the symbols of `reference` (the API
+    /// reference's pages and the catalog extension files in their place).
+    public init(pages: [Page], reference: [Page] = []) {
+        for page in reference {
+            // Inherited copies (each `Equatable` type's `!=`) are found where they are declared.
+            guard let parts = page.symbolParts ?? page.referenceFrame?.symbol, !parts.isInheritedCopy else { continue }
+            symbols.append(
+                Symbol(
+                    name: parts.qualifiedName, module: parts.module, kind: parts.kindName, url: RelativeURL.encoded(page.url),
+                    abstract: Self.capped(parts.abstract)))
+        }
         var entries: [Entry] = []
         for page in pages {
             for section in page.document.sections {
@@ -69,7 +96,7 @@ public struct SearchIndex: Sendable {
         self.entries = merged
     }
 
-    /// The script that defines `window.galleySearchIndex`.
+    /// The script that defines `window.galleySearchIndex`, and `window.galleySymbolIndex` when there are symbols.
     public var script: String {
         // The JSON `JSONEncoder` writes with sorted keys and unescaped slashes,
         // written directly as bytes: a string is copied as it is unless it
@@ -90,6 +117,22 @@ public struct SearchIndex: Sendable {
             json.append(UInt8(ascii: "}"))
         }
         json.append(contentsOf: "];\n".utf8)
+        // A site without an API reference has no symbols to search: the theme reads none.
+        if !symbols.isEmpty { json.append(contentsOf: "window.galleySymbolIndex = [".utf8) }
+        for (index, symbol) in symbols.enumerated() {
+            json.append(contentsOf: (index == 0 ? "{\"k\":" : ",{\"k\":").utf8)
+            Self.appendJSON(symbol.kind, to: &json)
+            json.append(contentsOf: ",\"m\":".utf8)
+            Self.appendJSON(symbol.module, to: &json)
+            json.append(contentsOf: ",\"n\":".utf8)
+            Self.appendJSON(symbol.name, to: &json)
+            json.append(contentsOf: ",\"u\":".utf8)
+            Self.appendJSON(symbol.url, to: &json)
+            json.append(contentsOf: ",\"x\":".utf8)
+            Self.appendJSON(symbol.abstract, to: &json)
+            json.append(UInt8(ascii: "}"))
+        }
+        if !symbols.isEmpty { json.append(contentsOf: "];\n".utf8) }
         // `</script` can never end a script element that loads this file, but keep it inert anyway: `<\/`.
         return String(decoding: Self.escapingClosingTags(json), as: UTF8.self)
     }
