@@ -154,6 +154,15 @@ main:focus { outline: none; }
 }
 .site-nav a:hover { color: var(--fg); background: var(--bg-soft); }
 .site-nav a.current { color: var(--fg); font-weight: 600; border-left-color: var(--accent); background: var(--bg-soft); }
+/* The API reference under a module: groups that fold, names that wrap, never scroll sideways. */
+.site-nav .nav-symbols { margin-left: 0.75rem; }
+.site-nav .nav-symbols summary { cursor: pointer; padding: 0.25rem 0.75rem; color: var(--fg-muted); font-size: 0.875rem; }
+.site-nav .nav-symbols summary:hover { color: var(--fg); }
+.site-nav .nav-symbols a { padding: 0.2rem 0.75rem 0.2rem 1.5rem; font-size: 0.875rem; }
+.site-nav .nav-symbols code { overflow-wrap: anywhere; word-break: break-word; background: none; padding: 0; }
+.site-nav a.current-ancestor { color: var(--fg); border-left-color: var(--accent); }
+.site-nav .nav-count { color: var(--fg-muted); font-size: 0.75rem; }
+.nav-filter { width: 100%; box-sizing: border-box; margin: 0 0 0.5rem; padding: 0.35rem 0.5rem; font: inherit; font-size: 0.875rem; }
 
 .toc { display: none; }
 
@@ -1113,6 +1122,55 @@ pre code .sample-callout-type {
     });
   }
 
+  // ---------- The reference in the sidebar: open the current symbol's group, filter by name ----------
+
+  function setUpSymbolNavigation() {
+    var nav = document.querySelector(".site-nav");
+    if (!nav || !nav.querySelector(".nav-symbols")) return;
+    var links = Array.prototype.slice.call(nav.querySelectorAll(".nav-symbols a"));
+    // The current page's symbol, or (on a member's page) the symbol whose page folder holds it.
+    var current = nav.querySelector(".nav-symbols a.current");
+    if (!current) {
+      var here = window.location.href.replace(/[#?].*$/, "").replace(/index\.html$/, "");
+      var best = null;
+      links.forEach(function (link) {
+        var folder = link.href.replace(/index\.html$/, "");
+        if (here.indexOf(folder) === 0 && (!best || folder.length > best.href.replace(/index\.html$/, "").length)) best = link;
+      });
+      if (best) { best.classList.add("current-ancestor"); current = best; }
+    }
+    function openCurrent() {
+      nav.querySelectorAll(".nav-symbols details").forEach(function (details) { details.open = false; });
+      if (current) {
+        var details = current.closest("details");
+        if (details) details.open = true;
+      }
+    }
+    openCurrent();
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    var filter = document.createElement("input");
+    filter.type = "search";
+    filter.className = "nav-filter";
+    filter.placeholder = "Filter symbols";
+    filter.setAttribute("aria-label", "Filter the symbols in the sidebar");
+    nav.insertBefore(filter, nav.firstChild);
+    filter.addEventListener("input", function () {
+      var query = filter.value.trim().toLowerCase();
+      nav.querySelectorAll(".nav-symbols details").forEach(function (details) {
+        var shown = 0;
+        details.querySelectorAll("li").forEach(function (item) {
+          var match = !query || item.textContent.toLowerCase().indexOf(query) >= 0;
+          item.hidden = !match;
+          if (match) shown += 1;
+        });
+        details.parentNode.hidden = query && shown === 0;
+        if (query) details.open = shown > 0;
+      });
+      if (!query) openCurrent();
+    });
+  }
+  window.galleySymbolNavigation = setUpSymbolNavigation;
+
   addCopyButtons();
   addEyeButtons();
   setUpHovers();
@@ -1120,6 +1178,7 @@ pre code .sample-callout-type {
   setUpThemeToggle();
   setUpKeyboard();
   setUpSearch();
+  setUpSymbolNavigation();
 })();
 
 """#.utf8),

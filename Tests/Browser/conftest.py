@@ -100,7 +100,7 @@ def site():
     served.stop()
 
 
-def _start_chromium(width=1280, height=900):
+def _start_chromium(width=1280, height=900, javascript=True):
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
@@ -117,6 +117,8 @@ def _start_chromium(width=1280, height=900):
                      f"--window-size={width},{height}", "--force-device-scale-factor=1"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     try:
         return webdriver.Chrome(service=Service(driver_path), options=options)
     except Exception as error:  # WebDriverException and OS errors alike
@@ -126,6 +128,13 @@ def _start_chromium(width=1280, height=900):
 @pytest.fixture(scope="session")
 def browser():
     driver = _start_chromium()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def browser_without_javascript():
+    driver = _start_chromium(javascript=False)
     yield driver
     driver.quit()
 

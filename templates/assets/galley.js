@@ -564,6 +564,55 @@
     });
   }
 
+  // ---------- The reference in the sidebar: open the current symbol's group, filter by name ----------
+
+  function setUpSymbolNavigation() {
+    var nav = document.querySelector(".site-nav");
+    if (!nav || !nav.querySelector(".nav-symbols")) return;
+    var links = Array.prototype.slice.call(nav.querySelectorAll(".nav-symbols a"));
+    // The current page's symbol, or (on a member's page) the symbol whose page folder holds it.
+    var current = nav.querySelector(".nav-symbols a.current");
+    if (!current) {
+      var here = window.location.href.replace(/[#?].*$/, "").replace(/index\.html$/, "");
+      var best = null;
+      links.forEach(function (link) {
+        var folder = link.href.replace(/index\.html$/, "");
+        if (here.indexOf(folder) === 0 && (!best || folder.length > best.href.replace(/index\.html$/, "").length)) best = link;
+      });
+      if (best) { best.classList.add("current-ancestor"); current = best; }
+    }
+    function openCurrent() {
+      nav.querySelectorAll(".nav-symbols details").forEach(function (details) { details.open = false; });
+      if (current) {
+        var details = current.closest("details");
+        if (details) details.open = true;
+      }
+    }
+    openCurrent();
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    var filter = document.createElement("input");
+    filter.type = "search";
+    filter.className = "nav-filter";
+    filter.placeholder = "Filter symbols";
+    filter.setAttribute("aria-label", "Filter the symbols in the sidebar");
+    nav.insertBefore(filter, nav.firstChild);
+    filter.addEventListener("input", function () {
+      var query = filter.value.trim().toLowerCase();
+      nav.querySelectorAll(".nav-symbols details").forEach(function (details) {
+        var shown = 0;
+        details.querySelectorAll("li").forEach(function (item) {
+          var match = !query || item.textContent.toLowerCase().indexOf(query) >= 0;
+          item.hidden = !match;
+          if (match) shown += 1;
+        });
+        details.parentNode.hidden = query && shown === 0;
+        if (query) details.open = shown > 0;
+      });
+      if (!query) openCurrent();
+    });
+  }
+  window.galleySymbolNavigation = setUpSymbolNavigation;
+
   addCopyButtons();
   addEyeButtons();
   setUpHovers();
@@ -571,4 +620,5 @@
   setUpThemeToggle();
   setUpKeyboard();
   setUpSearch();
+  setUpSymbolNavigation();
 })();

@@ -57,6 +57,8 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var qualifiedName = ""
     /// Its kind as DocC names it (`Structure`, `Instance Method`).
     public var kindName = ""
+    /// The automatic Topics group it is listed in (`Structures`, `Instance Methods`).
+    public var topicGroup = ""
     /// The first paragraph of its doc comment, on one line (empty without one).
     public var abstract = ""
     /// Whether the page shows a doc comment written in the package (its own,

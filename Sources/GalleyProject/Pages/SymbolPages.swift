@@ -158,6 +158,7 @@ public enum SymbolPages {
             documented.module = tree.module
             documented.qualifiedName = symbol.pathComponents.joined(separator: ".")
             documented.kindName = symbol.kindDisplayName
+            documented.topicGroup = group(of: entry.content)
             documented.abstract = abstract(of: symbol, in: graph, modules: modules) ?? ""
             documented.hasDocComment = symbol.docComment.map { comment in comment.moduleName.map(modules.contains) ?? true } ?? false
             documented.isInheritedCopy = symbol.identifier.contains("::SYNTHESIZED::")
@@ -376,7 +377,7 @@ public enum SymbolPages {
     }
 
     /// DocC's automatic groups, in its order.
-    static let groupOrder = [
+    public static let groupOrder = [
         "Initializers", "Instance Properties", "Instance Methods", "Subscripts", "Type Properties", "Type Methods", "Type Subscripts",
         "Operators", "Enumeration Cases", "Associated Types", "Type Aliases", "Structures", "Classes", "Actors", "Enumerations",
         "Protocols", "Functions", "Variables", "Macros", "Extended Modules", "Extended Types", "Default Implementations", "Other",

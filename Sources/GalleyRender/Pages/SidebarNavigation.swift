@@ -31,6 +31,8 @@ public final class SidebarNavigation: Sendable {
     }
 
     private let navigation: Navigation
+    /// The API reference's top-level symbols, listed under their module's page.
+    private let reference: ReferenceNavigation
     private let sections: [Section]
     private let sectionOfPage: [String: Int]
     /// Rendered lists by "depth|section", filled on first use (pages render concurrently).
@@ -52,6 +54,7 @@ public final class SidebarNavigation: Sendable {
     /// The sidebar of `navigation`'s pages.
     public init(navigation: Navigation) {
         self.navigation = navigation
+        self.reference = ReferenceNavigation(pages: navigation.pages + navigation.unlisted)
         var sections: [Section] = []
         var index: [String: Int] = [:]
         var sectionOfPage: [String: Int] = [:]
@@ -112,7 +115,24 @@ public final class SidebarNavigation: Sendable {
         func add(_ page: Page) {
             let start = "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(page.url)))\""
             linkEnds[page.url] = html.utf8.count + start.utf8.count
-            html += start + ">\(HTMLEscaping.escape(page.title))</a></li>\n"
+            html += start + ">\(HTMLEscaping.escape(page.title))</a>"
+            // A module's page lists its symbols in DocC's groups, each a collapsed <details> (readable without JavaScript).
+            let groups = reference.groups(under: page.url)
+            if !groups.isEmpty {
+                html += "\n<ul class=\"nav-symbols\">\n"
+                for group in groups {
+                    html +=
+                        "<li><details><summary>\(HTMLEscaping.escape(group.title)) <span class=\"nav-count\">\(group.links.count)</span></summary><ul>\n"
+                    for link in group.links {
+                        let linkStart = "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(link.url)))\""
+                        if linkEnds[link.url] == nil { linkEnds[link.url] = html.utf8.count + linkStart.utf8.count }
+                        html += linkStart + "><code>\(HTMLEscaping.escape(link.title))</code></a></li>\n"
+                    }
+                    html += "</ul></details></li>\n"
+                }
+                html += "</ul>"
+            }
+            html += "</li>\n"
         }
         guard isSectioned else {
             for page in navigation.pages { add(page) }
