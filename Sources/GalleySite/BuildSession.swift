@@ -462,10 +462,14 @@ struct Build {
             var graphs: [ModuleSymbolGraph] = []
             var unbuilt: [String] = []
             let documented = configuration.verification.referenceModules.isEmpty ? modules : configuration.verification.referenceModules
-            for module in documented {
-                do throws(Diagnostic) {
-                    graphs.append(try store.graph(of: module))
-                } catch {
+            // The graphs are read (or extracted) on all cores: a large package's are tens of megabytes of JSON.
+            let loaded = Concurrently.map(documented) { module -> Result<ModuleSymbolGraph, Diagnostic> in
+                do throws(Diagnostic) { return .success(try store.graph(of: module)) } catch { return .failure(error) }
+            }
+            for (module, result) in zip(documented, loaded) {
+                switch result {
+                case .success(let graph): graphs.append(graph)
+                case .failure(let error):
                     // A target no product holds is not built with the library: built now, its graph read again.
                     if modules.contains(module) {
                         warnings.append(.warning("the API reference of \(module) was not made: \(error.message)"))
@@ -481,14 +485,16 @@ struct Build {
                 external: configuration.externalDocumentation, root: RealPath.of(root) ?? root, folder: configuration.referencePath)
         }
         // A catalog's extension file of a symbol takes the place of the symbol's page.
-        let merged = SymbolPages.merging(catalogPages: pages, reference: symbols)
+        // One resolver (6,000 pages for swift-collections) serves the merge and the doc comments' links; the reference's pages
+        // come first, so a symbol's link names its page of the reference, which an extension file may take the place of.
+        let resolver = DocLinkResolver(pages: symbols + pages)
+        let merged = SymbolPages.merging(catalogPages: pages, reference: symbols, resolver: resolver)
         // The catalogs' articles stay where Galley puts them; DocC's addresses for them send the reader there.
         let redirects = SymbolPages.articleRedirects(for: pages)
         let kept = (prepared.library.fingerprint, symbols)
         guard !symbols.isEmpty else { return (redirects, nil, warnings, [], kept, nil) }
         // The doc comments' symbol links, resolved as the renderer resolves them (the standard library's symbols read when one needs them).
         let commentLinks = SymbolPages.commentLinks(in: merged.catalogPages + merged.reference)
-        let resolver = DocLinkResolver(pages: merged.catalogPages + merged.reference)
         let external = configuration.externalDocumentation
         var links = SymbolPages.judgeCommentLinks(commentLinks, resolver: resolver, external: external, standardLibrary: nil)
         if !links.unresolved.isEmpty {

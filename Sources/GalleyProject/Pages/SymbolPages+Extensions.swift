@@ -20,13 +20,18 @@ extension SymbolPages {
     /// merged.catalogPages.first { $0.sourcePath.hasSuffix("ParsableCommand.md") }?.url
     /// // "documentation/argumentparser/parsablecommand/index.html"
     /// ```
-    public static func merging(catalogPages: [Page], reference: [Page]) -> (catalogPages: [Page], reference: [Page]) {
+    ///
+    /// `resolver` resolves the extension files' Topics links; by default one
+    /// over `reference` is made (a build that has one passes it).
+    public static func merging(
+        catalogPages: [Page], reference: [Page], resolver given: DocLinkResolver? = nil
+    ) -> (catalogPages: [Page], reference: [Page]) {
         var byPath: [String: Int] = [:]
         for (index, page) in reference.enumerated() where page.symbolParts != nil {
             if let path = page.referencePath { byPath[path] = index }
         }
         guard !byPath.isEmpty else { return (catalogPages, reference) }
-        let resolver = DocLinkResolver(pages: reference)
+        let resolver = given ?? DocLinkResolver(pages: reference)
         var merged: Set<Int> = []
         var redirects: [Page] = []
         var pages = catalogPages

@@ -86,11 +86,12 @@ public enum SymbolPages {
         for graphs: [ModuleSymbolGraph], sourceLinks: SourceLinks? = nil, external: ExternalDocumentation = ExternalDocumentation(),
         root: String? = nil, folder: String = "documentation"
     ) -> [Page] {
-        let trees = graphs.map { DocCPages(graph: $0, folder: folder) }
+        // Each module's tree and pages are made on all cores.
+        let trees = Concurrently.map(graphs) { DocCPages(graph: $0, folder: folder) }
         let modules = Set(graphs.map(\.moduleName))
         // A declaration's type of another module of the package links to its page too.
-        let pageOf = { (identifier: String) in trees.lazy.compactMap { $0.page(of: identifier) }.first }
-        return zip(graphs, trees).flatMap { graph, tree in
+        let pageOf = { @Sendable (identifier: String) in trees.lazy.compactMap { $0.page(of: identifier) }.first }
+        return Concurrently.map(Array(zip(graphs, trees))) { graph, tree in
             let context = Context(
                 graph: graph, tree: tree, modules: modules, sourceLinks: sourceLinks, external: external, root: root, pageOf: pageOf)
             return tree.pages.indices.map { index in
@@ -107,7 +108,7 @@ public enum SymbolPages {
                 }
                 return page
             }
-        }
+        }.flatMap { $0 }
     }
 
     /// Pages at the addresses DocC gives the articles of `pages`' catalogs
