@@ -104,6 +104,14 @@ public struct MarkdownDocument: Sendable {
             ?? heading(withID: SlugGenerator.baseSlug(fragment.removingPercentEncodedSpaces))
     }
 
+    /// Frees the parse's cmark tree now instead of at the first render, which
+    /// then parses the text again: for documents made by the thousand long
+    /// before they are rendered (an API reference's pages), whose trees
+    /// would otherwise all be held at once.
+    public func releaseParsedTree() {
+        _ = parsedTree.take()
+    }
+
     /// Parses `markdown`, whose first line is line `firstLine` of its file.
     public init(parsing markdown: String, firstLine: Int = 1) {
         let offset = firstLine - 1

@@ -167,7 +167,7 @@ struct Build {
         var preparation = changes.library ? nil : previous?.preparation
         let reference = makeReference(content.pages, configuration: configuration, preparation: &preparation)
         if let threshold = settings.coverageThreshold {
-            errors += Self.coverageFailure(reference.coverage, threshold: threshold, layout: layout)
+            errors += Self.coverageFailure(reference.coverage, threshold: threshold)
         }
         // The pages the build makes (404, all pages, the API reference) join the site before its navigation and link check;
         // a catalog's extension file of a symbol is at its reference page's address (the loaded pages stay as loaded, for the next build).
@@ -330,7 +330,7 @@ struct Build {
 
     /// The error of a documentation coverage below `threshold` percent
     /// (`--coverage-threshold`), or of a build that makes no reference to measure.
-    static func coverageFailure(_ coverage: DocumentationCoverage?, threshold: Double, layout: SiteLayout) -> [Diagnostic] {
+    static func coverageFailure(_ coverage: DocumentationCoverage?, threshold: Double) -> [Diagnostic] {
         guard let coverage else {
             return [
                 Diagnostic(
@@ -370,7 +370,7 @@ struct Build {
                 suggestion: "Move it out of content/assets/ (to replace the theme's file, put it in templates/assets/)"
             )
         }
-        // A preview renders pages whose links are broken (shown as text), like pages whose samples fail.
+        // They go through the baseline; a preview renders their pages (the links shown as text), as pages whose samples fail.
         return checker.check()
     }
 
@@ -436,6 +436,12 @@ struct Build {
     /// from their symbol graphs (the library is built first, and kept in
     /// `preparation` for the samples). A module whose graph cannot be read
     /// has no reference, with a warning; the build goes on.
+    ///
+    /// Returns the reference's pages (with the redirects from the former
+    /// addresses of the extension files that took symbols' places), `pages`
+    /// with those extension files moved (`nil` when nothing was made), the
+    /// warnings and notes (counts, doc comments' links, coverage), the
+    /// symbol pages to keep for the next build, and the coverage.
     mutating func makeReference(
         _ pages: [Page], configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
     ) -> (

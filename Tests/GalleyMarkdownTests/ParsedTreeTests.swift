@@ -72,4 +72,14 @@ struct ParsedTreeTests {
         #expect(replaced.contains("<figure>replaced</figure>"))
         #expect(!MarkdownHTMLRenderer().render(document).contains("replaced"))
     }
+
+    @Test("a document whose tree was released early renders as one that kept it (its render parses the text again)")
+    func releasedTreeRendersTheSame() {
+        let kept = MarkdownDocument(parsing: markdown)
+        let released = MarkdownDocument(parsing: markdown)
+        released.releaseParsedTree()
+        #expect(!released.parsedTree.isAvailable && kept.parsedTree.isAvailable)
+        let renderer = MarkdownHTMLRenderer()
+        #expect(renderer.render(released) == renderer.render(kept))
+    }
 }

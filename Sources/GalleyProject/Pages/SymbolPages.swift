@@ -179,9 +179,11 @@ public enum SymbolPages {
             parts.map { $0.topicsMarkdown(excluding: [], withHeading: true) + $0.relationships }
             ?? SymbolPageParts.topicsMarkdown(topics(tree, index, from: url, graph: graph, modules: modules))
         let source = String(url.dropLast(".html".count)) + ".md"
+        let document = MarkdownDocument(parsing: markdown)
+        // Thousands of pages wait for the whole site before they are rendered: none holds its tree meanwhile.
+        document.releaseParsedTree()
         var page = Page(
-            sourcePath: source, displayPath: "\(tree.module) API: \(entry.path)", frontMatter: FrontMatter(),
-            document: MarkdownDocument(parsing: markdown))
+            sourcePath: source, displayPath: "\(tree.module) API: \(entry.path)", frontMatter: FrontMatter(), document: document)
         page.kind = entry.parent == nil ? .document : .reference
         page.url = url
         page.referencePath = entry.path.split(separator: "/").dropFirst(tree.folderDepth).joined(separator: "/")
