@@ -103,38 +103,31 @@ public struct SearchIndex: Sendable {
         // holds a character JSON escapes (`"`, `\\`, control characters),
         // which `JSONEncoder` itself escapes.
         var json: [UInt8] = []
-        json.reserveCapacity(entries.count * 400 + 64)
-        json.append(contentsOf: "window.galleySearchIndex = [".utf8)
-        for (index, entry) in entries.enumerated() {
-            json.append(contentsOf: (index == 0 ? "{\"h\":" : ",{\"h\":").utf8)
-            Self.appendJSON(entry.h, to: &json)
-            json.append(contentsOf: ",\"t\":".utf8)
-            Self.appendJSON(entry.t, to: &json)
-            json.append(contentsOf: ",\"u\":".utf8)
-            Self.appendJSON(entry.u, to: &json)
-            json.append(contentsOf: ",\"x\":".utf8)
-            Self.appendJSON(entry.x, to: &json)
+        json.reserveCapacity(entries.count * 400 + symbols.count * 200 + 64)
+        Self.appendArray("galleySearchIndex", entries.map { [("h", $0.h), ("t", $0.t), ("u", $0.u), ("x", $0.x)] }, to: &json)
+        // A site without an API reference has no symbols to search: the theme reads none.
+        if !symbols.isEmpty {
+            Self.appendArray(
+                "galleySymbolIndex",
+                symbols.map { [("k", $0.kind), ("m", $0.module), ("n", $0.name), ("u", $0.url), ("x", $0.abstract)] }, to: &json)
+        }
+        // `</script` can never end a script element that loads this file, but keep it inert anyway: `<\/`.
+        return String(decoding: Self.escapingClosingTags(json), as: UTF8.self)
+    }
+
+    /// `window.<name> = [{…}, …];` with one object per element of `objects`,
+    /// each a list of keys (in sorted order, as `JSONEncoder` sorts them) and string values.
+    private static func appendArray(_ name: String, _ objects: [[(key: String, value: String)]], to json: inout [UInt8]) {
+        json.append(contentsOf: "window.\(name) = [".utf8)
+        for (index, fields) in objects.enumerated() {
+            json.append(contentsOf: (index == 0 ? "{" : ",{").utf8)
+            for (position, field) in fields.enumerated() {
+                json.append(contentsOf: ((position == 0 ? "\"" : ",\"") + field.key + "\":").utf8)
+                appendJSON(field.value, to: &json)
+            }
             json.append(UInt8(ascii: "}"))
         }
         json.append(contentsOf: "];\n".utf8)
-        // A site without an API reference has no symbols to search: the theme reads none.
-        if !symbols.isEmpty { json.append(contentsOf: "window.galleySymbolIndex = [".utf8) }
-        for (index, symbol) in symbols.enumerated() {
-            json.append(contentsOf: (index == 0 ? "{\"k\":" : ",{\"k\":").utf8)
-            Self.appendJSON(symbol.kind, to: &json)
-            json.append(contentsOf: ",\"m\":".utf8)
-            Self.appendJSON(symbol.module, to: &json)
-            json.append(contentsOf: ",\"n\":".utf8)
-            Self.appendJSON(symbol.name, to: &json)
-            json.append(contentsOf: ",\"u\":".utf8)
-            Self.appendJSON(symbol.url, to: &json)
-            json.append(contentsOf: ",\"x\":".utf8)
-            Self.appendJSON(symbol.abstract, to: &json)
-            json.append(UInt8(ascii: "}"))
-        }
-        if !symbols.isEmpty { json.append(contentsOf: "];\n".utf8) }
-        // `</script` can never end a script element that loads this file, but keep it inert anyway: `<\/`.
-        return String(decoding: Self.escapingClosingTags(json), as: UTF8.self)
     }
 
     /// `text` as a JSON string literal, exactly as `JSONEncoder` writes it.
