@@ -734,7 +734,7 @@ pre code .sample-callout-type {
   // fixed over the page so the code never moves: on hover, on focus, on tap
   // (tap again or elsewhere to close). In a focused sample (Tab to it), → and ←
   // (or ↓ and ↑) step through its identifiers, Home and End go to the first and
-  // last, Enter follows "Declared on line N", Esc closes and returns to the code.
+  // last, Enter follows the popover's link ("Declared on line N", a type's page), Esc closes and returns to the code.
 
   function setUpHovers() {
     var triggers = document.querySelectorAll(".hv");
@@ -845,7 +845,14 @@ pre code .sample-callout-type {
           return;
         } else if (event.key === "Enter" && at >= 0) {
           var link = popover.querySelector("a.hv-link");
-          if (link) { event.preventDefault(); hide(); window.location.hash = link.getAttribute("href"); }
+          if (link) {
+            event.preventDefault();
+            hide();
+            // A sample's "Declared on line N" is on this page; a declaration's type is on its own.
+            var href = link.getAttribute("href");
+            if (href.charAt(0) === "#") window.location.hash = href;
+            else window.location.href = link.href;
+          }
           return;
         } else return;
         event.preventDefault();

@@ -133,3 +133,25 @@ def test_symbol_search_finds_a_member_by_its_qualified_name_first(browser, refer
     first = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#galley-search-results a")))
     assert "Rectangle.area" in first.text and "Instance Property" in first.text
     assert first.get_attribute("href") == reference.page("documentation/shapes/rectangle/area/index.html")
+
+
+def test_a_declarations_type_shows_its_popover_and_leads_to_its_page(browser, reference):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    browser.get(reference.page("documentation/shapes/rectangle/doubled/index.html"))
+    trigger = browser.find_element(By.CSS_SELECTOR, "main pre.has-hovers a.hv")
+    assert trigger.text == "Rectangle"
+    popover = browser.find_element(By.ID, "galley-hover")
+    assert not popover.is_displayed()
+    ActionChains(browser).move_to_element(trigger).perform()
+    wait(browser).until(lambda d: popover.is_displayed())
+    assert "struct Rectangle" in popover.text
+    assert "A rectangle with whole-number sides." in popover.text
+    # From the keyboard: Tab to the declaration, → to the type, Enter follows the popover's link to the type's page.
+    ActionChains(browser).move_by_offset(0, 300).perform()
+    pre = browser.find_element(By.CSS_SELECTOR, "main pre.has-hovers")
+    browser.execute_script("arguments[0].focus()", pre)
+    pre.send_keys(Keys.ARROW_RIGHT)
+    assert browser.switch_to.active_element == trigger
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(browser).until(lambda d: d.current_url == reference.page("documentation/shapes/rectangle/index.html"))

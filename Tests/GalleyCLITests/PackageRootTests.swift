@@ -442,10 +442,19 @@ struct PackageRootTests {
         let modern = try package.read("public/documentation/shapes/rectangle/modern/index.html")
         #expect(modern.contains("<strong>Availability:</strong> iOS 17.0+, macOS 14.0+"), "\(modern)")
         let deprecated = try package.read("public/documentation/shapes/rectangle/enlarged(by:)/index.html")
-        // The declaration links the types it names to their pages.
+        // The declaration links the types it names to their pages, each with a popover of the type's declaration and abstract.
+        let typeLink = "<a href=\"../../../../documentation/shapes/rectangle/index.html\" class=\"hv\" aria-describedby=\"hv-1\">"
+        #expect(deprecated.contains("-&gt; \(typeLink)<span class=\"tok-type\">Rectangle</span></a>"), "\(deprecated)")
+        #expect(deprecated.contains("<pre tabindex=\"0\" class=\"has-hovers\"><code class=\"language-swift\">"), "\(deprecated)")
         #expect(
             deprecated.contains(
-                "-&gt; <a href=\"../../../../documentation/shapes/rectangle/index.html\"><span class=\"tok-type\">Rectangle</span></a>"),
+                "<div class=\"hv-body\" id=\"hv-1\"><code class=\"hv-decl\"><span class=\"tok-keyword\">struct</span> Rectangle</code>"
+                    + "<p class=\"hv-summary\">A rectangle with whole-number sides.</p>"
+                    + "<a class=\"hv-link\" href=\"../../../../documentation/shapes/rectangle/index.html\">Go to Rectangle</a></div>"),
+            "\(deprecated)")
+        // A type outside the site links to its documentation, with no popover.
+        #expect(
+            deprecated.contains("<a href=\"https://developer.apple.com/documentation/swift/int\"><span class=\"tok-type\">Int</span></a>"),
             "\(deprecated)")
         #expect(
             deprecated.contains("<aside class=\"aside aside-deprecated\" aria-label=\"Deprecated\">")

@@ -88,8 +88,9 @@ public struct Page: Sendable {
         _modify { yield &mutableStorage.fields.images }
     }
     /// On a reference page, the pages of the types its declaration names,
-    /// by the name as written (`Rectangle` → `documentation/shapes/rectangle/index.html`).
-    public var typeLinks: [String: String] {
+    /// by the name as written (`Rectangle` → `documentation/shapes/rectangle/index.html`),
+    /// with what their popovers show.
+    public var typeLinks: [String: TypeLink] {
         get { storage.fields.typeLinks }
         _modify { yield &mutableStorage.fields.typeLinks }
     }
@@ -137,7 +138,7 @@ public struct Page: Sendable {
         var setup: (path: String, text: String)?
         var catalogModule: String?
         var images: [String: CatalogImage] = [:]
-        var typeLinks: [String: String] = [:]
+        var typeLinks: [String: TypeLink] = [:]
         var referencePath: String?
         var symbolParts: SymbolPageParts?
         var referenceFrame: ReferenceFrame?

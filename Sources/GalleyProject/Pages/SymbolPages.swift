@@ -94,16 +94,32 @@ public enum SymbolPages {
         return Concurrently.map(Array(zip(graphs, trees))) { graph, tree in
             let context = Context(
                 graph: graph, tree: tree, modules: modules, sourceLinks: sourceLinks, external: external, root: root, pageOf: pageOf)
+            // A type's link and popover, made once per module for all the declarations that name it.
+            var links: [String: TypeLink?] = [:]
+            func link(_ identifier: String, spelling: String) -> TypeLink? {
+                if let known = links[identifier] { return known }
+                var made: TypeLink?
+                if let target = pageOf(identifier) {
+                    made = TypeLink(url: url(target.path))
+                    if case .symbol(let symbol) = target.content {
+                        made?.declaration = symbol.declaration
+                        let abstract = symbol.docComment.map { DocCommentSections($0.text).abstract.replacingOccurrences(of: "\n", with: " ") }
+                        made?.abstract = abstract?.isEmpty == false ? abstract : nil
+                    }
+                } else if let outside = external.url(forTypeIdentifier: identifier, spelling: spelling) {
+                    made = TypeLink(url: outside)
+                }
+                links[identifier] = made
+                return made
+            }
             return tree.pages.indices.map { index in
                 var page = page(index, context)
                 if case .symbol(let symbol) = tree.pages[index].content {
                     for fragment in symbol.declarationFragments where fragment.kind == "typeIdentifier" {
-                        guard let identifier = fragment.preciseIdentifier else { continue }
-                        if let target = pageOf(identifier) {
-                            if target.path != tree.pages[index].path { page.typeLinks[fragment.spelling] = url(target.path) }
-                        } else if let outside = external.url(forTypeIdentifier: identifier, spelling: fragment.spelling) {
-                            page.typeLinks[fragment.spelling] = outside
-                        }
+                        guard let identifier = fragment.preciseIdentifier, let target = link(identifier, spelling: fragment.spelling),
+                            target.url != url(tree.pages[index].path)
+                        else { continue }
+                        page.typeLinks[fragment.spelling] = target
                     }
                 }
                 return page

@@ -183,34 +183,51 @@ package enum SampleHTML {
     /// comment with its verdict where `listings` (the verdicts of the
     /// comment's file) has one for its code, every other block highlighted;
     /// the declaration (the first block) links each type it names to the
-    /// type's page (``Page/typeLinks``).
+    /// type's page (``Page/typeLinks``), with a popover of the type's
+    /// declaration and abstract where its page is in the site.
     package static func referenceCodeBlockHTML(for page: Page, blocks: [CodeBlock], listings: [SampleResult]) -> (CodeBlock) -> String? {
         var byCode: [String: SampleResult] = [:]
         for result in listings where byCode[result.sample.block.code.trimmingTrailingNewlines()] == nil {
             byCode[result.sample.block.code.trimmingTrailingNewlines()] = result
         }
-        var verdicts: [Int: String] = [:]
+        var html: [Int: String] = [:]
         var popovers = PopoverTable()
         var last: Int?
         for block in blocks where block.index > 0 || page.symbolParts == nil {
             guard let result = byCode[block.code.trimmingTrailingNewlines()] else { continue }
-            verdicts[block.index] = render(result, popovers: &popovers)
+            html[block.index] = render(result, popovers: &popovers)
             last = block.index
         }
-        if let last, !popovers.isEmpty { verdicts[last, default: ""] += popovers.html }
-        let links = page.typeLinks.mapValues { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : RelativeURL.from(page.url, to: $0) }
+        if html[0] == nil, let declaration = blocks.first(where: { $0.index == 0 }), declaration.language == "swift" || declaration.language.isEmpty {
+            html[0] = declarationHTML(declaration, of: page, popovers: &popovers)
+            last = max(last ?? 0, 0)
+        }
+        if let last, !popovers.isEmpty { html[last, default: ""] += popovers.html }
         return { block in
-            if let verdict = verdicts[block.index] { return verdict }
+            if let made = html[block.index] { return made }
             guard block.language == "swift" || block.language.isEmpty else { return nil }
-            let lines = SwiftHighlighter.segmentedLines(block.code.trimmingTrailingNewlines()).map { segments in
-                segments.map { segment in
-                    let html = SwiftHighlighter.html([segment])
-                    guard block.index == 0, segment.tokenClass == "type", let href = links[segment.text] else { return html }
-                    return "<a href=\"\(HTMLEscaping.escape(href))\">\(html)</a>"
-                }.joined()
-            }.joined(separator: "\n")
+            let lines = SwiftHighlighter.highlightedLines(block.code.trimmingTrailingNewlines()).joined(separator: "\n")
             return "<pre tabindex=\"0\"><code class=\"language-swift\">\(lines)\n</code></pre>\n"
         }
+    }
+
+    /// A symbol's declaration, highlighted, each type it names linked to the
+    /// type's page; a type documented in the site also opens a popover (its
+    /// declaration, abstract and a link to its page), as a sample's names do.
+    private static func declarationHTML(_ block: CodeBlock, of page: Page, popovers: inout PopoverTable) -> String {
+        var hasPopovers = false
+        let lines = SwiftHighlighter.segmentedLines(block.code.trimmingTrailingNewlines()).map { segments in
+            segments.map { segment in
+                let html = SwiftHighlighter.html([segment])
+                guard segment.tokenClass == "type", let link = page.typeLinks[segment.text] else { return html }
+                let href = HTMLEscaping.escape(link.isExternal ? link.url : RelativeURL.from(page.url, to: link.url))
+                guard let declaration = link.declaration else { return "<a href=\"\(href)\">\(html)</a>" }
+                hasPopovers = true
+                let id = popovers.id(declaration: declaration, summary: link.abstract, link: (href, "Go to \(segment.text)"))
+                return "<a href=\"\(href)\" class=\"hv\" aria-describedby=\"\(id)\">\(html)</a>"
+            }.joined()
+        }.joined(separator: "\n")
+        return "<pre tabindex=\"0\"\(hasPopovers ? " class=\"has-hovers\"" : "")><code class=\"language-swift\">\(lines)\n</code></pre>\n"
     }
 
     /// The code-block markup of `page`: samples with their verdicts, and the
@@ -265,7 +282,7 @@ package struct PopoverTable {
     private struct Key: Hashable {
         var text: String
         var summary: String?
-        var declarationLine: Int?
+        var link: String?
     }
 
     private var ids: [Key: String] = [:]
@@ -279,17 +296,25 @@ package struct PopoverTable {
 
     /// The id of the body of `declaration`'s popover, added on first use.
     package mutating func id(for declaration: SampleAnnotation) -> String {
-        let key = Key(text: declaration.text, summary: declaration.summary, declarationLine: declaration.declarationLine)
+        id(
+            declaration: declaration.text, summary: declaration.summary,
+            link: declaration.declarationLine.map { ("#L\($0)", "Declared on line \($0)") })
+    }
+
+    /// The id of the body of a popover showing `declaration`, `summary` and
+    /// a link (`href` already escaped), added on first use.
+    package mutating func id(declaration: String, summary: String?, link: (href: String, label: String)?) -> String {
+        let key = Key(text: declaration, summary: summary, link: link?.href)
         if let id = ids[key] { return id }
         let id = "hv-\(bodies.count + 1)"
         ids[key] = id
         var body = "<div class=\"hv-body\" id=\"\(id)\"><code class=\"hv-decl\">"
-        body += SwiftHighlighter.highlightedLines(declaration.text).joined(separator: "\n") + "</code>"
-        if let summary = declaration.summary, !summary.isEmpty {
+        body += SwiftHighlighter.highlightedLines(declaration).joined(separator: "\n") + "</code>"
+        if let summary, !summary.isEmpty {
             body += "<p class=\"hv-summary\">\(HTMLEscaping.escape(summary))</p>"
         }
-        if let line = declaration.declarationLine {
-            body += "<a class=\"hv-link\" href=\"#L\(line)\">Declared on line \(line)</a>"
+        if let link {
+            body += "<a class=\"hv-link\" href=\"\(link.href)\">\(HTMLEscaping.escape(link.label))</a>"
         }
         bodies.append(body + "</div>")
         return id
