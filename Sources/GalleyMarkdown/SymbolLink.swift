@@ -98,10 +98,24 @@ extension CmarkTree {
     /// The symbol a heading names when its whole text is a symbol link
     /// (`# ``Module/Symbol```), else `nil`.
     static func symbolLink(in heading: OpaquePointer, source: String) -> String? {
-        guard let child = cmark_node_first_child(heading), cmark_node_next(child) == nil,
-            cmark_node_get_type(child) == CMARK_NODE_CODE
-        else { return nil }
-        let literal = String.string(cmark_node_get_literal(child))
+        // The code span alone, but for spaces and HTML comments (`# ``NIO`` <!-- SwiftNIO -->`), which DocC drops too.
+        var code: OpaquePointer?
+        var child = cmark_node_first_child(heading)
+        while let node = child {
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_CODE where code == nil:
+                code = node
+            case CMARK_NODE_TEXT where String.string(cmark_node_get_literal(node)).allSatisfy(\.isWhitespace):
+                break
+            case CMARK_NODE_HTML_INLINE where String.string(cmark_node_get_literal(node)).hasPrefix("<!--"):
+                break
+            default:
+                return nil
+            }
+            child = cmark_node_next(node)
+        }
+        guard let code else { return nil }
+        let literal = String.string(cmark_node_get_literal(code))
         guard SymbolLink.isSymbolPath(literal), TextSearch.contains(source, "``\(literal)``") else { return nil }
         return literal
     }

@@ -185,6 +185,16 @@ struct DocCMarkdownTests {
         #expect(html(markdown).contains("<p>@MainActor is an attribute.</p>"))
     }
 
+    @Test("a title that is a symbol link followed by an HTML comment still names the symbol (swift-nio's `# ``NIO`` <!-- SwiftNIO -->`)")
+    func symbolTitleWithComment() {
+        #expect(MarkdownDocument(parsing: "# ``NIO`` <!-- SwiftNIO -->\n\nText.\n").symbolPath == "NIO")
+        #expect(MarkdownDocument(parsing: "# ``NIO``\n").symbolPath == "NIO")
+        // Anything else beside the code span makes the title prose, as before.
+        #expect(MarkdownDocument(parsing: "# ``NIO`` and more\n").symbolPath == nil)
+        #expect(MarkdownDocument(parsing: "# ``NIO`` <b>x</b>\n").symbolPath == nil)
+        #expect(MarkdownDocument(parsing: "# ``A`` ``B``\n").symbolPath == nil)
+    }
+
     @Test("a symbol extension page's title is the symbol's name in code font; Topics links are code, linked when a page exists")
     func symbolLinks() {
         let markdown = "# ``Geometry/Point``\n\nA point.\n\n## Topics\n\n### Creating\n\n- ``Point/init(x:y:)``\n- ``Geometry/Line``\n- `plain`\n"
