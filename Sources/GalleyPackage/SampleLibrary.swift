@@ -89,6 +89,23 @@ public struct SampleLibrary: Sendable, Hashable {
         public var flags: [String]
         /// SHA-256 over the built products, part of every cache key.
         public var fingerprint: String
+        /// SHA-256 over the modules' documentation (`.swiftdoc`) and source
+        /// positions (`.swiftsourceinfo`): a doc comment's edit changes it and
+        /// not ``fingerprint`` (the code is the same), so the symbol graphs
+        /// and the listings read from them are extracted again while the
+        /// samples' verdicts are kept. `nil` in a record of an earlier Galley.
+        public var documentationFingerprint: String? = nil
+
+        /// What the symbol graphs of this build are keyed by: the code's
+        /// fingerprint and the documentation's (a doc comment's edit is a new graph).
+        public var graphFingerprint: String {
+            documentationFingerprint.map { fingerprint + "-" + Self.digest($0) } ?? fingerprint
+        }
+
+        /// The first eight bytes of the SHA-256 of `text`, in hex.
+        private static func digest(_ text: String) -> String {
+            HexDigits.of(SHA256.hash(data: Data(text.utf8)).prefix(8))
+        }
         /// The built files (shared libraries, modules) whose change means the library must be built again.
         public var artifacts: [String] = []
         /// The traits it was built with (`nil`: the package's defaults).
@@ -293,6 +310,20 @@ public struct SampleLibrary: Sendable, Hashable {
                 }
             }
         }
-        return Built(flags: flags, fingerprint: HexDigits.of(hasher.finalize()), artifacts: artifacts)
+        var built = Built(flags: flags, fingerprint: HexDigits.of(hasher.finalize()), artifacts: artifacts)
+        built.documentationFingerprint = documentationFingerprint(of: modules, in: moduleDirectory)
+        return built
+    }
+
+    /// SHA-256 over `modules`' `.swiftdoc` and `.swiftsourceinfo` files in
+    /// `moduleDirectory` (``Built/documentationFingerprint``).
+    package static func documentationFingerprint(of modules: Set<String>, in moduleDirectory: URL) -> String {
+        var hasher = SHA256()
+        for module in modules.sorted() {
+            for name in ["\(module).swiftdoc", "\(module).swiftsourceinfo"] {
+                if let data = try? Data(contentsOf: moduleDirectory.appendingPathComponent(name)) { hasher.update(data: data) }
+            }
+        }
+        return HexDigits.of(hasher.finalize())
     }
 }

@@ -49,6 +49,9 @@ package struct UnexposedTargets {
                 if let bytes = try? Data(contentsOf: shared) {
                     built.fingerprint += "-" + HexDigits.of(SHA256.hash(data: bytes))
                 }
+                built.documentationFingerprint =
+                    (built.documentationFingerprint ?? "") + "-"
+                    + SampleLibrary.documentationFingerprint(of: [target.name], in: library.binPath.appendingPathComponent("Modules"))
             } catch {
                 let diagnostic = error as? Diagnostic
                 let detail = diagnostic?.details.map { ": " + $0.replacingOccurrences(of: "\n", with: "; ") } ?? ""

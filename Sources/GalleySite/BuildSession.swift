@@ -461,7 +461,7 @@ struct Build {
         var warnings: [Diagnostic] = []
         let symbols: [Page]
         // A preview's rebuild with the same library keeps the pages of the last build (the graphs are not read again).
-        if let kept = previous?.symbolPages, kept.fingerprint == prepared.library.fingerprint {
+        if let kept = previous?.symbolPages, kept.fingerprint == prepared.library.graphFingerprint {
             symbols = kept.pages
         } else {
             let store = verification.verifier.symbolGraphs(prepared)
@@ -497,7 +497,7 @@ struct Build {
         let merged = SymbolPages.merging(catalogPages: pages, reference: symbols, resolver: resolver)
         // The catalogs' articles stay where Galley puts them; DocC's addresses for them send the reader there.
         let redirects = SymbolPages.articleRedirects(for: pages)
-        let kept = (prepared.library.fingerprint, symbols)
+        let kept = (prepared.library.graphFingerprint, symbols)
         guard !symbols.isEmpty else { return (redirects, nil, warnings, [], kept, nil) }
         // The doc comments' symbol links, resolved as the renderer resolves them (the standard library's symbols read when one needs them).
         let commentLinks = SymbolPages.commentLinks(in: merged.catalogPages + merged.reference)

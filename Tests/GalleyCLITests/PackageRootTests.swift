@@ -694,6 +694,41 @@ struct PackageRootTests {
         #expect(again.status == 0, "\(again.standardError)")
         #expect(again.standardOutput.contains("4 passed, 0 failed, 1 known failure, 0 skipped"), "\(again.standardOutput)")
     }
+
+    @Test("an edit of a doc comment alone (same code, same lines) shows on the next build's page, and its listing is verified as edited")
+    func docCommentEdit() throws {
+        let package = try Self.fixture()
+        defer { package.remove() }
+        try package.write(
+            "Library/Shapes/Doubling.swift",
+            """
+            extension Rectangle {
+                /// Twice as wide: the first words.
+                ///
+                ///     print(Rectangle(width: 1, height: 2).doubled.width)  // Prints "2"
+                public var doubled: Rectangle { Rectangle(width: width * 2, height: height) }
+            }
+
+            """)
+        let first = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(first.status == 0, "\(first.standardError)\n\(first.standardOutput)")
+        let page = "public/documentation/shapes/rectangle/doubled/index.html"
+        #expect(try package.read(page).contains("Twice as wide: the first words."))
+        // The same code on the same lines: the library's binary is the same, its documentation is not.
+        let source = try package.read("Library/Shapes/Doubling.swift")
+        try package.write(
+            "Library/Shapes/Doubling.swift", source.replacingOccurrences(of: "the first words.", with: "the second words."))
+        let second = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(second.status == 0, "\(second.standardError)\n\(second.standardOutput)")
+        let edited = try package.read(page)
+        #expect(edited.contains("Twice as wide: the second words.") && !edited.contains("the first words."), "\(edited)")
+        // A listing edited into a wrong one fails the build: its verdict is not the last build's.
+        try package.write(
+            "Library/Shapes/Doubling.swift", source.replacingOccurrences(of: "// Prints \"2\"", with: "// Prints \"3\""))
+        let third = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(third.status != 0, "\(third.standardError)\n\(third.standardOutput)")
+        #expect((third.standardOutput + third.standardError).contains("Doubling.swift:4"), "\(third.standardError)\n\(third.standardOutput)")
+    }
 }
 
 /// A package whose library declares a macro implemented by a macro target:

@@ -163,7 +163,7 @@ public struct SymbolGraphStore: Sendable {
         let build =
             module == "Swift"
             ? "swift-" + Self.digest([toolchain.version, toolchain.swiftc.path])
-            : library.fingerprint == "none" ? "none-" + Self.digest(library.flags) : library.fingerprint
+            : library.fingerprint == "none" ? "none-" + Self.digest(library.flags) : library.graphFingerprint
         return "\(build)-x\(Self.extractionVersion)" + (includingInternal ? "-internal" : "")
     }
 
