@@ -116,6 +116,9 @@ let package = Package(
             dependencies: [
                 "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyProject",
                 "GalleyRender", "GalleyOutput",
+                // A doc comment edited in a preview is read from its Swift file (DocCommentEdit).
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
         .target(

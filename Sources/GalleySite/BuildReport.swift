@@ -16,6 +16,9 @@ public struct BuildReport: Sendable {
     public var outputDisplayPath: String
     /// Pages rendered by this build (fewer than ``pageCount`` after an incremental change).
     public var renderedPageCount = 0
+    /// The library's Swift files whose doc comments alone were edited, read
+    /// from the files without building the library (a preview's rebuild).
+    public var editedDocCommentFiles: [String] = []
     /// Pages whose samples this build verified (the others kept their verdicts).
     public var verifiedPageCount = 0
     /// Warnings that did not stop the build (a misspelt front-matter key).

@@ -65,6 +65,13 @@ public struct BuildSession: Sendable {
         /// The Swift files whose doc comments' listings were verified (their results are in ``results``), and in how many modules.
         var listingFiles: [String] = []
         var docCommentModules: Int?
+        /// The API reference made, with the graphs and trees it was made
+        /// from and the texts of the files their symbols are declared in: a
+        /// later edit of doc comments alone is read from the files
+        /// (``DocCommentEdit``) and only its pages are made again.
+        var reference: Build.MadeReference?
+        /// The link checks' findings, kept by an edit of doc comments alone (the pages' links are the same).
+        var links: Build.LinkFindings?
     }
 
     /// A session that has built nothing yet.
@@ -144,6 +151,16 @@ struct Build {
     /// needed them: the renderer links those links to Apple's pages for them.
     var standardLibraryPaths: [[String]]?
     var next: BuildSession.State?
+    /// The library's files changed in their doc comments alone, read from
+    /// them (a preview's edit): the library is not built again, and only the
+    /// reference pages that changed are rendered.
+    var commentEdit: DocCommentEdit.Applied?
+    /// The reference pages a ``commentEdit`` changed (or whose listings' verdicts it may have), by URL.
+    var editedReferencePages: Set<String> = []
+
+    /// Whether the library is built again and every sample verified: its
+    /// sources changed in more than doc comments.
+    var rebuildsLibrary: Bool { changes.library && commentEdit == nil }
 
     init(settings: BuildSettings, changes: SiteChanges, written: BuildSession.State?, keepsState: Bool = true) {
         self.settings = settings
@@ -164,7 +181,13 @@ struct Build {
         let source = settings.pageSource(configuration, layout).prerendering(allowsRawHTML: configuration.allowsRawHTML)
         let (content, changedSources) = try loadPages(from: source)
         // The library is built (or kept from the last build) before the pages that need its symbol graphs.
-        var preparation = changes.library ? nil : previous?.preparation
+        if changes.library, let previous, let reference = previous.reference, !reference.graphs.isEmpty,
+            configuration.verification.docComments != .all
+        {
+            let files = Set(changes.libraryFiles.map { RealPath.of($0) ?? $0 })
+            commentEdit = DocCommentEdit.apply(files: files, sources: reference.librarySources, to: reference.graphs)
+        }
+        var preparation = rebuildsLibrary ? nil : previous?.preparation
         let reference = makeReference(content.pages, configuration: configuration, preparation: &preparation)
         if let threshold = settings.coverageThreshold {
             errors += Self.coverageFailure(reference.coverage, threshold: threshold)
@@ -174,17 +197,27 @@ struct Build {
         let pages = GeneratedPages.adding(to: (reference.catalogPages ?? content.pages) + reference.pages)
         let navigation = Navigation(pages: pages)
         let files = collectFiles(content, source: source, templates: templates)
-        // One checker for the links between pages and for the symbol links (its tables are built once).
-        let checker = LinkChecker(
-            pages: pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
-        )
-        let pageLinks = checkSite(content, checker: checker, files: files, templates: templates, configuration: configuration, source: source)
+        // An edit of doc comments alone changes no page's links: the last build's findings hold.
+        var links = commentEdit == nil ? nil : previous?.links
+        if links == nil {
+            // One checker for the links between pages and for the symbol links (its tables are built once).
+            let checker = LinkChecker(
+                pages: pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
+            )
+            let pageLinks = checkSite(content, checker: checker, files: files, templates: templates, configuration: configuration, source: source)
+            links = LinkFindings(pageLinks: pageLinks, checker: checker)
+        }
+        let pageLinks = links?.pageLinks ?? []
         // Every page's warnings, gathered once.
         let pageWarnings = content.warnings
         var verified = try verifySamples(
             navigation, changedSources: changedSources, configuration: configuration, warnings: pageWarnings + reference.warnings,
             preparation: preparation)
-        let symbolLinks = checkSymbolLinks(content, checker: checker, configuration: configuration, preparation: &verified.preparation)
+        if let checker = links?.checker {
+            links?.symbolLinks = checkSymbolLinks(content, checker: checker, configuration: configuration, preparation: &verified.preparation)
+            links?.checker = nil
+        }
+        let symbolLinks = links?.symbolLinks ?? (errors: [], warnings: [], notes: [])
         // Broken links and anchors go through the baseline like sample failures (an unedited
         // package's docs can be adopted with them recorded); those it does not list fail the build.
         verified.report.problems += pageLinks + symbolLinks.errors
@@ -227,7 +260,8 @@ struct Build {
                 configuration: configuration, templates: templates, pages: pagesBySource, navigationKey: rendered.navigationKey,
                 results: verified.results, problems: verified.problems, compilerVersion: verified.report.compilerVersion,
                 preparation: verified.preparation, generated: generated, copied: files.copied, symbolPages: reference.symbolPages,
-                listingFiles: verified.listingFiles, docCommentModules: verified.report.docCommentModules
+                listingFiles: verified.listingFiles, docCommentModules: verified.report.docCommentModules,
+                reference: reference, links: links
             )
         var report = BuildReport(
             pageCount: navigation.pages.count, verification: verified.report,
@@ -235,6 +269,10 @@ struct Build {
             duration: ContinuousClock.now - start, outputDisplayPath: layout.displayPath(of: layout.outputDirectory)
         )
         report.renderedPageCount = rendered.pageCount
+        let root = URL(fileURLWithPath: RealPath.of(layout.root.path) ?? layout.root.path)
+        report.editedDocCommentFiles = (commentEdit?.files ?? []).map { file in
+            FolderPath(root).relativePath(of: file).map { $0.isEmpty ? file : $0 } ?? file
+        }
         report.verifiedPageCount = verified.pages.count
         report.warnings = pageWarnings + reference.warnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
         report.notes = baseline.notes + symbolLinks.notes + reference.notes
@@ -437,32 +475,48 @@ struct Build {
     /// `preparation` for the samples). A module whose graph cannot be read
     /// has no reference, with a warning; the build goes on.
     ///
-    /// Returns the reference's pages (with the redirects from the former
-    /// addresses of the extension files that took symbols' places), `pages`
-    /// with those extension files moved (`nil` when nothing was made), the
-    /// warnings and notes (counts, doc comments' links, coverage), the
-    /// symbol pages to keep for the next build, and the coverage.
+    /// After an edit of doc comments alone (``commentEdit``), the pages are
+    /// made from the edited graphs, and ``editedReferencePages`` names those
+    /// that changed.
     mutating func makeReference(
         _ pages: [Page], configuration: SiteConfiguration, preparation: inout Verifier.Preparation?
-    ) -> (
-        pages: [Page], catalogPages: [Page]?, warnings: [Diagnostic], notes: [String], symbolPages: (fingerprint: String, pages: [Page])?,
-        coverage: DocumentationCoverage?
-    ) {
+    ) -> MadeReference {
         let modules = configuration.verification.modules
-        guard settings.makesReference, !modules.isEmpty else { return ([], nil, [], [], nil, nil) }
+        guard settings.makesReference, !modules.isEmpty else { return MadeReference() }
         let verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache)
         let prepared: Verifier.Preparation
         do throws(Diagnostic) {
             prepared = try verification.verifier.ensurePrepared(&preparation)
         } catch {
-            return ([], nil, [.warning("the API reference was not made: \(error.message)")], [], nil, nil)
+            return MadeReference(warnings: [.warning("the API reference was not made: \(error.message)")])
         }
         let root = SampleVerification.packageDirectory(configuration: configuration, layout: layout).resolvingSymlinksInPath().path
         var warnings: [Diagnostic] = []
         let symbols: [Page]
-        // A preview's rebuild with the same library keeps the pages of the last build (the graphs are not read again).
-        if let kept = previous?.symbolPages, kept.fingerprint == prepared.library.graphFingerprint {
+        // A preview keeps the graphs and its files' texts for the next edit; a one-time build frees the graphs early.
+        var made = MadeReference()
+        let makePages = { (graphs: [ModuleSymbolGraph], trees: [DocCPages], only: Set<String>?, parentsOf: Set<String>) in
+            SymbolPages.pages(
+                for: graphs, trees: trees, sourceLinks: configuration.sourceURL.map { SymbolPages.SourceLinks(prefix: $0, root: root) },
+                external: configuration.externalDocumentation, root: RealPath.of(root) ?? root, folder: configuration.referencePath,
+                only: only, parentsOf: parentsOf)
+        }
+        if let edit = commentEdit, let before = previous?.reference {
+            // An edit of doc comments alone: its symbols' pages (and their parents') are made again in the last build's reference.
+            if let patched = patched(before, edit: edit, root: RealPath.of(root) ?? root, makePages: makePages) { return patched }
+        }
+        if let edit = commentEdit {
+            // An edited symbol has a catalog's extension file: the whole reference is made again from the edited graphs.
+            let trees = SymbolPages.trees(for: edit.graphs, folder: configuration.referencePath)
+            symbols = makePages(edit.graphs, trees, nil, [])
+            (made.graphs, made.trees, made.librarySources) = (edit.graphs, trees, edit.sources)
+            editedReferencePages = Set(symbols.map(\.url))
+        } else if let kept = previous?.symbolPages, kept.fingerprint == prepared.library.graphFingerprint {
+            // A preview's rebuild with the same library keeps the pages of the last build (the graphs are not read again).
             symbols = kept.pages
+            (made.graphs, made.trees, made.librarySources) = (
+                previous?.reference?.graphs ?? [], previous?.reference?.trees ?? [], previous?.reference?.librarySources ?? [:]
+            )
         } else {
             let store = verification.verifier.symbolGraphs(prepared)
             var graphs: [ModuleSymbolGraph] = []
@@ -486,9 +540,9 @@ struct Build {
             }
             graphs += builtTargets(unbuilt, configuration: configuration, prepared: prepared, store: store, warnings: &warnings)
             settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
-            symbols = SymbolPages.pages(
-                for: graphs, sourceLinks: configuration.sourceURL.map { SymbolPages.SourceLinks(prefix: $0, root: root) },
-                external: configuration.externalDocumentation, root: RealPath.of(root) ?? root, folder: configuration.referencePath)
+            let trees = SymbolPages.trees(for: graphs, folder: configuration.referencePath)
+            symbols = makePages(graphs, trees, nil, [])
+            if keepsState { (made.graphs, made.trees, made.librarySources) = (graphs, trees, DocCommentEdit.sources(of: graphs)) }
         }
         // A catalog's extension file of a symbol takes the place of the symbol's page.
         // One resolver (6,000 pages for swift-collections) serves the merge and the doc comments' links; the reference's pages
@@ -497,8 +551,11 @@ struct Build {
         let merged = SymbolPages.merging(catalogPages: pages, reference: symbols, resolver: resolver)
         // The catalogs' articles stay where Galley puts them; DocC's addresses for them send the reader there.
         let redirects = SymbolPages.articleRedirects(for: pages)
-        let kept = (prepared.library.graphFingerprint, symbols)
-        guard !symbols.isEmpty else { return (redirects, nil, warnings, [], kept, nil) }
+        made.symbolPages = (prepared.library.graphFingerprint, symbols)
+        guard !symbols.isEmpty else {
+            (made.pages, made.warnings) = (redirects, warnings)
+            return made
+        }
         // The doc comments' symbol links, resolved as the renderer resolves them (the standard library's symbols read when one needs them).
         let commentLinks = SymbolPages.commentLinks(in: merged.catalogPages + merged.reference)
         let external = configuration.externalDocumentation
@@ -523,7 +580,83 @@ struct Build {
             note += "; \(count) catalog extension file\(count == 1 ? "" : "s") shown on \(count == 1 ? "its symbol's page" : "their symbols' pages")"
         }
         let coverage = DocumentationCoverage(pages: symbols)
-        return (merged.reference + redirects, merged.catalogPages, warnings, [note, links.summary, coverage.summary], kept, coverage)
+        (made.pages, made.catalogPages, made.warnings) = (merged.reference + redirects, merged.catalogPages, warnings)
+        (made.notes, made.coverage) = ([note, links.summary, coverage.summary], coverage)
+        return made
+    }
+
+    /// What ``makeReference(_:configuration:preparation:)`` made.
+    struct MadeReference {
+        /// The reference's pages, with the redirects from the former
+        /// addresses of the extension files that took symbols' places.
+        var pages: [Page] = []
+        /// The loaded pages with those extension files moved; `nil` when nothing was made.
+        var catalogPages: [Page]?
+        /// Warnings: modules without a reference, doc comments' links.
+        var warnings: [Diagnostic] = []
+        /// Counts, doc comments' links, coverage.
+        var notes: [String] = []
+        /// The symbol pages to keep for the next build, and the graphs' key.
+        var symbolPages: (fingerprint: String, pages: [Page])?
+        var coverage: DocumentationCoverage?
+        /// For a preview's next build: the graphs, their pages' trees, and
+        /// their files' texts (``BuildSession/State/reference``).
+        var graphs: [ModuleSymbolGraph] = []
+        var trees: [DocCPages] = []
+        var librarySources: [String: String] = [:]
+    }
+
+    /// The findings of the link checks, and the checker that found them
+    /// until the symbol links are checked too.
+    struct LinkFindings {
+        var pageLinks: [Diagnostic]
+        var checker: LinkChecker?
+        var symbolLinks: (errors: [Diagnostic], warnings: [Diagnostic], notes: [String]) = ([], [], [])
+    }
+
+    /// `before` (the last build's reference) with the pages of `edit`'s
+    /// symbols and of their parents made again from the edited graphs, and
+    /// ``editedReferencePages`` naming those that changed or show the edited
+    /// files' listings; `nil` when one of those pages is a catalog's extension
+    /// file's (merged with its catalog page: the reference is made again).
+    private mutating func patched(
+        _ before: MadeReference, edit: DocCommentEdit.Applied, root: String,
+        makePages: ([ModuleSymbolGraph], [DocCPages], Set<String>?, Set<String>) -> [Page]
+    ) -> MadeReference? {
+        guard let symbolPages = before.symbolPages, before.trees.count == edit.graphs.count else { return nil }
+        let trees = zip(before.trees, edit.graphs).map { tree, graph in
+            edit.modules.contains(graph.moduleName) ? tree.replacingSymbols(edit.symbols) : tree
+        }
+        let remade = makePages(edit.graphs, trees, Set(edit.symbols.keys), edit.abstractsChanged)
+        var made = before
+        var symbols = symbolPages.pages
+        var atURL: [String: Int] = [:]
+        for (index, page) in made.pages.enumerated() { atURL[page.url] = index }
+        var symbolAtURL: [String: Int] = [:]
+        for (index, page) in symbols.enumerated() { symbolAtURL[page.url] = index }
+        var changed: Set<String> = []
+        for page in remade {
+            guard let index = atURL[page.url], let symbolIndex = symbolAtURL[page.url] else { return nil }
+            if made.pages[index].document.source != page.document.source { changed.insert(page.url) }
+            made.pages[index] = page
+            symbols[symbolIndex] = page
+        }
+        // The pages that show the edited files' listings (a code block besides the declaration), whose verdicts may have changed.
+        let files = Set(edit.files)
+        for page in made.pages + (made.catalogPages ?? []) {
+            if let comment = page.symbolParts?.comment ?? page.referenceFrame?.comment, files.contains(root + "/" + comment.path),
+                page.document.codeBlocks.count > 1
+            {
+                changed.insert(page.url)
+            }
+        }
+        made.symbolPages = (symbolPages.fingerprint, symbols)
+        (made.graphs, made.trees, made.librarySources) = (edit.graphs, trees, edit.sources)
+        let coverage = DocumentationCoverage(pages: symbols)
+        made.coverage = coverage
+        if !made.notes.isEmpty { made.notes[made.notes.count - 1] = coverage.summary }
+        editedReferencePages = changed
+        return made
     }
 
     /// The graphs of the library targets in `names`, which no product holds,
@@ -565,9 +698,12 @@ struct Build {
         preparation: Verifier.Preparation?
     ) throws(BuildFailure) -> VerifiedSamples {
         let previous = previous
-        let reverifiesAll = previous == nil || changes.library
+        let reverifiesAll = previous == nil || rebuildsLibrary
+        // A page the build makes (a module's reference page, the 404 page) is not new when the last build made it too.
+        let made = Set(previous?.navigationKey ?? [])
         let stale: (Page) -> Bool = { page in
-            reverifiesAll || changedSources.contains(page.sourcePath) || previous?.pages[page.sourcePath] == nil
+            reverifiesAll || changedSources.contains(page.sourcePath)
+                || (previous?.pages[page.sourcePath] == nil && !made.contains("\(page.url)\t\(page.title)"))
         }
         let toVerify = navigation.pages.filter(stale)
         var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache, hovers: .all)
@@ -575,9 +711,15 @@ struct Build {
         // A package's reference shows its doc comments' listings with their verdicts: verified with the pages when
         // the library (whose sources hold them) is built again, else kept from the last build.
         let docComments = settings.makesReference ? configuration.verification.docComments : .none
-        if docComments != .none, reverifiesAll {
+        // An edit of doc comments alone verifies the listings again (those of unchanged comments are cached), the edited
+        // modules' comments read from their files.
+        let readsListings = reverifiesAll || commentEdit != nil
+        if docComments != .none, readsListings {
             verification.docCommentModules = configuration.verification.modules
             verification.docCommentScope = docComments
+            for graph in commentEdit?.graphs ?? [] where commentEdit?.modules.contains(graph.moduleName) == true {
+                verification.docCommentOverrides[graph.moduleName] = SymbolGraphStore.docComments(in: graph)
+            }
         }
         var preparation = preparation
         let fresh: VerificationReport
@@ -602,7 +744,7 @@ struct Build {
         // The doc comments' listings, by their Swift file.
         var listingFiles: [String] = []
         if docComments != .none {
-            if reverifiesAll {
+            if readsListings {
                 for result in fresh.results where result.sample.isDocCommentListing {
                     if verified.results[result.sample.page] == nil { listingFiles.append(result.sample.page) }
                     verified.results[result.sample.page, default: []].append(result)
@@ -632,7 +774,7 @@ struct Build {
             duration: fresh.duration, compiledPrograms: fresh.compiledPrograms, mergedPrograms: fresh.mergedPrograms
         )
         verified.report.sandboxed = fresh.sandboxed
-        verified.report.docCommentModules = reverifiesAll ? fresh.docCommentModules : previous?.docCommentModules
+        verified.report.docCommentModules = readsListings ? fresh.docCommentModules : previous?.docCommentModules
         return verified
     }
 
@@ -674,9 +816,11 @@ struct Build {
         configuration: SiteConfiguration, writingTo staging: OutputWriter.Staging?
     ) -> RenderedSite {
         let navigationKey = navigation.pages.map { "\($0.url)\t\($0.title)" }
-        let rendersAll = previous == nil || changes.templates || changes.library || navigationKey != previous?.navigationKey
+        let rendersAll = previous == nil || changes.templates || rebuildsLibrary || navigationKey != previous?.navigationKey
         // The generated pages (404, all pages) show the whole site: rendered whenever everything is.
-        let toRender = rendersAll ? navigation.pages + navigation.unlisted : toVerify
+        // An edit of doc comments renders the reference pages it changed.
+        let edited = editedReferencePages.isEmpty ? [] : (navigation.pages + navigation.unlisted).filter { editedReferencePages.contains($0.url) }
+        let toRender = rendersAll ? navigation.pages + navigation.unlisted : toVerify + edited
         let renderer = PageRenderer(
             templates: templates, configuration: configuration, navigation: navigation,
             standardLibrary: standardLibraryPaths.map { SymbolIndex(symbols: ["Swift": $0]) })

@@ -27,8 +27,12 @@ extension SampleVerification {
         var modules: [String: String] = [:]
         for module in docCommentModules {
             let comments: [SymbolGraphStore.Comment]
-            do {
-                comments = try store.docComments(of: module, includingInternal: docCommentScope == .all)
+            do throws(Diagnostic) {
+                if let edited = docCommentOverrides[module] {
+                    comments = edited
+                } else {
+                    comments = try store.docComments(of: module, includingInternal: docCommentScope == .all)
+                }
             } catch {
                 warnings.append(.warning("the doc comments of \(module) were not verified: \(error.message)"))
                 continue

@@ -23,6 +23,9 @@ public struct SampleVerification: Sendable {
     /// Which declarations of ``docCommentModules`` have their listings
     /// read: public ones (DocC's), or internal ones too.
     public var docCommentScope = DocCommentScope.public
+    /// Modules whose doc comments are these rather than their symbol
+    /// graph's (a preview's edit read from the source, ``DocCommentEdit``).
+    var docCommentOverrides: [String: [SymbolGraphStore.Comment]] = [:]
     /// The project folder: doc comments of files outside it are not read.
     public var projectRoot: URL
 

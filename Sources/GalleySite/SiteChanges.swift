@@ -19,6 +19,10 @@ public struct SiteChanges: Sendable, Equatable {
     public var templates = false
     /// The sample library's sources changed: it is built again and every sample re-verified.
     public var library = false
+    /// The library's files that changed (absolute paths), which set
+    /// ``library``: a preview reads an edit of their doc comments alone
+    /// without building the library (``DocCommentEdit``).
+    public var libraryFiles: Set<String> = []
     /// Files under `content/` that changed, appeared or disappeared, as paths relative to it.
     public var content: Set<String> = []
 
@@ -73,6 +77,7 @@ public struct SiteChanges: Sendable, Equatable {
                 everything = true
             } else if library.contains(where: { $0.contains(path) }) {
                 self.library = true
+                libraryFiles.insert(path)
             }
         }
     }
@@ -87,6 +92,7 @@ public struct SiteChanges: Sendable, Equatable {
         merged.configuration = configuration || other.configuration
         merged.templates = templates || other.templates
         merged.library = library || other.library
+        merged.libraryFiles.formUnion(other.libraryFiles)
         merged.content.formUnion(other.content)
         return merged
     }

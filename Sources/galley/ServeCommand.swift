@@ -129,7 +129,8 @@ struct ServeCommand: AsyncParsableCommand {
                 if let links = report.knownLinksSummary { print(links) }
                 print(report.summary)
             } else {
-                let what = changes.content.sorted().prefix(3).joined(separator: ", ")
+                // A doc comment's edit is read from its file: the library is not built again.
+                let what = (changes.content.sorted() + report.editedDocCommentFiles.map { "doc comments of \($0)" }).prefix(3).joined(separator: ", ")
                 print(
                     "Rebuilt \(report.renderedPageCount) of \(report.pageCount) pages in \(BuildReport.seconds(report.duration)) s"
                         + (what.isEmpty ? "" : " (\(what)\(changes.content.count > 3 ? ", …" : ""))")

@@ -92,6 +92,18 @@ public struct DocCPages: Sendable {
         page(of: identifier)?.path
     }
 
+    /// The same pages with the symbols of `symbols` (by identifier; their
+    /// paths unchanged, a doc comment edited) in their places.
+    public func replacingSymbols(_ symbols: [String: APISymbol]) -> DocCPages {
+        var tree = self
+        for (identifier, symbol) in symbols {
+            guard let index = bySymbol[identifier], case .symbol(let old) = pages[index].content, old.pathComponents == symbol.pathComponents
+            else { continue }
+            tree.pages[index].content = .symbol(symbol)
+        }
+        return tree
+    }
+
     /// Adds a page under `parent` and returns its index.
     @discardableResult
     mutating func add(_ content: Content, title: String, name: String, identifier: String, under parent: Int) -> Int {

@@ -25,7 +25,7 @@ public struct ModuleSymbolGraph: Sendable {
     /// The files read: the main graph first, then the extension graphs by extended module's name.
     public var files: [SymbolGraphFile]
     /// Every symbol of every file, in file order and each file's order.
-    public let symbols: [APISymbol]
+    public private(set) var symbols: [APISymbol]
     /// Every relationship of every file, in file order and each file's order.
     public let relationships: [SymbolRelationship]
 
@@ -62,6 +62,21 @@ public struct ModuleSymbolGraph: Sendable {
         self.indicesByParentPath = indicesByParentPath
         self.outgoing = outgoing
         self.incoming = incoming
+    }
+
+    /// The graph with the symbols at `replaced`'s indices replaced by their
+    /// values, which keep their identifiers and paths (a doc comment read
+    /// again from its edited source, ``APISymbol/location`` moved): the
+    /// lookups are kept, not made again.
+    public func replacingSymbols(_ replaced: [Int: APISymbol]) -> ModuleSymbolGraph {
+        var graph = self
+        for (index, symbol) in replaced {
+            precondition(
+                symbols[index].identifier == symbol.identifier && symbols[index].pathComponents == symbol.pathComponents,
+                "a replaced symbol keeps its identifier and path")
+            graph.symbols[index] = symbol
+        }
+        return graph
     }
 
     /// The symbol with precise identifier `identifier`, if the module declares it.

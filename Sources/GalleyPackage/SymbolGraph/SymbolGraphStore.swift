@@ -89,22 +89,27 @@ public struct SymbolGraphStore: Sendable {
     /// symbols share it, kept beside the graph like ``symbolPaths(of:)``: a
     /// warm run reads them without the graph.
     public func docComments(of module: String, includingInternal: Bool = false) throws(Diagnostic) -> [Comment] {
-        try derived("comments", of: module, includingInternal: includingInternal) { graph in
-            var comments: [Comment] = []
-            var seen: Set<String> = []
-            for symbol in graph.symbols {
-                guard let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == module,
-                    let uri = comment.uri, let path = URL(string: uri)?.path,
-                    let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
-                else { continue }
-                let line = start.line + 1 - offset
-                // A comment several symbols share (a protocol requirement's, inherited) is read once.
-                guard seen.insert("\(path):\(line)").inserted else { continue }
-                comments.append(
-                    Comment(file: path, line: line, column: start.character + 1, text: comment.lines.map(\.text).joined(separator: "\n") + "\n"))
-            }
-            return comments
+        try derived("comments", of: module, includingInternal: includingInternal) { graph in Self.docComments(in: graph) }
+    }
+
+    /// The documentation comments written in `graph`'s module on its
+    /// symbols, each once however many symbols share it (what
+    /// ``docComments(of:includingInternal:)`` keeps beside the graph).
+    public static func docComments(in graph: ModuleSymbolGraph) -> [Comment] {
+        var comments: [Comment] = []
+        var seen: Set<String> = []
+        for symbol in graph.symbols {
+            guard let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == graph.moduleName,
+                let uri = comment.uri, let path = URL(string: uri)?.path,
+                let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
+            else { continue }
+            let line = start.line + 1 - offset
+            // A comment several symbols share (a protocol requirement's, inherited) is read once.
+            guard seen.insert("\(path):\(line)").inserted else { continue }
+            comments.append(
+                Comment(file: path, line: line, column: start.character + 1, text: comment.lines.map(\.text).joined(separator: "\n") + "\n"))
         }
+        return comments
     }
 
     /// The folder holding `module`'s graph files, extracted there first when it is not complete.

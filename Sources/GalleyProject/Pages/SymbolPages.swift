@@ -82,12 +82,18 @@ public enum SymbolPages {
     /// A doc comment's file is named relative to `root` (the package root's
     /// real path), as its listings' verdicts are (``SymbolPageParts/comment``).
     /// The pages are in `folder` (`reference_path:`), each at DocC's path under it.
+    ///
+    /// `trees` are the graphs' ``DocCPages`` when already made
+    /// (``trees(for:folder:)``). With `identifiers`, only the pages of those
+    /// symbols are made, and those of the parents of `parentsOf`'s (whose
+    /// Topics show their abstracts): a doc comment's edit.
     public static func pages(
-        for graphs: [ModuleSymbolGraph], sourceLinks: SourceLinks? = nil, external: ExternalDocumentation = ExternalDocumentation(),
-        root: String? = nil, folder: String = "documentation"
+        for graphs: [ModuleSymbolGraph], trees: [DocCPages]? = nil, sourceLinks: SourceLinks? = nil,
+        external: ExternalDocumentation = ExternalDocumentation(), root: String? = nil, folder: String = "documentation",
+        only identifiers: Set<String>? = nil, parentsOf: Set<String> = []
     ) -> [Page] {
         // Each module's tree and pages are made on all cores.
-        let trees = Concurrently.map(graphs) { DocCPages(graph: $0, folder: folder) }
+        let trees = trees ?? Self.trees(for: graphs, folder: folder)
         let modules = Set(graphs.map(\.moduleName))
         // A declaration's type of another module of the package links to its page too.
         let pageOf = { @Sendable (identifier: String) in trees.lazy.compactMap { $0.page(of: identifier) }.first }
@@ -112,7 +118,16 @@ public enum SymbolPages {
                 links[identifier] = made
                 return made
             }
-            return tree.pages.indices.map { index in
+            let named = { (index: Int, set: Set<String>) -> Bool in
+                if case .symbol(let symbol) = tree.pages[index].content { return set.contains(symbol.identifier) }
+                return false
+            }
+            let indices = identifiers.map { wanted in
+                tree.pages.indices.filter { index in
+                    named(index, wanted) || (!parentsOf.isEmpty && tree.pages[index].children.contains { named($0, parentsOf) })
+                }
+            }
+            return (indices ?? Array(tree.pages.indices)).map { index in
                 var page = page(index, context)
                 if case .symbol(let symbol) = tree.pages[index].content {
                     for fragment in symbol.declarationFragments where fragment.kind == "typeIdentifier" {
@@ -125,6 +140,11 @@ public enum SymbolPages {
                 return page
             }
         }.flatMap { $0 }
+    }
+
+    /// Each graph's pages, as DocC lays them out under `folder`, made on all cores.
+    public static func trees(for graphs: [ModuleSymbolGraph], folder: String = "documentation") -> [DocCPages] {
+        Concurrently.map(graphs) { DocCPages(graph: $0, folder: folder) }
     }
 
     /// Pages at the addresses DocC gives the articles of `pages`' catalogs
