@@ -1,13 +1,23 @@
 import ArgumentParser
 import Foundation
+import GalleyCore
+import GalleyProject
+import GalleySite
 
 /// `galley init`: start a new site in a folder.
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a new site: galley.yml, a first page and a GitHub Actions workflow.",
+        abstract: "Create a new site (galley.yml, a first page, a workflow), or set up a Swift package's documentation.",
         discussion: """
-            Writes galley.yml (every setting commented out and explained), content/index.md (a page \
+            In the root of a Swift package (a folder with Package.swift), galley init writes only what \
+            the package needs: a galley.yml whose every line is commented out (Galley reads the package's \
+            DocC catalogs, doc comments and library products as they are) and, with --ci github, \
+            .github/workflows/docs.yml (verify on pull requests with annotations and a baseline of \
+            known failures, build and deploy to GitHub Pages on main). It says what it found, keeps a \
+            file that exists, and writes no content/ folder.
+
+            Anywhere else it writes galley.yml (every setting commented out and explained), content/index.md (a page \
             with a Swift sample that galley build verifies) and .github/workflows/docs.yml (verify, \
             build and publish with GitHub Pages) into the folder, creating it if needed. The site \
             builds as it is, with the theme built into galley; --theme also writes a copy of that \
@@ -21,6 +31,10 @@ struct InitCommand: ParsableCommand {
               galley init my-docs           Start a site in my-docs/ (created if missing)
               galley init --theme my-docs   Also copy the theme into my-docs/templates/
               galley init --shards 4        A workflow that verifies on 4 machines at once
+              galley init --ci none         No workflow
+              galley init --ci github       In a package root: galley.yml and the package's workflow
+              galley init --ci github --shards 4
+                                            In a package root: the workflow verifies on 4 machines
             """
     )
 
@@ -36,6 +50,20 @@ struct InitCommand: ParsableCommand {
             valueName: "n"))
     var shards = 1
 
+    /// Where the written workflow runs.
+    enum CI: String, ExpressibleByArgument, CaseIterable {
+        /// GitHub Actions: `.github/workflows/docs.yml`.
+        case github
+        /// No workflow.
+        case none
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "Write a CI workflow: github (.github/workflows/docs.yml) or none. Default: github for a new site, none in a package root.",
+            valueName: "ci"))
+    var ci: CI?
+
     func validate() throws {
         guard (1...64).contains(shards) else {
             throw ValidationError("--shards must be between 1 and 64 (got \(shards)); 1 is one verify job")
@@ -46,9 +74,13 @@ struct InitCommand: ParsableCommand {
         let shown = Self.displayPath(directory)
         let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL
+        if SwiftPackage.isPackage(url) {
+            try initPackage(at: url, shown: shown)
+            return
+        }
         let written: [String]
         do {
-            written = try StarterProject(includesTheme: theme, shards: shards).write(into: url, displayPath: shown)
+            written = try StarterProject(includesTheme: theme, shards: shards, writesWorkflow: ci != CI.none).write(into: url, displayPath: shown)
         } catch {
             Diagnostics.report(error.diagnostics)
             throw ExitCode.failure
@@ -67,6 +99,66 @@ struct InitCommand: ParsableCommand {
             ((shown == "." ? "" : "cd \(Self.shellQuoted(shown)) && ") + "galley build", "verify the sample and write public/"),
             ("galley serve", "preview at http://127.0.0.1:8000/, rebuilt on every save"),
         ]
+        let width = next.map(\.0.count).max() ?? 0
+        for (command, what) in next {
+            print("  " + command.padding(toLength: width, withPad: " ", startingAt: 0) + "   # " + what)
+        }
+    }
+
+    /// `galley init` in a package root: galley.yml and the workflow (with
+    /// `--ci github`), each only when it does not exist yet, then what was found.
+    private func initPackage(at url: URL, shown: String) throws {
+        let site: PackageSite
+        do {
+            guard let found = try PackageSite.discover(layout: SiteLayout(root: url)) else { throw ExitCode.failure }
+            site = found
+        } catch let error as Diagnostic {
+            Diagnostics.report([error])
+            throw ExitCode.failure
+        }
+        let starter = PackageStarter(site: site, workflow: ci == .github ? PackageWorkflow(shards: shards) : nil)
+        let candidates = starter.files(skipping: [])
+        let kept = candidates.map(\.path).filter { StarterFile.exists(url.appendingPathComponent($0)) }
+        var files = starter.files(skipping: Set(kept))
+        if theme {
+            files += StarterProject(includesTheme: true).files.filter { $0.path.hasPrefix("templates/") }
+        }
+        let inFolder = { (path: String) in shown == "." ? path : "\(shown)/\(path)" }
+        print("Swift package \(site.package.name)\(shown == "." ? "" : " in \(shown)/"):")
+        for line in starter.findings { print("  " + line) }
+        print("")
+        if files.isEmpty {
+            Diagnostics.report([
+                Diagnostic(
+                    "galley init wrote nothing: " + kept.map(inFolder).joined(separator: " and ") + " already exist\(kept.count == 1 ? "s" : "")",
+                    suggestion: ci == .github
+                        ? "Move \(kept.count == 1 ? "it" : "them") away to have galley init write \(kept.count == 1 ? "it" : "them") again"
+                        : "Add --ci github for a GitHub Actions workflow")
+            ])
+            throw ExitCode.failure
+        }
+        let written: [String]
+        do {
+            written = try StarterFile.write(files, into: url, displayPath: shown)
+        } catch {
+            Diagnostics.report(error.diagnostics)
+            throw ExitCode.failure
+        }
+        print("Wrote:")
+        for path in written where !path.hasPrefix("templates/") { print("  " + inFolder(path)) }
+        let themeCount = written.filter { $0.hasPrefix("templates/") }.count
+        if themeCount > 0 { print("  \(inFolder("templates/")) (the built-in theme, \(themeCount) files: remove any you do not change)") }
+        for path in kept { print("Kept \(inFolder(path)) as it is.") }
+        print("")
+        print("Next:")
+        let cd = shown == "." ? "" : "cd \(Self.shellQuoted(shown)) && "
+        var next = [
+            (cd + "galley verify", "compile and run the catalogs' samples and the doc comments' listings"),
+            ("galley verify --suggest-setup", "write galley-setup.swift for a catalog whose samples use names nothing declares"),
+            ("galley verify --baseline \(PackageWorkflow.baselineFile) --bless-baseline", "record today's failures as known, to commit"),
+            ("galley serve", "preview the site at http://127.0.0.1:8000/"),
+        ]
+        if ci != .github { next.append(("galley init --ci github", "add a GitHub Actions workflow: verify pull requests, publish on main")) }
         let width = next.map(\.0.count).max() ?? 0
         for (command, what) in next {
             print("  " + command.padding(toLength: width, withPad: " ", startingAt: 0) + "   # " + what)
