@@ -33,8 +33,9 @@ timeout 2400 "$swift" package --allow-writing-to-package-directory galley verify
 }
 took=$(($(date +%s) - started))
 cat verify.out
+# SwiftPM passes on what galley writes to standard error on its standard output.
 grep -q '^4 passed, 0 failed, 0 skipped' verify.out || { cat verify.err >&2; fail "verify did not report 4 passed"; }
-grep -q 'samples ran sandboxed (bubblewrap' verify.err || { cat verify.err >&2; fail "the plugin's verify did not run the samples in bubblewrap"; }
+cat verify.out verify.err | grep -q 'samples ran sandboxed (bubblewrap' || { cat verify.err >&2; fail "the plugin's verify did not run the samples in bubblewrap"; }
 # The package's own .build was never touched by galley's builds: they went to the plugin's scratch path.
 [ ! -e .build/debug/libShapes.a ] && [ ! -e .build/debug/Shapes.build ] || fail "galley built the package in its locked .build"
 ls -d .build/plugins/GalleyPlugin/outputs/scratch/Shapes-* >/dev/null 2>&1 || fail "no scratch build under .build/plugins/GalleyPlugin/outputs/scratch"
