@@ -27,7 +27,7 @@ PY
 cd "$package"
 started=$(date +%s)
 # A deadlock on SwiftPM's lock of .build would hang here: the timeout makes it a failure.
-timeout 2400 "$swift" package --allow-writing-to-package-directory galley verify >verify.out 2>verify.err || {
+timeout 2400 "$swift" package --allow-writing-to-package-directory galley verify --no-cache >verify.out 2>verify.err || {
     cat verify.out verify.err >&2
     fail "swift package galley verify exited $?"
 }

@@ -36,8 +36,17 @@ struct GalleyPlugin: CommandPlugin {
         process.arguments = Self.galleyArguments(arguments)
         process.currentDirectoryURL = context.package.directoryURL
         process.environment = environment
+        // SwiftPM ends the plugin on Ctrl-C or a kill; galley (a server, a long verify) must end with it.
+        let forwarded = [SIGINT, SIGTERM, SIGHUP].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber)
+            source.setEventHandler { kill(process.processIdentifier, signalNumber) }
+            source.resume()
+            return source
+        }
         try process.run()
         process.waitUntilExit()
+        forwarded.forEach { $0.cancel() }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             // galley has said why on standard error; the plugin only passes the failure on.
             throw GalleyFailed(status: process.terminationStatus)
