@@ -16,7 +16,8 @@ failed=0
 case_() {
     local name="$1" expected="$2"
     shift 2
-    local dir="$work/$name"
+    # Not the case's name alone: a folder named like a dependency (vapor) would be that package.
+    local dir="$work/adopter-$name"
     mkdir -p "$dir/Sources/Adopter"
     echo 'public let adopted = true' >"$dir/Sources/Adopter/Adopter.swift"
     {
