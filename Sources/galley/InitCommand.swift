@@ -15,7 +15,9 @@ struct InitCommand: ParsableCommand {
             DocC catalogs, doc comments and library products as they are) and, with --ci github, \
             .github/workflows/docs.yml (verify on pull requests with annotations and a baseline of \
             known failures, build and deploy to GitHub Pages on main). It says what it found, keeps a \
-            file that exists, and writes no content/ folder.
+            file that exists, writes no content/ folder, and verifies the package once to write \
+            galley-setup.swift into each catalog whose samples use names nothing declares (--no-setup \
+            skips that; it builds the package, and galley verify reuses the results).
 
             Anywhere else it writes galley.yml (every setting commented out and explained), content/index.md (a page \
             with a Swift sample that galley build verifies) and .github/workflows/docs.yml (verify, \
@@ -63,6 +65,14 @@ struct InitCommand: ParsableCommand {
             "Write a CI workflow: github (.github/workflows/docs.yml) or none. Default: github for a new site, none in a package root.",
             valueName: "ci"))
     var ci: CI?
+
+    @Flag(
+        name: .customLong("no-setup"),
+        help: """
+            In a package root, do not verify the package once to write galley-setup.swift into each catalog whose samples \
+            use names nothing declares (that builds the package: minutes the first time; galley verify reuses its results).
+            """)
+    var noSetup = false
 
     func validate() throws {
         guard (1...64).contains(shards) else {
@@ -150,11 +160,12 @@ struct InitCommand: ParsableCommand {
         if themeCount > 0 { print("  \(inFolder("templates/")) (the built-in theme, \(themeCount) files: remove any you do not change)") }
         for path in kept { print("Kept \(inFolder(path)) as it is.") }
         print("")
+        if !noSetup { suggestSetup(for: site, at: url) }
         print("Next:")
         let cd = shown == "." ? "" : "cd \(Self.shellQuoted(shown)) && "
         var next = [
             (cd + "galley verify", "compile and run the catalogs' samples and the doc comments' listings"),
-            ("galley verify --suggest-setup", "write galley-setup.swift for a catalog whose samples use names nothing declares"),
+            ("galley verify --suggest-setup", "write galley-setup.swift again after the catalogs change"),
             ("galley verify --baseline \(PackageWorkflow.baselineFile) --bless-baseline", "record today's failures as known, to commit"),
             ("galley serve", "preview the site at http://127.0.0.1:8000/"),
         ]
@@ -163,6 +174,34 @@ struct InitCommand: ParsableCommand {
         for (command, what) in next {
             print("  " + command.padding(toLength: width, withPad: " ", startingAt: 0) + "   # " + what)
         }
+    }
+
+    /// Verifies the package once with `--suggest-setup`'s work: each catalog
+    /// whose samples use names nothing declares gets a `galley-setup.swift`.
+    /// What fails is reported but does not fail `galley init`.
+    private func suggestSetup(for site: PackageSite, at url: URL) {
+        print("Verifying the package once, for the setup its catalogs need (galley verify reuses the results)…")
+        var settings = BuildSettings(layout: SiteLayout(root: url))
+        settings.progress = Progress.line
+        site.configure(&settings) { _ in }
+        var options = VerifyOptions()
+        options.suggestsSetup = true
+        do {
+            let outcome = try BuildSession.verify(settings, options: options)
+            Progress.clear()
+            for note in outcome.notes { print("  " + note.replacingOccurrences(of: "\n", with: "\n  ")) }
+            print("  Samples: \(outcome.report.summary)")
+        } catch {
+            Progress.clear()
+            Diagnostics.report(
+                error.diagnostics.map { diagnostic in
+                    var warning = diagnostic
+                    warning.severity = .warning
+                    return warning
+                })
+            print("  No setup was written; run `galley verify --suggest-setup` once the package builds.")
+        }
+        print("")
     }
 
     /// `dir` as the user typed it, without trailing slashes (`.` for the current folder).

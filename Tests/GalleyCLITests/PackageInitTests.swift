@@ -12,7 +12,7 @@ struct PackageInitTests {
     func packageConfiguration() throws {
         let package = try PackageRootTests.fixture()
         defer { package.remove() }
-        let created = try GalleyExecutable.run(["init", "."], in: package.url)
+        let created = try GalleyExecutable.run(["init", "--no-setup", "."], in: package.url)
         #expect(created.status == 0, "\(created.standardError)")
         for line in [
             "Swift package Shapes:\n", "  1 DocC catalog: Library/Shapes/Shapes.docc\n", "  1 library product: Shapes\n",
@@ -47,7 +47,7 @@ struct PackageInitTests {
         let package = try PackageRootTests.fixture()
         defer { package.remove() }
         try package.write("galley.yml", "title: Mine\n")
-        let added = try GalleyExecutable.run(["init", "--ci", "github", "--shards", "3"], in: package.url)
+        let added = try GalleyExecutable.run(["init", "--no-setup", "--ci", "github", "--shards", "3"], in: package.url)
         #expect(added.status == 0, "\(added.standardError)")
         #expect(added.standardOutput.contains("Wrote:\n  .github/workflows/docs.yml\nKept galley.yml as it is.\n"), "\(added.standardOutput)")
         #expect(try package.read("galley.yml") == "title: Mine\n")
@@ -61,11 +61,34 @@ struct PackageInitTests {
         }
         #expect(!workflow.contains("container:"), "bubblewrap needs the runner's own namespaces")
 
-        let again = try GalleyExecutable.run(["init", "--ci", "github"], in: package.url)
+        let again = try GalleyExecutable.run(["init", "--no-setup", "--ci", "github"], in: package.url)
         #expect(again.status == 1)
         #expect(
             again.standardError.contains("galley init wrote nothing: galley.yml and .github/workflows/docs.yml already exist"),
             "\(again.standardError)")
+    }
+
+    @Test("by default it verifies the package once and writes the setup a catalog needs; a package that needs none gets none")
+    func setupFile() throws {
+        let package = try PackageRootTests.fixture()
+        defer { package.remove() }
+        try package.write("Library/Shapes/Shapes.docc/Assumed.md", "# Assumed\n\n```swift\nprint(rectangle.area)\n```\n")
+        let created = try GalleyExecutable.run(["init"], in: package.url)
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(
+            created.standardOutput.contains("  Wrote Library/Shapes/Shapes.docc/galley-setup.swift: rectangle: Rectangle."),
+            "\(created.standardOutput)")
+        #expect(try package.read("Library/Shapes/Shapes.docc/galley-setup.swift").contains("let rectangle = Rectangle(width: 0, height: 0)"))
+        // With the setup, the package verifies as it is.
+        let verified = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(verified.status == 0, "\(verified.standardOutput)")
+
+        let plain = try PackageRootTests.fixture()
+        defer { plain.remove() }
+        let none = try GalleyExecutable.run(["init"], in: plain.url)
+        #expect(none.status == 0, "\(none.standardError)")
+        #expect(none.standardOutput.contains("  No setup to suggest: no sample uses a name nothing declares."), "\(none.standardOutput)")
+        #expect(!plain.exists("Library/Shapes/Shapes.docc/galley-setup.swift"))
     }
 
     @Test("--ci none leaves a new site without a workflow")
