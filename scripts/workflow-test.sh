@@ -31,7 +31,7 @@ for shards in 1 4; do
     package="$work/package-$shards"
     mkdir -p "$package"
     (cd "$root/Tests/Fixtures/PackageDocs" && tar cf - --exclude .build .) | (cd "$package" && tar xf -)
-    (cd "$package" && "$galley" init --ci github --shards "$shards" >/dev/null)
+    (cd "$package" && "$galley" init --no-setup --ci github --shards "$shards" >/dev/null)
     file="$package/.github/workflows/docs.yml"
     validate "a package's workflow, $shards shard(s)" "$file"
     for needed in "kernel.apparmor_restrict_unprivileged_userns=0" "--format github" "galley-baseline.json" \
