@@ -25,8 +25,9 @@ struct InitCommand: ParsableCommand {
             builds as it is, with the theme built into galley; --theme also writes a copy of that \
             theme into templates/, where each file you keep overrides the built-in one.
 
-            galley init never overwrites a file: when any of the files already exists it writes \
-            nothing, names them and exits 1.
+            galley init never overwrites a file. For a new site, when any of the files already exists \
+            it writes nothing, names them and exits 1; in a package root it keeps each one that exists \
+            and writes the others (exit 1 when there is nothing left to write).
 
             Examples:
               galley init                   Start a site in the current folder
@@ -34,9 +35,9 @@ struct InitCommand: ParsableCommand {
               galley init --theme my-docs   Also copy the theme into my-docs/templates/
               galley init --shards 4        A workflow that verifies on 4 machines at once
               galley init --ci none         No workflow
-              galley init --ci github       In a package root: galley.yml and the package's workflow
+              galley init --ci github       In a package root: also a CI workflow
               galley init --ci github --shards 4
-                                            In a package root: the workflow verifies on 4 machines
+                                            In a package root: verify on 4 CI machines
             """
     )
 
