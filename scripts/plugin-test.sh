@@ -8,7 +8,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 swift="${SWIFT:-swift}"
-work="${WORK:-$(mktemp -d)}"
+if [ -n "${WORK:-}" ]; then
+    work="$WORK"
+else
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+fi
 package="$work/Shapes"
 fail() { echo "plugin-test: FAILED: $*" >&2; exit 1; }
 
