@@ -3,11 +3,12 @@
 #   make test   run the test suites (Swift, then the browser suite)
 #   make serve  preview the site at http://127.0.0.1:8000/ with live reload
 #   make fuzz   run the libFuzzer targets in Fuzz/ (SECONDS=N each, default 30)
+#   make install  a release build of galley into $(PREFIX)/bin (PREFIX=/usr/local by default)
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test swift-test browser-test browser-deps verify build theme fuzz deps clean
+.PHONY: site serve test swift-test browser-test browser-deps plugin-test workflow-test resolve-test verify build theme fuzz deps install clean
 
 site: deps
 	$(SWIFT) build --product galley
@@ -24,7 +25,7 @@ verify: deps
 	$(SWIFT) build --product galley
 	$$($(SWIFT) build --show-bin-path)/galley verify
 
-test: swift-test browser-test
+test: swift-test browser-test workflow-test resolve-test plugin-test
 
 # The macro package's suite builds swift-syntax (both cores for a minute or
 # two): it runs after the others, alone, so that the tests that wait for
@@ -53,8 +54,39 @@ browser-deps:
 		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -r Tests/Browser/requirements.txt; \
 	fi
 
+# The workflows galley init writes, against GitHub's workflow schema
+# (check-jsonschema, from PyPI into a virtualenv under .build/; its schema is bundled).
+WORKFLOW_VENV := .build/venv-workflows
+workflow-test: deps
+	$(SWIFT) build --product galley
+	@if [ ! -x $(WORKFLOW_VENV)/bin/check-jsonschema ]; then \
+		echo "Creating $(WORKFLOW_VENV) with check-jsonschema"; \
+		python3 -m venv $(WORKFLOW_VENV) && $(WORKFLOW_VENV)/bin/pip install -q check-jsonschema; \
+	fi
+	scripts/workflow-test.sh $$($(SWIFT) build --show-bin-path)/galley $(WORKFLOW_VENV)/bin/check-jsonschema
+
+# One dependency line resolves: Galley beside packages that need swift-crypto 4, Yams 5, swift-syntax 602.
+resolve-test:
+	SWIFT=$(SWIFT) scripts/resolve-test.sh
+
+# The command plugin end to end: a package depending on this repository runs
+# `swift package galley verify` and `build` (SwiftPM builds Galley inside it first: minutes).
+plugin-test: deps
+	SWIFT=$(SWIFT) scripts/plugin-test.sh
+
 build: deps
 	$(SWIFT) build
+
+# A release build of galley, copied to $(DESTDIR)$(PREFIX)/bin. galley needs nothing
+# beside it: the theme is compiled in, and the Swift toolchain it was built with
+# (swiftc on PATH compiles the samples; the binary links that toolchain's
+# runtime) plus bubblewrap are all it uses at run time.
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build -c release --product galley
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/galley $(DESTDIR)$(PREFIX)/bin/galley
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/galley: $$($(DESTDIR)$(PREFIX)/bin/galley --version)"
 
 # Regenerates Sources/GalleyRender/DefaultTheme.swift, the built-in theme compiled
 # into galley, from its sources in templates/. Run it after

@@ -7,13 +7,17 @@ let package = Package(
     products: [
         .executable(name: "galley", targets: ["galley"]),
         .library(name: "HeadlessSwiftUI", type: .dynamic, targets: ["HeadlessSwiftUI"]),
+        // `swift package galley verify` in a package that depends on Galley.
+        .plugin(name: "GalleyPlugin", targets: ["GalleyPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The ranges are as wide as Galley builds with (each end built and tested), so that adding
+        // Galley to a package does not break its resolution: scripts/resolve-test.sh.
+        .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -149,6 +153,20 @@ let package = Package(
                 "GalleyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The command plugin: runs the galley executable in the root of the package that depends on Galley.
+        .plugin(
+            name: "GalleyPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "galley",
+                    description: "Verify the Swift samples of the package's DocC catalogs and doc comments, or build its site (galley --help)."
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "galley keeps its cache in .build/galley/ and builds the site into public/")
+                ]
+            ),
+            dependencies: ["galley"]
         ),
         .target(
             name: "HeadlessSwiftUI",

@@ -5,7 +5,7 @@
 # tests read line by line are left as written (their line numbers are asserted).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(git ls-files -- 'Package.swift' 'Sources/*.swift' 'Tests/*.swift' 'Fuzz/*.swift' 'Examples/*.swift' \
+mapfile -t files < <(git ls-files -- 'Package.swift' 'Plugins/*.swift' 'Sources/*.swift' 'Tests/*.swift' 'Fuzz/*.swift' 'Examples/*.swift' \
     | grep -v -e '^Tests/Fixtures/' -e '^Tests/HeadlessSwiftUITests/Samples/')
 if [ "${1:-}" = "--fix" ]; then
     swift format format --in-place --configuration .swift-format "${files[@]}"

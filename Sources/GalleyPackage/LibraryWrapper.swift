@@ -29,9 +29,9 @@ package struct LibraryWrapper {
         library.packageDirectory.appendingPathComponent(".build/galley/library")
     }
 
-    /// Its debug build folder, links resolved.
+    /// Its debug build folder (``ScratchPath``), links resolved.
     package var binPath: URL {
-        directory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        ScratchPath(package: directory).debugFolder
     }
 
     /// Writes the wrapper, builds it and returns how samples link it.

@@ -153,9 +153,9 @@ public struct SampleLibrary: Sendable, Hashable {
         moduleAliases.sorted { $0.key < $1.key }.flatMap { ["-module-alias", "\($0.key)=\($0.value)"] }
     }
 
-    /// SwiftPM's debug build folder of the package, links resolved.
+    /// SwiftPM's debug build folder of the package (``ScratchPath``), links resolved.
     package var binPath: URL {
-        packageDirectory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        ScratchPath(package: packageDirectory).debugFolder
     }
 
     private func buildWithSwiftPM(toolchain: Toolchain, log: (String) -> Void) throws(Diagnostic) -> Built {
@@ -199,7 +199,7 @@ public struct SampleLibrary: Sendable, Hashable {
         what: String
     ) throws(Diagnostic) {
         let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
-        var arguments = ["build", "--package-path", package.path]
+        var arguments = ["build", "--package-path", package.path] + ScratchPath(package: package).arguments
         for product in products { arguments += ["--product", product] }
         for target in targets { arguments += ["--target", target] }
         if let traits, !traits.isEmpty { arguments += ["--traits", traits.joined(separator: ",")] }

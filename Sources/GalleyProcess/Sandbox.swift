@@ -114,14 +114,16 @@ public struct Sandbox: Sendable, Equatable {
         guard let bwrap = find("bwrap") else {
             guard mode == .on else { return nil }
             throw Diagnostic(
-                "verify.sandbox is `on`, but bubblewrap (bwrap) is not installed",
-                suggestion: "Install it (apt-get install bubblewrap), or set `sandbox: auto` in galley.yml")
+                "the sandbox is `on` (--sandbox on, or galley.yml's verify.sandbox), but bubblewrap (bwrap) is not installed",
+                suggestion: "Install it (sudo apt-get install bubblewrap); to run the samples unconfined, say so: --sandbox off")
         }
         guard works(bwrap) else {
             guard mode == .on else { return nil }
             throw Diagnostic(
-                "verify.sandbox is `on`, but bubblewrap cannot start here (user namespaces may be disabled)",
-                suggestion: "Enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1), or set `sandbox: auto`")
+                "the sandbox is `on` (--sandbox on, or galley.yml's verify.sandbox), but bubblewrap cannot start here (user namespaces may be disabled)",
+                suggestion:
+                    "Enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 also kernel.apparmor_restrict_unprivileged_userns=0); to run the samples unconfined, say so: --sandbox off"
+            )
         }
         return Sandbox(bwrap: bwrap)
     }

@@ -106,9 +106,10 @@ public struct BuildSession: Sendable {
 
     private func loadedConfiguration() throws(Diagnostic) -> SiteConfiguration {
         let layout = settings.layout
-        return try SiteConfiguration.load(
-            from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile), defaults: settings.defaultConfiguration
-        )
+        return settings.applied(
+            to: try SiteConfiguration.load(
+                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile),
+                defaults: settings.defaultConfiguration))
     }
 
     /// Builds what `changes` (and the changes of failed builds since the last
@@ -295,10 +296,10 @@ struct Build {
     func loadConfiguration() throws(BuildFailure) -> SiteConfiguration {
         if let previous { return previous.configuration }
         do {
-            return try SiteConfiguration.load(
-                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile),
-                defaults: settings.defaultConfiguration
-            )
+            return settings.applied(
+                to: try SiteConfiguration.load(
+                    from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile),
+                    defaults: settings.defaultConfiguration))
         } catch {
             throw BuildFailure([error])
         }
@@ -679,7 +680,7 @@ struct Build {
         }
         // Their modules are in the package's own build folder, beside the library's search paths.
         var library = prepared.library
-        library.flags += ["-I", package.appendingPathComponent(".build/debug/Modules").path]
+        library.flags += ["-I", ScratchPath(package: package).debugFolder.appendingPathComponent("Modules").path]
         let targets = SymbolGraphStore(toolchain: prepared.toolchain, library: library, cache: store.cache)
         var graphs: [ModuleSymbolGraph] = []
         for name in names {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyProcess
 import GalleyProject
 
 /// What a build reads and writes, and how: the folders, whether sample
@@ -50,6 +51,20 @@ public struct BuildSettings: Sendable {
     /// The least documentation coverage of the API reference, in percent
     /// (`galley build --coverage-threshold`): below it the build fails.
     public var coverageThreshold: Double?
+    /// The sandbox of sample runs when the command line names one
+    /// (`--sandbox on`): it wins over galley.yml's `verify.sandbox`.
+    public var sandbox: Sandbox.Mode?
+    /// Where the site is published when the command line says (`--base-url`,
+    /// e.g. GitHub Pages' address in a workflow): it wins over galley.yml's `base_url`.
+    public var baseURL: String?
+
+    /// `configuration` with the command line's settings applied over galley.yml's.
+    func applied(to configuration: SiteConfiguration) -> SiteConfiguration {
+        var configuration = configuration
+        if let sandbox { configuration.verification.sandbox = sandbox }
+        if let baseURL, !baseURL.isEmpty { configuration.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        return configuration
+    }
 
     /// Settings for the project at `layout`, with the cache on and no progress output.
     public init(layout: SiteLayout) {

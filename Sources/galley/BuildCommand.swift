@@ -25,6 +25,7 @@ struct BuildCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var paths: ProjectPaths
+    @OptionGroup var sandboxOption: SandboxOption
 
     @Option(
         help: ArgumentHelp(
@@ -37,6 +38,13 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(
         name: .customLong("bless-baseline"), help: "Record every current failure in the --baseline file (replacing it), then build with them known.")
     var blessBaseline = false
+
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp(
+            "Where the site is published, e.g. https://owner.github.io/repo/ (default: galley.yml's base_url); adds sitemap.xml and absolute links on 404.html.",
+            valueName: "url"))
+    var baseURL: String?
 
     @Flag(help: "Print the API reference's documentation coverage per module, with the symbols that have no doc comment (a package root's build).")
     var coverage = false
@@ -51,6 +59,9 @@ struct BuildCommand: AsyncParsableCommand {
         if let coverageThreshold, !(0...100).contains(coverageThreshold) {
             throw ValidationError("--coverage-threshold takes a percentage from 0 to 100, not \(coverageThreshold)")
         }
+        if let baseURL, !(baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://")) || baseURL.contains(" ") {
+            throw ValidationError("--base-url takes an absolute http(s) address such as https://owner.github.io/repo/, not '\(baseURL)'")
+        }
         if blessBaseline && baseline == nil {
             throw ValidationError("--bless-baseline needs --baseline FILE, the file to record the failures in")
         }
@@ -61,6 +72,8 @@ struct BuildCommand: AsyncParsableCommand {
         let layout = paths.layout
         var settings = BuildSettings(layout: layout)
         settings.progress = Progress.line
+        sandboxOption.configure(&settings)
+        settings.baseURL = baseURL
         settings.baseline = baseline
         settings.recordsBaseline = blessBaseline
         settings.coverageThreshold = coverageThreshold

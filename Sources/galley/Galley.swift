@@ -18,7 +18,7 @@ struct Galley: AsyncParsableCommand {
               galley verify                     Only compile and run the Swift samples (CI)
               galley serve                      Preview at http://127.0.0.1:8000/, rebuilt and reloaded on save
             """,
-        version: "0.1.0",
+        version: GalleyVersion.description,
         subcommands: [InitCommand.self, BuildCommand.self, VerifyCommand.self, ServeCommand.self, SourceKitWorkerCommand.self]
     )
 }

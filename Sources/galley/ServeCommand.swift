@@ -31,6 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var paths: ProjectPaths
+    @OptionGroup var sandboxOption: SandboxOption
 
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
     var port = 8000
@@ -82,6 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var settings = BuildSettings(layout: layout)
         settings.progress = Progress.line
+        sandboxOption.configure(&settings)
         settings.baseline = baseline
         // A preview is where the author fixes failing samples: their pages render, the samples marked.
         settings.previewsFailingSamples = true

@@ -21,19 +21,18 @@ struct StarterProject: Sendable {
     /// matrix of `galley verify --shard I/N` jobs (``shardedWorkflow(shards:)``).
     var shards: Int
 
+    /// Whether `.github/workflows/docs.yml` is written (`galley init --ci none`: not).
+    var writesWorkflow: Bool
+
     /// A project with or without a copy of the theme, verified by one CI job or `shards` of them.
-    init(includesTheme: Bool = false, shards: Int = 1) {
+    init(includesTheme: Bool = false, shards: Int = 1, writesWorkflow: Bool = true) {
         self.includesTheme = includesTheme
         self.shards = max(1, shards)
+        self.writesWorkflow = writesWorkflow
     }
 
     /// One file to write.
-    struct File: Sendable, Equatable {
-        /// The path relative to the project folder, `/`-separated.
-        var path: String
-        /// The bytes to write.
-        var contents: Data
-    }
+    typealias File = StarterFile
 
     /// Every file, in the order they are written: `galley.yml`,
     /// `content/index.md`, `.github/workflows/docs.yml`, then the theme under
@@ -42,10 +41,13 @@ struct StarterProject: Sendable {
         var files = [
             File(path: "galley.yml", contents: Data(Self.configuration.utf8)),
             File(path: "content/index.md", contents: Data(Self.indexPage.utf8)),
-            File(
-                path: ".github/workflows/docs.yml",
-                contents: Data((shards > 1 ? Self.shardedWorkflow(shards: shards) : Self.workflow).utf8)),
         ]
+        if writesWorkflow {
+            files.append(
+                File(
+                    path: ".github/workflows/docs.yml",
+                    contents: Data((shards > 1 ? Self.shardedWorkflow(shards: shards) : Self.workflow).utf8)))
+        }
         if includesTheme {
             files += DefaultTheme.files.sorted { $0.key < $1.key }.map { File(path: "templates/\($0.key)", contents: $0.value) }
         }
@@ -53,99 +55,16 @@ struct StarterProject: Sendable {
     }
 
     /// Writes ``files`` into `directory`, creating it and the folders on the
-    /// way, and returns their paths.
-    ///
-    /// Before it writes anything it checks every file: when one already exists
-    /// (or a file stands where a folder must go) it writes nothing and throws
-    /// one error per file in the way, then one that says what to do. When a write fails halfway, what was
-    /// written is removed again.
+    /// way, and returns their paths; writes nothing when a file is in the way
+    /// (``StarterFile/write(_:into:displayPath:advice:)``).
     ///
     /// - Parameter displayPath: how errors name `directory` (`my-site`, or `.`).
     func write(into directory: URL, displayPath: String) throws(DiagnosticList) -> [String] {
-        let manager = FileManager.default
-        let files = self.files
-        let shown = { (path: String) in displayPath == "." ? path : "\(displayPath)/\(path)" }
-
-        if Self.exists(directory) && !Self.isFolder(directory) {
-            throw DiagnosticList([
-                Diagnostic(
-                    "is a file, not a folder", at: SourceLocation(path: displayPath),
-                    suggestion: "Pick another folder: galley init DIR"
-                )
-            ])
-        }
-        var conflicts: [Diagnostic] = []
-        do {
-            var checkedFolders: Set<String> = []
-            for file in files {
-                let components = file.path.split(separator: "/").map(String.init)
-                for depth in 1..<components.count {
-                    let folder = components.prefix(depth).joined(separator: "/")
-                    guard checkedFolders.insert(folder).inserted else { continue }
-                    let url = directory.appendingPathComponent(folder)
-                    if Self.exists(url) && !Self.isFolder(url) {
-                        conflicts.append(Diagnostic("is a file where galley init needs a folder", at: SourceLocation(path: shown(folder))))
-                    }
-                }
-                if Self.exists(directory.appendingPathComponent(file.path)) {
-                    conflicts.append(Diagnostic("already exists", at: SourceLocation(path: shown(file.path))))
-                }
-            }
-        }
-        if !conflicts.isEmpty {
-            var advice = "Move or remove \(conflicts.count == 1 ? "it" : "them"), or pick another folder: galley init DIR"
-            if includesTheme {
-                advice +=
-                    ". To add only the theme to an existing site, run `galley init --theme /tmp/galley-theme` and move its templates/ folder into the site"
-            }
-            let count = conflicts.count == 1 ? "a file is" : "\(conflicts.count) files are"
-            throw DiagnosticList(
-                conflicts + [Diagnostic("galley init wrote nothing: \(count) in the way, and it never overwrites one", suggestion: advice)])
-        }
-
-        var createdFolders: [URL] = []
-        var createdFiles: [URL] = []
-        do {
-            for file in files {
-                let target = directory.appendingPathComponent(file.path)
-                var missing: [URL] = []
-                var folder = target.deletingLastPathComponent()
-                while !Self.exists(folder) {
-                    missing.insert(folder, at: 0)
-                    folder = folder.deletingLastPathComponent()
-                }
-                for folder in missing {
-                    try manager.createDirectory(at: folder, withIntermediateDirectories: false)
-                    createdFolders.append(folder)
-                }
-                // O_EXCL: a file that appeared since the check is never overwritten.
-                try file.contents.write(to: target, options: .withoutOverwriting)
-                createdFiles.append(target)
-            }
-        } catch {
-            for file in createdFiles.reversed() { try? manager.removeItem(at: file) }
-            for folder in createdFolders.reversed() { try? manager.removeItem(at: folder) }
-            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            throw DiagnosticList([
-                Diagnostic(
-                    "cannot write the new project: \(reason)",
-                    at: SourceLocation(path: displayPath),
-                    suggestion: "Check that the folder is writable; nothing galley init wrote was left behind"
-                )
-            ])
-        }
-        return files.map(\.path)
-    }
-
-    /// Whether anything (a dangling symbolic link too) is at `url`.
-    private static func exists(_ url: URL) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil
-    }
-
-    /// Whether `url` is a folder (or a link to one).
-    private static func isFolder(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        let advice =
+            includesTheme
+            ? ". To add only the theme to an existing site, run `galley init --theme /tmp/galley-theme` and move its templates/ folder into the site"
+            : ""
+        return try StarterFile.write(files, into: directory, displayPath: displayPath, advice: advice)
     }
 
     /// `galley.yml`: every key commented out, with what it does.

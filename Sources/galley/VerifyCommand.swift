@@ -48,6 +48,7 @@ struct VerifyCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var paths: ProjectPaths
+    @OptionGroup var sandboxOption: SandboxOption
 
     @Argument(help: ArgumentHelp("Pages to verify (default: all).", valueName: "page"))
     var pages: [String] = []
@@ -130,6 +131,7 @@ struct VerifyCommand: AsyncParsableCommand {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         var settings = BuildSettings(layout: paths.layout)
         settings.usesCache = !noCache
+        sandboxOption.configure(&settings)
         settings.baseline = baseline
         settings.recordsBaseline = blessBaseline
         settings.progress = Progress.line

@@ -355,7 +355,8 @@ struct SandboxTests {
         #expect {
             _ = try Sandbox.resolve(.on, environment: ["PATH": "/nonexistent"])
         } throws: { error in
-            (error as? Diagnostic)?.message == "verify.sandbox is `on`, but bubblewrap (bwrap) is not installed"
+            (error as? Diagnostic)?.message
+                == "the sandbox is `on` (--sandbox on, or galley.yml's verify.sandbox), but bubblewrap (bwrap) is not installed"
         }
         #expect(try Sandbox.resolve(.auto, environment: ["PATH": "/nonexistent"]) == nil)
         #expect(try Sandbox.resolve(.off) == nil)

@@ -276,7 +276,8 @@ struct YAMLMapping {
         case .scalar: "a single value"
         case .sequence: "a list"
         case .mapping: "a mapping"
-        case .alias: "an alias"
+        // An alias (Yams 6's `.alias`; Yams 5, which Package.swift also accepts, has no such case).
+        default: "an alias"
         }
     }
 

@@ -61,7 +61,8 @@ public indirect enum YAMLValue: Sendable, Equatable {
                 pairs.append(Pair(key: key.scalar?.string ?? "", value: converted))
             }
             self = .mapping(pairs)
-        case .alias:
+        default:
+            // An alias (Yams 6's `.alias`; Yams 5, which Package.swift also accepts, has no such case).
             self = .string("")
         }
     }

@@ -87,11 +87,13 @@ public struct SwiftPackage: Sendable, Codable {
             package.root = root
             return package
         }
-        let output = try Toolchain.runSwift(["package", "describe", "--type", "json"], in: root, environment: environment)
+        // Under the command plugin, SwiftPM's lock on .build is taken: a scratch path of Galley's own.
+        let scratch = ScratchPath(package: root, environment: environment).arguments
+        let output = try Toolchain.runSwift(["package"] + scratch + ["describe", "--type", "json"], in: root, environment: environment)
         // SwiftPM may print resolution progress before the JSON.
         let json = output.firstIndex(of: "{").map { String(output[$0...]) } ?? output
         var package = try parse(Data(json.utf8), root: root)
-        if let dump = try? Toolchain.runSwift(["package", "dump-package"], in: root, environment: environment) {
+        if let dump = try? Toolchain.runSwift(["package"] + scratch + ["dump-package"], in: root, environment: environment) {
             let data = Data((dump.firstIndex(of: "{").map { String(dump[$0...]) } ?? dump).utf8)
             (package.traits, package.defaultTraits) = parseTraits(data)
             if let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {

@@ -12,6 +12,17 @@ import GalleySamples
 /// editing text around a sample keeps it listed, and fixing or changing the
 /// sample takes it off.
 ///
+/// The file is JSON written to be read in a pull request: one known failure
+/// per line, sorted by file and line, each with the sample's file, line and
+/// the reason it fails (version 2). Version 1 files (one key per line) are
+/// still read, and written again as version 2 by `--bless-baseline`.
+///
+/// ```json
+/// {"version": 2, "knownFailures": [
+/// {"file": "Sources/Shapes/Shapes.docc/Intro.md", "line": 12, "reason": "cannot find 'canvas' in scope", "sample": "3f2a9c0b1d4e5f60"}
+/// ]}
+/// ```
+///
 /// ```sh
 /// galley verify --baseline galley-baseline.json --bless-baseline   # record today's failures
 /// galley verify --baseline galley-baseline.json                    # CI: only new failures fail
@@ -33,10 +44,30 @@ public struct Baseline: Sendable, Equatable {
     /// The known failures, by page and line.
     public var entries: [Entry]
 
-    private struct File: Codable {
+    /// Version 1's layout: the entries as ``Entry`` spells them.
+    private struct FileVersion1: Codable {
         var version: Int
         var knownFailures: [Entry]
     }
+
+    /// Version 2's: each entry as `file`, `line`, `reason`, `sample`.
+    private struct FileVersion2: Codable {
+        struct Line: Codable {
+            var file: String
+            var line: Int
+            var reason: String
+            var sample: String
+        }
+        var version: Int
+        var knownFailures: [Line]
+    }
+
+    private struct Version: Codable {
+        var version: Int
+    }
+
+    /// The version ``write(to:displayPath:)`` writes.
+    public static let currentVersion = 2
 
     /// Creates a baseline of `entries`.
     public init(entries: [Entry]) {
@@ -66,29 +97,78 @@ public struct Baseline: Sendable, Equatable {
                 suggestion: "Record today's failures with `galley verify --baseline \(displayPath) --bless-baseline`")
         }
         do {
-            let decoded = try JSONDecoder().decode(File.self, from: data)
-            guard decoded.version == 1 else {
+            let version = try JSONDecoder().decode(Version.self, from: data).version
+            switch version {
+            case 1:
+                return Baseline(entries: try JSONDecoder().decode(FileVersion1.self, from: data).knownFailures)
+            case 2:
+                let lines = try JSONDecoder().decode(FileVersion2.self, from: data).knownFailures
+                return Baseline(entries: lines.map { Entry(page: $0.file, sample: $0.sample, line: $0.line, failure: $0.reason) })
+            default:
                 throw Diagnostic(
-                    "the baseline file '\(displayPath)' has version \(decoded.version); this Galley reads version 1",
-                    suggestion: "Record it again with --bless-baseline")
+                    "the baseline file '\(displayPath)' has version \(version); this Galley reads versions 1 and 2",
+                    at: SourceLocation(path: displayPath, line: Self.line(of: "\"version\"", in: data)),
+                    suggestion: "Record it again with --bless-baseline, or use the Galley that wrote it")
             }
-            return Baseline(entries: decoded.knownFailures)
         } catch let error as Diagnostic {
             throw error
         } catch {
+            let place = Self.badEntry(in: data)
             throw Diagnostic(
-                "the baseline file '\(displayPath)' is not a Galley baseline (\(error))",
-                suggestion: "Record it again with `galley verify --baseline \(displayPath) --bless-baseline`")
+                "the baseline file '\(displayPath)' is not a Galley baseline"
+                    + (place.map { ": line \($0.line) is not an entry (\($0.problem))" } ?? " (\(error))"),
+                at: SourceLocation(path: displayPath, line: place?.line),
+                suggestion:
+                    "Each known failure is one line {\"file\": …, \"line\": …, \"reason\": …, \"sample\": …}; fix it, or record the file again with `galley verify --baseline \(displayPath) --bless-baseline`"
+            )
         }
     }
 
-    /// Writes the baseline as JSON, one entry per failure, sorted.
-    public func write(to file: URL, displayPath: String) throws(Diagnostic) {
+    /// The first line of a version 2 file that starts an entry (`{"file"`)
+    /// but is not one, with what is wrong; `nil` when every such line reads.
+    private static func badEntry(in data: Data) -> (line: Int, problem: String)? {
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, text) in lines.enumerated() {
+            var entry = text.trimmingCharacters(in: .whitespaces)
+            guard entry.hasPrefix("{") && !entry.contains("\"version\"") else { continue }
+            if entry.hasSuffix(",") { entry.removeLast() }
+            do {
+                _ = try JSONDecoder().decode(FileVersion2.Line.self, from: Data(entry.utf8))
+            } catch DecodingError.keyNotFound(let key, _) {
+                return (index + 1, "no \"\(key.stringValue)\"")
+            } catch DecodingError.typeMismatch(_, let context) {
+                return (index + 1, "\"\(context.codingPath.last?.stringValue ?? "?")\" has the wrong type")
+            } catch {
+                return (index + 1, "not valid JSON")
+            }
+        }
+        return nil
+    }
+
+    /// The 1-based line of the first `needle` in `data`.
+    private static func line(of needle: String, in data: Data) -> Int? {
+        let text = String(decoding: data, as: UTF8.self)
+        guard let range = text.range(of: needle) else { return nil }
+        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    /// The file's text: version 2 JSON, one entry per line, sorted by file and line.
+    public var text: String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        func quoted(_ text: String) -> String {
+            (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        }
+        let lines = entries.map { entry in
+            "{\"file\": \(quoted(entry.page)), \"line\": \(entry.line), \"reason\": \(quoted(entry.failure)), \"sample\": \(quoted(entry.sample))}"
+        }
+        return "{\"version\": \(Self.currentVersion), \"knownFailures\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "]}\n"
+    }
+
+    /// Writes ``text``: one known failure per line, sorted by file and line.
+    public func write(to file: URL, displayPath: String) throws(Diagnostic) {
         do {
-            let data = try encoder.encode(File(version: 1, knownFailures: entries))
-            try (data + Data("\n".utf8)).write(to: file, options: .atomic)
+            try Data(text.utf8).write(to: file, options: .atomic)
         } catch {
             throw Diagnostic(
                 "cannot write the baseline file '\(displayPath)': \(error.localizedDescription)",
