@@ -99,12 +99,7 @@ public struct SampleLibrary: Sendable, Hashable {
         /// What the symbol graphs of this build are keyed by: the code's
         /// fingerprint and the documentation's (a doc comment's edit is a new graph).
         public var graphFingerprint: String {
-            documentationFingerprint.map { fingerprint + "-" + Self.digest($0) } ?? fingerprint
-        }
-
-        /// The first eight bytes of the SHA-256 of `text`, in hex.
-        private static func digest(_ text: String) -> String {
-            HexDigits.of(SHA256.hash(data: Data(text.utf8)).prefix(8))
+            documentationFingerprint.map { fingerprint + "-" + SymbolGraphStore.digest([$0]) } ?? fingerprint
         }
         /// The built files (shared libraries, modules) whose change means the library must be built again.
         public var artifacts: [String] = []

@@ -60,13 +60,12 @@ public struct BuildSession: Sendable {
         var preparation: Verifier.Preparation?
         var generated: [String: Data]
         var copied: [String: URL]
-        /// The API reference's symbol pages, and the library build they were made from.
-        var symbolPages: (fingerprint: String, pages: [Page])?
         /// The Swift files whose doc comments' listings were verified (their results are in ``results``), and in how many modules.
         var listingFiles: [String] = []
         var docCommentModules: Int?
-        /// The API reference made, with the graphs and trees it was made
-        /// from and the texts of the files their symbols are declared in: a
+        /// The API reference made (its symbol pages kept while the library
+        /// build they were made from is the same), with the graphs and trees
+        /// it was made from and the texts of the files their symbols are declared in: a
         /// later edit of doc comments alone is read from the files
         /// (``DocCommentEdit``) and only its pages are made again.
         var reference: Build.MadeReference?
@@ -200,13 +199,13 @@ struct Build {
         let files = collectFiles(content, source: source, templates: templates)
         // An edit of doc comments alone changes no page's links: the last build's findings hold.
         var links = commentEdit == nil ? nil : previous?.links
+        var checker: LinkChecker?
         if links == nil {
             // One checker for the links between pages and for the symbol links (its tables are built once).
-            let checker = LinkChecker(
-                pages: pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable
-            )
-            let pageLinks = checkSite(content, checker: checker, files: files, templates: templates, configuration: configuration, source: source)
-            links = LinkFindings(pageLinks: pageLinks, checker: checker)
+            let made = LinkChecker(pages: pages, files: Set(files.copied.keys).union(files.builtInAssets.keys), unreadable: content.unreadable)
+            links = LinkFindings(
+                pageLinks: checkSite(content, checker: made, files: files, templates: templates, configuration: configuration, source: source))
+            checker = made
         }
         let pageLinks = links?.pageLinks ?? []
         // Every page's warnings, gathered once.
@@ -214,9 +213,8 @@ struct Build {
         var verified = try verifySamples(
             navigation, changedSources: changedSources, configuration: configuration, warnings: pageWarnings + reference.warnings,
             preparation: preparation)
-        if let checker = links?.checker {
+        if let checker {
             links?.symbolLinks = checkSymbolLinks(content, checker: checker, configuration: configuration, preparation: &verified.preparation)
-            links?.checker = nil
         }
         let symbolLinks = links?.symbolLinks ?? (errors: [], warnings: [], notes: [])
         // Broken links and anchors go through the baseline like sample failures (an unedited
@@ -260,7 +258,7 @@ struct Build {
             : BuildSession.State(
                 configuration: configuration, templates: templates, pages: pagesBySource, navigationKey: rendered.navigationKey,
                 results: verified.results, problems: verified.problems, compilerVersion: verified.report.compilerVersion,
-                preparation: verified.preparation, generated: generated, copied: files.copied, symbolPages: reference.symbolPages,
+                preparation: verified.preparation, generated: generated, copied: files.copied,
                 listingFiles: verified.listingFiles, docCommentModules: verified.report.docCommentModules,
                 reference: reference, links: links
             )
@@ -270,10 +268,8 @@ struct Build {
             duration: ContinuousClock.now - start, outputDisplayPath: layout.displayPath(of: layout.outputDirectory)
         )
         report.renderedPageCount = rendered.pageCount
-        let root = URL(fileURLWithPath: RealPath.of(layout.root.path) ?? layout.root.path)
-        report.editedDocCommentFiles = (commentEdit?.files ?? []).map { file in
-            FolderPath(root).relativePath(of: file).map { $0.isEmpty ? file : $0 } ?? file
-        }
+        let root = FolderPath.resolvingLinks(layout.root.path)
+        report.editedDocCommentFiles = (commentEdit?.files ?? []).map { root?.relativePath(of: $0) ?? $0 }
         report.verifiedPageCount = verified.pages.count
         report.warnings = pageWarnings + reference.warnings + symbolLinks.warnings + verified.report.warnings + baseline.warnings
         report.notes = baseline.notes + symbolLinks.notes + reference.notes
@@ -512,7 +508,7 @@ struct Build {
             symbols = makePages(edit.graphs, trees, nil, [])
             (made.graphs, made.trees, made.librarySources) = (edit.graphs, trees, edit.sources)
             editedReferencePages = Set(symbols.map(\.url))
-        } else if let kept = previous?.symbolPages, kept.fingerprint == prepared.library.graphFingerprint {
+        } else if let kept = previous?.reference?.symbolPages, kept.fingerprint == prepared.library.graphFingerprint {
             // A preview's rebuild with the same library keeps the pages of the last build (the graphs are not read again).
             symbols = kept.pages
             (made.graphs, made.trees, made.librarySources) = (
@@ -607,11 +603,9 @@ struct Build {
         var librarySources: [String: String] = [:]
     }
 
-    /// The findings of the link checks, and the checker that found them
-    /// until the symbol links are checked too.
+    /// The findings of the link checks: between pages, and the symbol links.
     struct LinkFindings {
         var pageLinks: [Diagnostic]
-        var checker: LinkChecker?
         var symbolLinks: (errors: [Diagnostic], warnings: [Diagnostic], notes: [String]) = ([], [], [])
     }
 

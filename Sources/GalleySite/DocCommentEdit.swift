@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyPackage
+import GalleyProject
 import SwiftParser
 import SwiftSyntax
 
@@ -202,9 +203,9 @@ extension DocCommentEdit {
             graphs: patched, sources: texts, modules: modules, files: edits.keys.sorted(), symbols: changed, abstractsChanged: abstracts)
     }
 
-    /// The first paragraph of `symbol`'s doc comment (its abstract, as the Topics of its parent show it).
-    private static func abstract(of symbol: APISymbol) -> [String] {
-        Array((symbol.docComment?.lines ?? []).map(\.text).drop { $0.allSatisfy(\.isWhitespace) }.prefix { !$0.allSatisfy(\.isWhitespace) })
+    /// `symbol`'s abstract, as the Topics of its parent show it.
+    private static func abstract(of symbol: APISymbol) -> String {
+        DocCommentSections(symbol.docComment?.text ?? "").abstract
     }
 
     /// The texts of the files `graphs`' symbols are declared in, by real

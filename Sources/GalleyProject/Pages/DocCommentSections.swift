@@ -14,9 +14,9 @@ import GalleyMarkdown
 /// sections.parameters.map(\.name)     // ["x"]
 /// sections.returns                    // "The sum."
 /// ```
-struct DocCommentSections {
+package struct DocCommentSections {
     /// The first paragraph.
-    var abstract = ""
+    package var abstract = ""
     /// Each parameter's name and description, in order.
     var parameters: [(name: String, text: String)] = []
     /// What `- Returns:` says.
@@ -26,7 +26,7 @@ struct DocCommentSections {
     /// Everything else, after the abstract.
     var discussion = ""
 
-    init(_ text: String) {
+    package init(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var index = 0
         while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
