@@ -112,6 +112,16 @@ struct PackageWorkflow: Sendable, Equatable {
     /// `--baseline galley-baseline.json` when the file is in the repository.
     private static let baselineOption = #"$( [ -f galley-baseline.json ] && echo --baseline galley-baseline.json )"#
 
+    /// The step that keeps the verified results for the site build on main (no sample runs twice).
+    private static let cacheUpload = #"""
+              - uses: actions/upload-artifact@v4
+                if: github.ref == 'refs/heads/main'
+                with:
+                  name: galley-cache
+                  include-hidden-files: true
+                  path: .build/galley/cache/
+        """#
+
     private static let verifyJob = #"""
           verify:
             runs-on: ubuntu-24.04
@@ -120,12 +130,7 @@ struct PackageWorkflow: Sendable, Equatable {
               - name: Verify the catalogs' samples and the doc comments' listings
                 run: galley verify --sandbox on --format github \#(baselineOption)
               # Its results are cached: the site build on main runs no sample again.
-              - uses: actions/upload-artifact@v4
-                if: github.ref == 'refs/heads/main'
-                with:
-                  name: galley-cache
-                  include-hidden-files: true
-                  path: .build/galley/cache/
+        \#(cacheUpload)
 
         """#
 
@@ -168,12 +173,7 @@ struct PackageWorkflow: Sendable, Equatable {
                       merge-multiple: true
                   - name: One report from every shard
                     run: galley verify --merge-reports shard-*.json --format github \#(Self.baselineOption)
-                  - uses: actions/upload-artifact@v4
-                    if: github.ref == 'refs/heads/main'
-                    with:
-                      name: galley-cache
-                      include-hidden-files: true
-                      path: .build/galley/cache/
+            \#(Self.cacheUpload)
 
 
             """#
