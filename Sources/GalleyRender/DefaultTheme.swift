@@ -536,6 +536,7 @@ pre code .sample-callout-type {
 .galley-search-kind { font-weight: 400; font-size: 0.8125rem; color: var(--fg-muted); }
 .galley-search-symbol code { overflow-wrap: anywhere; }
 .galley-search-snippet { display: block; margin-top: 0.15rem; font-size: 0.8125rem; color: var(--fg-muted); overflow-wrap: anywhere; }
+.galley-search-declaration { display: block; margin-top: 0.15rem; font-size: 0.75rem; overflow-wrap: anywhere; white-space: normal; }
 .search-results mark { background: rgba(255, 196, 0, 0.45); color: inherit; border-radius: 2px; }
 .galley-search-empty { margin: 0; padding: 0.5rem 0.6rem; color: var(--fg-muted); }
 
@@ -1074,6 +1075,8 @@ pre code .sample-callout-type {
             link.className = "galley-search-result galley-search-symbol";
             link.innerHTML = '<span class="galley-search-path"><code>' + highlight(symbol.n, words) + "</code>"
               + ' <span class="galley-search-kind">' + escapeHTML(symbol.k + " · " + symbol.m) + "</span></span>"
+              // Overloads share a name: their declarations tell them apart.
+              + (symbol.d ? '<code class="galley-search-declaration">' + escapeHTML(symbol.d) + "</code>" : "")
               + (symbol.x ? '<span class="galley-search-snippet">' + escapeHTML(symbol.x) + "</span>" : "");
             item.appendChild(link);
             list.appendChild(item);

@@ -130,4 +130,35 @@ struct FaviconTests {
                 #"window.galleySymbolIndex = [{"k":"Instance Method","m":"DequeModule","n":"Deque.append(_:)","u":"documentation/dequemodule/deque/append(_:)/index.html","x":"Adds an element \"at\" the end."}];"#
             ), "\(index.script)")
     }
+
+    @Test("overloads (one name, one module) carry their declarations in the symbol index; a name of its own does not")
+    func overloads() throws {
+        func reference(_ name: String, module: String = "DequeModule", declaration: String, url: String) -> Page {
+            var parts = SymbolPageParts(kind: "", documentation: .init(full: "", declarationOnly: ""), topics: [], relationships: "")
+            parts.module = module
+            parts.qualifiedName = name
+            parts.kindName = "Initializer"
+            parts.declaration = declaration
+            var page = Page(sourcePath: url + ".md", displayPath: url, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
+            page.kind = .reference
+            page.url = url
+            page.symbolParts = parts
+            return page
+        }
+        let index = SearchIndex(
+            pages: [],
+            reference: [
+                reference("Deque.init(_:)", declaration: "init<S>(_ elements: S) where S : Sequence", url: "d/init(_:)-1/index.html"),
+                reference("Deque.init(_:)", declaration: "init<C>(_ elements: C) where C : Collection", url: "d/init(_:)-2/index.html"),
+                reference("Deque.init()", declaration: "init()", url: "d/init()/index.html"),
+                // The same name in another module is not an overload.
+                reference("Deque.init()", module: "Other", declaration: "init()", url: "o/init()/index.html"),
+            ])
+        #expect(
+            index.symbols.map(\.declaration) == [
+                "init<S>(_ elements: S) where S : Sequence", "init<C>(_ elements: C) where C : Collection", "", "",
+            ])
+        #expect(index.script.contains(#"{"d":"init<S>(_ elements: S) where S : Sequence","k":"Initializer","m":"DequeModule","n":"Deque.init(_:)""#))
+        #expect(index.script.contains(#"{"k":"Initializer","m":"DequeModule","n":"Deque.init()""#), "no declaration on a name of its own")
+    }
 }

@@ -516,6 +516,8 @@
             link.className = "galley-search-result galley-search-symbol";
             link.innerHTML = '<span class="galley-search-path"><code>' + highlight(symbol.n, words) + "</code>"
               + ' <span class="galley-search-kind">' + escapeHTML(symbol.k + " · " + symbol.m) + "</span></span>"
+              // Overloads share a name: their declarations tell them apart.
+              + (symbol.d ? '<code class="galley-search-declaration">' + escapeHTML(symbol.d) + "</code>" : "")
               + (symbol.x ? '<span class="galley-search-snippet">' + escapeHTML(symbol.x) + "</span>" : "");
             item.appendChild(link);
             list.appendChild(item);

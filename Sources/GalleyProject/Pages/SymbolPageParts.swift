@@ -61,6 +61,9 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var topicGroup = ""
     /// The first paragraph of its doc comment, on one line (empty without one).
     public var abstract = ""
+    /// Its declaration on one line (`init<S>(_ elements: S) where S : Sequence`),
+    /// which tells its overloads apart where their names are the same.
+    public var declaration = ""
     /// Whether the page shows a doc comment written in the package (its own,
     /// or one it inherits from a requirement of the package), for the
     /// documentation coverage.

@@ -197,6 +197,7 @@ public enum SymbolPages {
             documented.kindName = symbol.kindDisplayName
             documented.topicGroup = group(of: entry.content)
             documented.abstract = abstract(of: symbol, in: graph, modules: modules) ?? ""
+            documented.declaration = symbol.declaration.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             documented.hasDocComment = symbol.docComment.map { comment in comment.moduleName.map(modules.contains) ?? true } ?? false
             documented.isInheritedCopy = symbol.identifier.contains("::SYNTHESIZED::")
             documented.isDocumentedElsewhere = documented.isInheritedCopy || (symbol.docComment != nil && !documented.hasDocComment)

@@ -46,6 +46,10 @@ public struct SearchIndex: Sendable {
         public var url: String
         /// Its abstract, capped.
         public var abstract: String
+        /// Its declaration, capped, when another symbol of its module has
+        /// the same name (overloads: `init(_:)` of a `Sequence` and of a
+        /// `Collection`); empty otherwise, so the index stays small.
+        public var declaration = ""
     }
 
     /// The entries, in page and section order.
@@ -64,7 +68,14 @@ public struct SearchIndex: Sendable {
             symbols.append(
                 Symbol(
                     name: parts.qualifiedName, module: parts.module, kind: parts.kindName, url: RelativeURL.encoded(page.url),
-                    abstract: Self.capped(parts.abstract)))
+                    abstract: Self.capped(parts.abstract), declaration: parts.declaration))
+        }
+        // Overloads share a name: their declarations tell them apart in the results.
+        var named: [String: Int] = [:]
+        for symbol in symbols { named[symbol.module + "\u{0}" + symbol.name, default: 0] += 1 }
+        for index in symbols.indices {
+            let shared = named[symbols[index].module + "\u{0}" + symbols[index].name, default: 0] > 1
+            symbols[index].declaration = shared ? Self.capped(symbols[index].declaration) : ""
         }
         var entries: [Entry] = []
         for page in pages {
@@ -96,7 +107,8 @@ public struct SearchIndex: Sendable {
         self.entries = merged
     }
 
-    /// The script that defines `window.galleySearchIndex`, and `window.galleySymbolIndex` when there are symbols.
+    /// The script that defines `window.galleySearchIndex`, and `window.galleySymbolIndex`
+    /// when there are symbols (`d`, the declaration, only on overloads).
     public var script: String {
         // The JSON `JSONEncoder` writes with sorted keys and unescaped slashes,
         // written directly as bytes: a string is copied as it is unless it
@@ -109,7 +121,10 @@ public struct SearchIndex: Sendable {
         if !symbols.isEmpty {
             Self.appendArray(
                 "galleySymbolIndex",
-                symbols.map { [("k", $0.kind), ("m", $0.module), ("n", $0.name), ("u", $0.url), ("x", $0.abstract)] }, to: &json)
+                symbols.map { symbol in
+                    (symbol.declaration.isEmpty ? [] : [("d", symbol.declaration)])
+                        + [("k", symbol.kind), ("m", symbol.module), ("n", symbol.name), ("u", symbol.url), ("x", symbol.abstract)]
+                }, to: &json)
         }
         // `</script` can never end a script element that loads this file, but keep it inert anyway: `<\/`.
         return String(decoding: Self.escapingClosingTags(json), as: UTF8.self)
