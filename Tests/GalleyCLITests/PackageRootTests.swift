@@ -343,6 +343,14 @@ struct PackageRootTests {
             }
 
             /// Something that describes itself.
+            ///
+            /// A type says what it is in words.
+            ///
+            /// ## Topics
+            ///
+            /// ### Describing
+            ///
+            /// - ``Described/describe()``
             public protocol Described {
                 /// Its description.
                 func describe() -> String
@@ -485,6 +493,15 @@ struct PackageRootTests {
         // A protocol's default implementation is listed on its requirement's page, not among the protocol's members.
         let described = try package.read("public/documentation/shapes/described/index.html")
         #expect(described.contains("describe()/index.html") && !described.contains("describe()-"), "\(described)")
+        // Its doc comment's own Topics curate the requirement (with its abstract); no automatic group lists it again.
+        #expect(described.contains("<h3 id=\"describing\">Describing"), "\(described)")
+        #expect(described.components(separatedBy: "describe()/index.html").count == 2, "\(described)")
+        #expect(described.contains("Its description."), "the curated member's abstract")
+        #expect(!described.contains("Instance Methods"), "\(described)")
+        #expect(described.components(separatedBy: "<h2 id=\"topics").count == 2, "one Topics section: \(described)")
+        let discussion = try #require(described.range(of: "A type says what it is in words."))
+        let topicsHeading = try #require(described.range(of: "<h2 id=\"topics"))
+        #expect(discussion.upperBound < topicsHeading.lowerBound, "the discussion stays before the Topics")
         let requirement = try package.read("public/documentation/shapes/described/describe()/index.html")
         #expect(requirement.contains("Described Implementations") && requirement.contains("describe()-"), "\(requirement)")
         let inherited = try package.read("public/documentation/shapes/rectangle/equatable-implementations/index.html")

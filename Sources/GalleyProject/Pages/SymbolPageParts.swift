@@ -75,6 +75,13 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var isDocumentedElsewhere = false
     /// Whether the symbol is a copy of an inherited member (search leaves those out).
     public var isInheritedCopy = false
+    /// The groups of the doc comment's own `## Topics` section (`### Reading`
+    /// and its list of symbol links, the heading left out), each link to a
+    /// member of the symbol replaced by the member's entry (link and abstract),
+    /// as DocC curates them; empty when the doc comment has no Topics.
+    public var commentTopics = ""
+    /// The members ``commentTopics`` curates, by URL: the automatic groups leave them out.
+    public var commentCurated: Set<String> = []
     /// Where the symbol's own doc comment starts (its file's path relative
     /// to the package root, as its listings' verdicts name it, and line),
     /// `nil` when it has none of its own.
@@ -95,11 +102,17 @@ public struct SymbolPageParts: Sendable, Hashable {
         kind + (withDocComment ? documentation.full : documentation.declarationOnly)
     }
 
-    /// The Topics groups without the members at `curated` URLs (those an
-    /// extension file's own Topics lists), under a `## Topics` heading when
-    /// `withHeading`; empty when no member is left.
-    public func topicsMarkdown(excluding curated: Set<String>, withHeading: Bool) -> String {
-        Self.topicsMarkdown(topics, excluding: curated, withHeading: withHeading)
+    /// The doc comment's own Topics groups (``commentTopics``, unless
+    /// `withDocComment` is false), then the automatic groups without the
+    /// members either curates (`curated`: those an extension file's own
+    /// Topics lists), under a `## Topics` heading when `withHeading`; empty
+    /// when no group is left.
+    public func topicsMarkdown(excluding curated: Set<String>, withHeading: Bool, withDocComment: Bool = true) -> String {
+        let own = withDocComment ? commentTopics : ""
+        let automatic = Self.topicsMarkdown(
+            topics, excluding: withDocComment ? curated.union(commentCurated) : curated, withHeading: false)
+        let text = own + automatic
+        return text.isEmpty || !withHeading ? text : "## Topics\n\n" + text
     }
 
     /// The Markdown of `groups` without the members at `curated` URLs (see ``topicsMarkdown(excluding:withHeading:)``).

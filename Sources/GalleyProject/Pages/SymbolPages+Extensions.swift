@@ -62,7 +62,8 @@ extension SymbolPages {
             let withDocComment = !overridesDocComment(moved.document)
             moved.referenceFrame = ReferenceFrame(
                 lead: parts.lead(withDocComment: withDocComment),
-                trailer: parts.topicsMarkdown(excluding: curated, withHeading: !hasTopics) + parts.relationships,
+                trailer: parts.topicsMarkdown(excluding: curated, withHeading: !hasTopics, withDocComment: withDocComment)
+                    + parts.relationships,
                 comment: withDocComment ? parts.comment : nil, symbol: parts)
             pages[position] = moved
         }

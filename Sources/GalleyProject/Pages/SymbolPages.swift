@@ -182,11 +182,16 @@ public enum SymbolPages {
             markdown = "# \(tree.module)\n\nThe API of the \(tree.module) module.\n"
         case .symbol(let symbol):
             markdown = "# ``\(([tree.module] + symbol.pathComponents).joined(separator: "/"))``\n\n"
+            let (shown, commentTopics) = documentation(symbol, in: graph, modules: modules, sourceLinks: sourceLinks)
             var documented = SymbolPageParts(
-                kind: "*\(symbol.kindDisplayName)*\n\n", documentation: documentation(symbol, in: graph, modules: modules, sourceLinks: sourceLinks),
+                kind: "*\(symbol.kindDisplayName)*\n\n", documentation: shown,
                 topics: topics(tree, index, from: url, graph: graph, modules: modules),
                 relationships: relationships(of: symbol, context, from: url)
                     + defaultImplementations(of: symbol, in: graph, tree: tree, from: url), comment: nil)
+            if let commentTopics {
+                (documented.commentTopics, documented.commentCurated) = curating(
+                    commentTopics, of: symbol, tree: tree, index: index, entries: documented.topics.flatMap(\.entries))
+            }
             if let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == graph.moduleName, let path = comment.filePath,
                 let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
             {
@@ -237,10 +242,15 @@ public enum SymbolPages {
     /// A doc comment the symbol inherits from another package's protocol
     /// (the standard library's `Equatable.!=(_:_:)`) is not shown, as DocC
     /// does not: the abstract says where it is inherited from.
+    ///
+    /// The discussion's `## Topics` section (to the next heading of level 2)
+    /// is returned apart, its heading left out: DocC shows it as the page's
+    /// Topics, not in the discussion.
     private static func documentation(
         _ symbol: APISymbol, in graph: ModuleSymbolGraph, modules: Set<String>, sourceLinks: SourceLinks?
-    ) -> SymbolPageParts.Documentation {
-        let sections = DocCommentSections(shownComment(of: symbol, in: graph, modules: modules))
+    ) -> (SymbolPageParts.Documentation, topics: String?) {
+        var sections = DocCommentSections(shownComment(of: symbol, in: graph, modules: modules))
+        let topics = splittingTopics(&sections.discussion)
         var declaration = symbol.declarationFragments.isEmpty ? "" : fenced(symbol.declaration)
         if let location = symbol.location, let path = location.filePath,
             let link = sourceLinks?.url(path: path, line: location.position.line + 1)
@@ -264,7 +274,98 @@ public enum SymbolPages {
         if let returns = sections.returns { markdown += "## Return Value\n\n\(returns)\n\n" }
         if let throwsText = sections.throwsText { markdown += "## Throws\n\n\(throwsText)\n\n" }
         if !sections.discussion.isEmpty { markdown += "## Discussion\n\n\(DocCommentSections.fencingIndentedListings(sections.discussion))\n\n" }
-        return .init(full: markdown, declarationOnly: declaration)
+        return (.init(full: markdown, declarationOnly: declaration), topics)
+    }
+
+    /// Takes the `## Topics` section (its heading to the next heading of
+    /// level 1 or 2, code blocks passed over) out of `discussion` and returns
+    /// its body; `nil` when there is none.
+    static func splittingTopics(_ discussion: inout String) -> String? {
+        var lines = discussion.split(separator: "\n", omittingEmptySubsequences: false)
+        var fence: Substring?
+        var start: Int?
+        var end = lines.count
+        for (number, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) && trimmed.allSatisfy({ $0 == open.first || $0 == " " }) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix { $0 == trimmed.first }
+                continue
+            }
+            let level = trimmed.prefix { $0 == "#" }.count
+            guard level == 1 || level == 2, trimmed.dropFirst(level).first == " " else { continue }
+            if start == nil {
+                if level == 2, trimmed.dropFirst(level).trimmingCharacters(in: .whitespaces) == "Topics" { start = number }
+            } else {
+                end = number
+                break
+            }
+        }
+        guard let start else { return nil }
+        let body = lines[(start + 1)..<end].joined(separator: "\n").trimmingCharacters(in: .newlines)
+        lines.removeSubrange(start..<end)
+        discussion = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        return body.isEmpty ? nil : body + "\n\n"
+    }
+
+    /// The doc comment's Topics (`topics`) as the page shows them: each list
+    /// item that is only a symbol link to a member of the symbol
+    /// (`` - ``read(_:)`` ``, or the member's path from the module or the
+    /// symbol) becomes the member's entry of the automatic groups (`entries`:
+    /// its link and abstract); and the URLs of the members so curated.
+    /// A link to anything else is left as written, for the site's link
+    /// resolver.
+    static func curating(
+        _ topics: String, of symbol: APISymbol, tree: DocCPages, index: Int, entries: [SymbolPageParts.TopicEntry]
+    ) -> (text: String, curated: Set<String>) {
+        let byURL = Dictionary(entries.map { ($0.url, $0.item) }) { first, _ in first }
+        var byTitle: [String: [String]] = [:]
+        var byFile: [String: String] = [:]
+        for child in tree.pages[index].children {
+            let page = tree.pages[child]
+            let url = url(page.path)
+            byTitle[page.title.lowercased(), default: []].append(url)
+            if let file = page.path.split(separator: "/").last { byFile[String(file)] = url }
+        }
+        let own = ([tree.module] + symbol.pathComponents).map { $0.lowercased() }
+        var curated: Set<String> = []
+        var text = ""
+        for line in topics.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("- ``"), trimmed.hasSuffix("``"), trimmed.count > 6 else {
+                text += line + "\n"
+                continue
+            }
+            let path = String(trimmed.dropFirst(4).dropLast(2))
+            var written = SymbolLink.writtenComponents(path)
+            // ``Module/Type/member``, ``Type/member`` or ``member``: the member's name under this symbol.
+            for prefixLength in stride(from: own.count, through: 1, by: -1) {
+                let prefix = own.suffix(prefixLength)
+                if written.count > prefix.count, zip(written, prefix).allSatisfy({ SymbolLink.components($0.0).first?.lowercased() == $0.1 }) {
+                    written.removeFirst(prefix.count)
+                    break
+                }
+            }
+            var urls: [String] = []
+            if written.count == 1, let name = written.first {
+                if let exact = byFile[DocCPages.fileName(name.lowercased())] {
+                    urls = [exact]
+                } else if let title = SymbolLink.components(name).first?.lowercased() {
+                    urls = byTitle[title] ?? []
+                }
+            }
+            let items = urls.compactMap { byURL[$0] }
+            guard !items.isEmpty, items.count == urls.count else {
+                text += line + "\n"
+                continue
+            }
+            curated.formUnion(urls)
+            text += items.joined()
+        }
+        return (text.trimmingCharacters(in: .newlines) + "\n\n", curated)
     }
 
     /// A declaration as a Swift listing (a fence longer than any run of backticks in it).
