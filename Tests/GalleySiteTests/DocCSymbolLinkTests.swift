@@ -108,6 +108,23 @@ struct DocCSymbolLinkTests {
         #expect(SymbolLink.components("Int/&-(_:_:)") == ["Int", "&-(_:_:)"])
     }
 
+    @Test("names that differ only by case: the nearest symbol with the link's case, else the nearest in any case")
+    func caseOfNames() throws {
+        func page(_ symbol: String) -> Page {
+            Page(
+                sourcePath: symbol + ".md", displayPath: symbol, frontMatter: FrontMatter(),
+                document: MarkdownDocument(parsing: "# ``\(symbol)``\n"))
+        }
+        let database = page("GRDB/Database")
+        let property = page("GRDB/Database/sqliteConnection")
+        let alias = page("GRDB/SQLiteConnection")
+        let resolver = DocLinkResolver(pages: [database, property, alias])
+        #expect(resolver.symbolPage("SQLiteConnection", from: database)?.sourcePath == alias.sourcePath, "the module's type alias, not the member")
+        #expect(resolver.symbolPage("sqliteConnection", from: database)?.sourcePath == property.sourcePath)
+        #expect(resolver.symbolPage("SQLiteConnection", from: alias)?.sourcePath == alias.sourcePath)
+        #expect(resolver.symbolPage("sqliteconnection", from: database)?.sourcePath == property.sourcePath, "no name has that case: the nearest")
+    }
+
     @Test("an image named by its base name, as DocC finds it: repeat.png, @Image(source: \"repeat\"), with its ~dark@2x variant")
     func imageByBaseName() throws {
         let root = try TemporaryDirectory()

@@ -127,10 +127,18 @@ public struct DocLinkResolver: Sendable {
             if let module, let found = referencePaths[([module] + exact).joined(separator: "/")] { return found }
         }
         let joined = SymbolLink.components(path).map { $0.lowercased() }.joined(separator: "/")
+        // Names differ by case only (`Database.sqliteConnection`, the module's `SQLiteConnection`):
+        // the nearest page whose name has the link's case, else the nearest in any case.
+        let name = SymbolLink.components(path).last
+        let sameCase = { (found: Page) in found.document.symbolPath.flatMap { SymbolLink.components($0).last } == name }
+        var nearest: Page?
         for depth in stride(from: scope.count, through: 1, by: -1) {
-            if let found = symbolPages[(scope[..<depth] + [joined]).joined(separator: "/")] { return found }
+            guard let found = symbolPages[(scope[..<depth] + [joined]).joined(separator: "/")] else { continue }
+            if sameCase(found) { return found }
+            nearest = nearest ?? found
         }
-        return symbolPage(path)
+        if let anywhere = symbolPage(path), nearest == nil || sameCase(anywhere) { return anywhere }
+        return nearest
     }
 
     /// Where a link of a catalog page written as a path of DocC's site goes:

@@ -322,12 +322,13 @@ public enum SymbolPages {
         _ topics: String, of symbol: APISymbol, tree: DocCPages, index: Int, entries: [SymbolPageParts.TopicEntry]
     ) -> (text: String, curated: Set<String>) {
         let byURL = Dictionary(entries.map { ($0.url, $0.item) }) { first, _ in first }
+        // By title as written: ``sqliteConnection`` is not ``SQLiteConnection`` (the module's type alias).
         var byTitle: [String: [String]] = [:]
         var byFile: [String: String] = [:]
         for child in tree.pages[index].children {
             let page = tree.pages[child]
             let url = url(page.path)
-            byTitle[page.title.lowercased(), default: []].append(url)
+            byTitle[page.title, default: []].append(url)
             if let file = page.path.split(separator: "/").last { byFile[String(file)] = url }
         }
         let own = ([tree.module] + symbol.pathComponents).map { $0.lowercased() }
@@ -350,10 +351,11 @@ public enum SymbolPages {
                 }
             }
             var urls: [String] = []
-            if written.count == 1, let name = written.first {
-                if let exact = byFile[DocCPages.fileName(name.lowercased())] {
+            if written.count == 1, let name = written.first, let title = SymbolLink.components(name).first {
+                // A disambiguated name (`read(_:)-3fqy1`, `id-swift.property`) is the member's path component.
+                if title != name, let exact = byFile[DocCPages.fileName(name.lowercased())] {
                     urls = [exact]
-                } else if let title = SymbolLink.components(name).first?.lowercased() {
+                } else {
                     urls = byTitle[title] ?? []
                 }
             }
