@@ -675,7 +675,8 @@ struct Build {
         // Their modules are in the package's own build folder, beside the library's search paths.
         var library = prepared.library
         library.flags += ["-I", ScratchPath(package: package).debugFolder.appendingPathComponent("Modules").path]
-        let targets = SymbolGraphStore(toolchain: prepared.toolchain, library: library, cache: store.cache)
+        var targets = SymbolGraphStore(toolchain: prepared.toolchain, library: library, cache: store.cache)
+        targets.prunesOtherBuilds = store.prunesOtherBuilds
         var graphs: [ModuleSymbolGraph] = []
         for name in names {
             do throws(Diagnostic) {

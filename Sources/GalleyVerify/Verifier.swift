@@ -436,6 +436,8 @@ extension Verifier {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-symbolgraphs-\(getuid())")
         var store = SymbolGraphStore(toolchain: prepared.toolchain, library: prepared.library, cache: cache)
         store.moduleDirectories = library.moduleDirectories
+        // The temporary folder is every project's: only a project's own cache forgets its older builds.
+        store.prunesOtherBuilds = cacheDirectory != nil
         return store
     }
 }

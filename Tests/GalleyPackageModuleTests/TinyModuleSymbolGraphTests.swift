@@ -1,6 +1,6 @@
 import Foundation
 import GalleyCore
-import GalleyPackage
+@testable import GalleyPackage
 import GalleyTestSupport
 import Testing
 
@@ -270,5 +270,48 @@ struct TinyModuleSymbolGraphTests {
         #expect(asked.contains(["Own"]) && asked.contains(["Real"]) && asked.contains(["Real", "value"]))
         let unasked = try paths(reexporting: [])
         #expect(unasked.contains(["Own"]) && !unasked.contains(["Real"]))
+    }
+
+    @Test("an extraction in a project's cache removes its older builds' graphs and derived files, keeping the last one before it; a shared folder is left alone")
+    func pruning() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let source = try folder.write("Tiny.swift", Self.source)
+        let modules = folder.url.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try SymbolGraphTestSupport.compile([
+            "-emit-module", "-module-name", "Tiny", "-parse-as-library", "-emit-module-path",
+            modules.appendingPathComponent("Tiny.swiftmodule").path, source.path,
+        ])
+        let cache = folder.url.appendingPathComponent("symbolgraphs")
+        let version = SymbolGraphStore.extractionVersion
+        // Older builds of the library, an earlier extraction version, their derived files.
+        let stale = ["aaa-x\(version)", "aaa-x\(version)-internal", "old-x1"]
+        for (age, name) in (stale + ["bbb-x\(version)"]).enumerated() {
+            try folder.write("symbolgraphs/\(name)/Tiny/Tiny.symbols.json", "{}")
+            let date = Date(timeIntervalSinceNow: Double(age - 10) * 60)
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: cache.appendingPathComponent(name).path)
+        }
+        try folder.write("symbolgraphs/paths/aaa-x\(version)-Tiny.json", "[]")
+        try folder.write("symbolgraphs/paths/bbb-x\(version)-Tiny.json", "[]")
+        try folder.write("symbolgraphs/comments/aaa-x\(version)-internal-Tiny.json", "[]")
+
+        func store(_ fingerprint: String, cache: URL, prunes: Bool) throws -> SymbolGraphStore {
+            var store = SymbolGraphStore(
+                toolchain: try Toolchain.locate(), library: SampleLibrary.Built(flags: ["-I", modules.path], fingerprint: fingerprint), cache: cache)
+            store.prunesOtherBuilds = prunes
+            return store
+        }
+        // A folder projects share (the cache turned off) is never pruned: the positive control's same probe.
+        #expect(try store("ccc", cache: cache, prunes: false).graph(of: "Tiny").moduleName == "Tiny")
+        #expect(folder.exists("symbolgraphs/aaa-x\(version)/Tiny/Tiny.symbols.json"), "nothing removed without pruning")
+
+        #expect(try store("ddd", cache: cache, prunes: true).graph(of: "Tiny").moduleName == "Tiny")
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
+        #expect(left == ["ccc-x\(version)", "comments", "ddd-x\(version)", "paths"], "this build and the last one before it (ccc, not bbb)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("paths").path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("comments").path).isEmpty)
+        // The kept build's graphs still load, as a preview server reading them would.
+        #expect(try store("ccc", cache: cache, prunes: true).graph(of: "Tiny").symbols.contains { $0.qualifiedName == "Greeting" })
     }
 }

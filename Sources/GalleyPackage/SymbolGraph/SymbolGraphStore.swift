@@ -23,6 +23,10 @@ public struct SymbolGraphStore: Sendable {
     /// modules its files re-export for documentation (``ReExports``); one
     /// whose folder is unknown may hold any module of the build it re-exports.
     public var moduleDirectories: [String: URL] = [:]
+    /// Whether ``cache`` is the project's own (`.build/galley/symbolgraphs`),
+    /// so that an extraction removes the graphs of its other, older library
+    /// builds (``pruneOtherBuilds()``); never in a folder projects share.
+    public var prunesOtherBuilds = false
 
     /// A store of `library`'s graphs under `cache`.
     public init(toolchain: Toolchain, library: SampleLibrary.Built, cache: URL) {
@@ -126,7 +130,50 @@ public struct SymbolGraphStore: Sendable {
 
         // A marker that could not be written only costs an extraction next time.
         _ = FileManager.default.createFile(atPath: done.path, contents: Data())
+        if prunesOtherBuilds, !isStandardLibrary { pruneOtherBuilds() }
         return folder
+    }
+
+    /// Removes what the cache keeps for library builds other than this one
+    /// and the one extracted last before it (a preview server and a verify
+    /// run may each be reading theirs), and whatever an earlier extraction
+    /// version or another compiler wrote. Without it every saved code change
+    /// in `galley serve`, and every doc comment's edit built again, would
+    /// keep one more copy of the graphs (32 MB for swift-nio). Called after
+    /// an extraction, so once per library build; what cannot be removed is
+    /// left for the next time.
+    func pruneOtherBuilds() {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: cache.path) else { return }
+        let current = key(for: "")
+        let standardLibrary = key(for: "Swift")
+        // A graph folder is `<build>-x<version>` (`-internal` for internal symbols); the rest hold derived files.
+        func buildKey(_ name: String) -> String? {
+            let build = name.hasSuffix("-internal") ? String(name.dropLast("-internal".count)) : name
+            guard let marker = build.range(of: "-x", options: .backwards), !build[marker.upperBound...].isEmpty,
+                build[marker.upperBound...].allSatisfy(\.isNumber)
+            else { return nil }
+            return build
+        }
+        let folders = names.compactMap { name in buildKey(name).map { (name: name, build: $0) } }
+        let modified = { (name: String) -> Date in
+            ((try? manager.attributesOfItem(atPath: cache.appendingPathComponent(name).path))?[.modificationDate] as? Date) ?? .distantPast
+        }
+        let previous =
+            folders.filter { $0.build != current && $0.build != standardLibrary && $0.build.hasSuffix("-x\(Self.extractionVersion)") }
+            .max { modified($0.name) < modified($1.name) }?.build
+        let kept = Set([current, standardLibrary] + (previous.map { [$0] } ?? []))
+        for folder in folders where !kept.contains(folder.build) {
+            try? manager.removeItem(at: cache.appendingPathComponent(folder.name))
+        }
+        // Derived files are named `<build>-x<version>[-internal]-<module>.json`.
+        for kind in names where buildKey(kind) == nil {
+            let folder = cache.appendingPathComponent(kind)
+            for file in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where file.hasSuffix(".json") {
+                guard !kept.contains(where: { file.hasPrefix($0 + "-") }) else { continue }
+                try? manager.removeItem(at: folder.appendingPathComponent(file))
+            }
+        }
     }
 
     /// The modules whose symbols `module`'s graph holds as its own: those its
