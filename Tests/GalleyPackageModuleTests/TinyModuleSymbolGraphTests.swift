@@ -1,8 +1,9 @@
 import Foundation
 import GalleyCore
-@testable import GalleyPackage
 import GalleyTestSupport
 import Testing
+
+@testable import GalleyPackage
 
 /// A module small enough to check every symbol and relationship of its graph by hand.
 @Suite("The symbol graph of a tiny module, extracted and checked by hand")
@@ -272,7 +273,9 @@ struct TinyModuleSymbolGraphTests {
         #expect(unasked.contains(["Own"]) && !unasked.contains(["Real"]))
     }
 
-    @Test("an extraction in a project's cache removes its older builds' graphs and derived files, keeping the last one before it; a shared folder is left alone")
+    @Test(
+        "an extraction in a project's cache removes its older builds' graphs and derived files, keeping the last one before it; a shared folder is left alone"
+    )
     func pruning() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
