@@ -176,10 +176,17 @@ struct FailureCauseTests {
             let values: [Int] = []
             print(values[1])
             ```
+
+            ```swift
+            struct DatabaseError: Error, CustomStringConvertible { var description: String }
+            // What GRDB's `DatabaseQueue(path: "/path/to/database.sqlite")` throws.
+            throw DatabaseError(description: "SQLite error 14: unable to open database file")
+            ```
             """)
-        #expect(report.results.map(\.status) == [.failed, .failed])
-        #expect(report.results.map(\.cause) == [.environment, .docs], "\(report.failures)")
+        #expect(report.results.map(\.status) == [.failed, .failed, .failed])
+        #expect(report.results.map(\.cause) == [.environment, .docs, .environment], "\(report.failures)")
         #expect(report.results[0].needs == "a file that is not there")
+        #expect(report.results[2].needs == "a database file it can open")
     }
 
     @Test("a block blocked by a block that needs context needs that context too; the JSON report keeps the cause")

@@ -234,6 +234,8 @@ enum FailureClassifier {
             ("not found at path", "a file that is not there"), ("Permission denied", "a file it may not write"),
             ("Connection refused", "a live service"), ("Network is unreachable", "the network"),
             ("Missing required config", "configuration it is not given"), ("no such table", "a database with the tables it reads"),
+            // SQLite's SQLITE_CANTOPEN: a database at a placeholder path (`/path/to/db.sqlite`), or in a read-only folder.
+            ("unable to open database file", "a database file it can open"), ("Read-only file system", "a file it may not write"),
         ]
         for (sign, needs) in signs where standardError.contains(sign) { return (.environment, [], needs) }
         return (.docs, [], nil)
