@@ -16,8 +16,9 @@ import SwiftSyntax
 /// (`adjacentPairs()`, `init(capacity:)`), inside the type an extension or
 /// type declaration names (anywhere for a top-level one), and compared by
 /// signature: argument labels, parameter and result types, `async`/`throws`,
-/// generic parameters and `where` clauses. Attributes, access modifiers,
-/// parameter names and default values are not part of the claim. A listing
+/// generic parameters and their constraints (in `<…>` or in `where`, the
+/// same claim). Attributes, access modifiers, parameter names (a function
+/// type's too) and default values are not part of the claim. A listing
 /// that names an API the library does not have, or with another signature,
 /// fails and shows the library's declarations of that name.
 package enum APIListing {
@@ -164,11 +165,29 @@ package enum APIListing {
                     return label + ":" + compact(parameter.type.trimmedDescription) + (parameter.ellipsis != nil ? "..." : "")
                 }.joined(separator: ",") + ")"
         }
+        // Constraints written in the generic parameter list or in the `where`
+        // clause are one claim: `<S: Sequence>` is `<S> where S: Sequence`.
+        // The parameters are listed in their order; every requirement, one
+        // per protocol of a composition (`A: P & Q` is `A: P, A: Q`), sorted after `where`.
+        var requirements: [String] = []
         func generics(_ clause: GenericParameterClauseSyntax?) -> String {
-            clause.map { compact($0.trimmedDescription) } ?? ""
+            guard let clause else { return "" }
+            for parameter in clause.parameters {
+                guard let inherited = parameter.inheritedType else { continue }
+                requirements += compact(inherited.trimmedDescription).split(separator: "&").map { parameter.name.text + ":" + $0 }
+            }
+            return "<" + clause.parameters.map { ($0.specifier.map { $0.text + " " } ?? "") + $0.name.text }.joined(separator: ",") + ">"
         }
         func whereClause(_ clause: GenericWhereClauseSyntax?) -> String {
-            clause.map { " " + compact($0.trimmedDescription) } ?? ""
+            for requirement in clause?.requirements ?? [] {
+                let text = compact(requirement.requirement.trimmedDescription)
+                if let colon = text.firstIndex(of: ":"), !text.contains("==") {
+                    requirements += text[text.index(after: colon)...].split(separator: "&").map { text[..<colon] + ":" + $0 }
+                } else {
+                    requirements.append(text)
+                }
+            }
+            return requirements.isEmpty ? "" : " where " + requirements.sorted().joined(separator: ",")
         }
         func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
             guard let specifiers else { return "" }
@@ -202,11 +221,28 @@ package enum APIListing {
         return compact(decl.trimmedDescription)
     }
 
-    /// `text` without any whitespace (types compare by their tokens), and
-    /// without `Self.` (the symbol graph spells `Element` of a protocol
-    /// extension `Self.Element`).
+    /// `text` without any whitespace (types compare by their tokens), without
+    /// `Self.` (the symbol graph spells `Element` of a protocol extension
+    /// `Self.Element`), and without the parameter names of function types,
+    /// which only document them (`(_ buffer: inout ByteBuffer) -> Int` is
+    /// `(inout ByteBuffer) -> Int`).
     private static func compact(_ text: String) -> String {
-        String(text.filter { !$0.isWhitespace }).replacingOccurrences(of: "Self.", with: "")
+        var compacted = String(text.filter { !$0.isWhitespace }).replacingOccurrences(of: "Self.", with: "")
+        // `_name:` (or `_:`) after `(` or `,`: a tuple's element labels have no `_`.
+        guard compacted.contains("_") else { return compacted }
+        var result = ""
+        var index = compacted.startIndex
+        while index < compacted.endIndex {
+            let character = compacted[index]
+            result.append(character)
+            index = compacted.index(after: index)
+            guard character == "(" || character == ",", index < compacted.endIndex, compacted[index] == "_" else { continue }
+            let name = compacted[compacted.index(after: index)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let colon = compacted.index(index, offsetBy: 1 + name.count)
+            if colon < compacted.endIndex, compacted[colon] == ":" { index = compacted.index(after: colon) }
+        }
+        compacted = result
+        return compacted
     }
 
     /// `text` with runs of whitespace as one space.

@@ -37,6 +37,45 @@ struct DocumentationSamplesTests {
 
     // MARK: - A page as one program
 
+    @Test("compared as text, constraints in <…> or in where are one claim, and a function type's parameter names are not part of it")
+    func listingSignaturesAsText() {
+        // swift-nio's ByteBuffer-lengthPrefix.md lists `writeLengthPrefixed` at the top level, where no scaffold compiles it.
+        let library = [
+            APIListing.Symbol(
+                path: ["ByteBuffer", "writeLengthPrefixed(strategy:writeData:)"],
+                declaration: "@discardableResult mutating func writeLengthPrefixed<Strategy, ErrorType>(strategy: Strategy, "
+                    + "writeData: (inout ByteBuffer) throws(ErrorType) -> Int) throws(ErrorType) -> Int "
+                    + "where Strategy : NIOBinaryIntegerEncodingStrategy, ErrorType : Error"),
+            APIListing.Symbol(path: ["Box", "merge(_:)"], declaration: "func merge<T>(_ other: T) where T : Hashable, T : Sendable"),
+        ]
+        let listed = """
+            public mutating func writeLengthPrefixed<Strategy: NIOBinaryIntegerEncodingStrategy, ErrorType: Error>(
+                strategy: Strategy,
+                writeData: (_ buffer: inout ByteBuffer) throws(ErrorType) -> Int
+            ) throws(ErrorType) -> Int
+            func merge<T: Hashable & Sendable>(_ other: T)
+            """
+        #expect(APIListing.check(listed, against: library) == nil)
+        let real = """
+            /// - Parameters:
+            ///   - strategy: The strategy to use for encoding the length.
+            /// - Returns: Number of total bytes written.
+            public mutating func writeLengthPrefixed<Strategy: NIOBinaryIntegerEncodingStrategy, ErrorType: Error>(
+                strategy: Strategy,
+                writeData: (_ buffer: inout ByteBuffer) throws(ErrorType) -> Int
+            ) throws(ErrorType) -> Int
+            """
+        #expect(APIListing.check(real, against: library) == nil)
+        // Another constraint, another parameter type of the closure, a tuple's labels: another signature.
+        for wrong in [
+            "func merge<T: Hashable>(_ other: T)",
+            "mutating func writeLengthPrefixed<Strategy: NIOBinaryIntegerEncodingStrategy, ErrorType: Error>(strategy: Strategy, "
+                + "writeData: (_ buffer: ByteBuffer) throws(ErrorType) -> Int) throws(ErrorType) -> Int",
+        ] {
+            #expect(APIListing.check(wrong, against: library)?.message.contains("with another signature") == true, "\(wrong)")
+        }
+    }
+
     @Test("with page: program a page's samples are one program: block 3 extends block 1's type; standalone stays alone")
     func pageAsOneProgram() throws {
         var settings = SampleSettings()

@@ -56,10 +56,11 @@ struct ResultCache: Sendable {
     }
 
     /// The key of an API listing's verdict: its code, the modules it is
-    /// checked against, the compiler and the library's fingerprint.
+    /// checked against, the compiler and the library's fingerprint, and the
+    /// version of the comparison's rules (a verdict of earlier rules is not kept).
     static func key(forListing code: String, modules: [String], toolchain: Toolchain, library: SampleLibrary.Built) -> String {
         var hasher = SHA256()
-        for text in ["galley-listing-v2", toolchain.version, library.fingerprint] + modules + [code] {
+        for text in ["galley-listing-v3", toolchain.version, library.fingerprint] + modules + [code] {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
