@@ -163,6 +163,56 @@ struct FailureCauseTests {
         #expect(report.results.map(\.needs) == ["an Apple platform (SwiftUI)", "module NIOCore"])
     }
 
+    @Test("a value elided with ... leaves nothing to infer its type from: the reader's context; a syntax error beside it is the docs'")
+    func elidedValue() throws {
+        let report = try verify(
+            """
+            ```swift
+            let buffer = ...
+            print(buffer)
+            ```
+
+            ```swift
+            let total = ...
+            print(total +)
+            ```
+            """)
+        #expect(report.results.map(\.status) == [.failed, .failed])
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["(the value it elides with ...)"])
+    }
+
+    @Test("a constant declared without a value, a handler whose associated type is missing, Glibc's group as a value: context, not the docs'")
+    func givenValues() throws {
+        let report = try verify(
+            """
+            ```swift
+            let count: Int
+
+            print(count + 1)
+            ```
+
+            ```swift
+            protocol Handler { associatedtype In }
+            final class SandwichHandler: Handler {
+                typealias In = Bacon
+            }
+            ```
+
+            ```swift
+            func start(_ group: any Sequence) {}
+            start(group)
+            ```
+
+            ```swift
+            let count: Int = 1
+            print(count + "1")
+            ```
+            """)
+        #expect(report.results.map(\.cause) == [.context, .context, .context, .docs], "\(report.failures)")
+        #expect(report.results.map(\.undeclaredNames) == [["count"], ["Bacon"], ["group"], []])
+    }
+
     @Test("a trap reading a file that is not there is the environment; another trap is the docs'")
     func traps() throws {
         let report = try verify(
@@ -182,11 +232,21 @@ struct FailureCauseTests {
             // What GRDB's `DatabaseQueue(path: "/path/to/database.sqlite")` throws.
             throw DatabaseError(description: "SQLite error 14: unable to open database file")
             ```
+
+            ```swift
+            import Glibc
+            // What a client's connect throws for a host no resolver answers for (swift-nio's SocketAddressError.unknown).
+            var hints = addrinfo()
+            var found: UnsafeMutablePointer<addrinfo>?
+            let status = getaddrinfo("my-service.default.svc.cluster.local", "8080", &hints, &found)
+            precondition(status == 0, String(cString: gai_strerror(status)))
+            ```
             """)
-        #expect(report.results.map(\.status) == [.failed, .failed, .failed])
-        #expect(report.results.map(\.cause) == [.environment, .docs, .environment], "\(report.failures)")
+        #expect(report.results.map(\.status) == [.failed, .failed, .failed, .failed])
+        #expect(report.results.map(\.cause) == [.environment, .docs, .environment, .environment], "\(report.failures)")
         #expect(report.results[0].needs == "a file that is not there")
         #expect(report.results[2].needs == "a database file it can open")
+        #expect(report.results[3].needs == "the network")
     }
 
     @Test("a block blocked by a block that needs context needs that context too; the JSON report keeps the cause")

@@ -138,14 +138,32 @@ enum FailureClassifier {
         // An error the compiler gives because a type it could not find left it nothing to infer from
         // (`generic parameter 'Key' could not be inferred` after `cannot find 'Player'`) is that name's, when one is missing.
         let anyMissing = errors.contains { error in missingName.contains { error.message.hasPrefix($0) } }
+        // A type the code declares with a missing type in it (`typealias InboundIn = Bacon`) cannot conform either.
+        let anyMissingType = errors.contains { $0.message.hasPrefix("cannot find type '") }
         for error in errors {
             if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { continue }
+            if anyMissingType, error.message.contains("does not conform to protocol") { continue }
+            // `let eventLoop: EventLoop` with no value, then used: the docs' way of saying "given an event loop".
+            if error.message.hasSuffix("used before being initialized"),
+                let name = quoted(after: "constant '", in: error.message) ?? quoted(after: "variable '", in: error.message)
+            {
+                if !names.contains(name) { names.append(name) }
+                continue
+            }
             // A value name nothing declares that a C module's type happens to have (Glibc's `struct user`).
             if let name = shadowed.first(where: { error.message.contains("'\($0)'") || error.message.contains("'\($0).Type'") })
                 ?? (error.message.hasPrefix("expected member name or initializer call after type name")
                     ? shadowed.first { line(error.line, of: result.sample).contains($0) } : nil)
             {
                 if !names.contains(name) { names.append(name) }
+                continue
+            }
+            // A value the code elides (`let buf = ...`, read as `_galleyHole()`) has no type to infer: the reader's context.
+            if error.message.hasPrefix("generic parameter 'T' could not be inferred"),
+                result.sample.holes.contains(where: { $0.line == error.line - result.sample.block.firstCodeLine + 1 }),
+                line(error.line, of: result.sample).contains("_galleyHole()")
+            {
+                if !names.contains("(the value it elides with ...)") { names.append("(the value it elides with ...)") }
                 continue
             }
             // A type whose members the listing elides (`struct Player: FetchableRecord { ... }`) cannot conform: a sketch.
@@ -218,6 +236,13 @@ enum FailureClassifier {
                 names.insert(name)
             }
         }
+        // `argument type 'group.Type' does not conform to expected type 'EventLoopGroup'`: Glibc's `struct group` as a value.
+        for error in errors where error.message.contains(".Type'") {
+            for piece in error.message.split(separator: "'") where piece.hasSuffix(".Type") {
+                let name = piece.dropLast(".Type".count)
+                if name.first?.isLowercase == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.insert(String(name)) }
+            }
+        }
         return names
     }
 
@@ -233,6 +258,8 @@ enum FailureClassifier {
             ("No such file", "a file that is not there"), ("File not found", "a file that is not there"),
             ("not found at path", "a file that is not there"), ("Permission denied", "a file it may not write"),
             ("Connection refused", "a live service"), ("Network is unreachable", "the network"),
+            // getaddrinfo's EAI_AGAIN and EAI_NONAME: a host this machine cannot resolve (the sandbox has no network).
+            ("Temporary failure in name resolution", "the network"), ("Name or service not known", "the network"),
             ("Missing required config", "configuration it is not given"), ("no such table", "a database with the tables it reads"),
             // SQLite's SQLITE_CANTOPEN: a database at a placeholder path (`/path/to/db.sqlite`), or in a read-only folder.
             ("unable to open database file", "a database file it can open"), ("Read-only file system", "a file it may not write"),
