@@ -273,6 +273,47 @@ struct TinyModuleSymbolGraphTests {
         #expect(unasked.contains(["Own"]) && !unasked.contains(["Real"]))
     }
 
+    @Test("re-exports are followed through the package's modules, and a re-exported type a module extends has two pages, as DocC makes them")
+    func reexportedAndExtended() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let modules = folder.url.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        // Base is another package's module (swift-system's SystemPackage); Middle (_NIOFileSystem) re-exports
+        // its type (`@_exported import struct SystemPackage.Errno`) and extends it; Top (NIOFileSystem) re-exports Middle only.
+        let sources = [
+            ("Base", "/// A number.\npublic struct Real { public init() {}; public var value: Double { 1 } }\n"),
+            (
+                "Middle",
+                "@_exported import struct Base.Real\nextension Real {\n    /// Twice the value.\n    public var doubled: Double { value * 2 }\n}\n"
+            ),
+            ("Top", "@_exported import Middle\n/// Its own.\npublic struct Own {}\n"),
+        ]
+        var directories: [String: URL] = [:]
+        for (name, source) in sources {
+            let file = try folder.write("\(name)/\(name).swift", source)
+            directories[name] = file.deletingLastPathComponent()
+            try SymbolGraphTestSupport.compile([
+                "-emit-module", "-module-name", name, "-parse-as-library", "-I", modules.path, "-emit-module-path",
+                modules.appendingPathComponent("\(name).swiftmodule").path, file.path,
+            ])
+        }
+        var store = SymbolGraphStore(
+            toolchain: try Toolchain.locate(), library: SampleLibrary.Built(flags: ["-I", modules.path], fingerprint: "t"),
+            cache: folder.url.appendingPathComponent("graphs"))
+        // Base's folder is unknown (another package's): what the package's own modules re-export is followed.
+        store.moduleDirectories = directories.filter { $0.key != "Base" }
+        let top = Set(try store.graph(of: "Top").symbols.map(\.pathComponents))
+        #expect(top.contains(["Own"]) && top.contains(["Real"]) && top.contains(["Real", "value"]), "Base through Middle: \(top)")
+
+        let middle = DocCPages(graph: try store.graph(of: "Middle"))
+        let paths = Set(middle.pages.map(\.path))
+        for path in ["real-swift.struct", "real-swift.struct/value", "real-swift.extension", "real-swift.extension/doubled"] {
+            #expect(paths.contains("documentation/middle/" + path), "\(paths.sorted())")
+        }
+        #expect(!paths.contains("documentation/middle/real"), "no page merges the type and its extension")
+    }
+
     @Test(
         "an extraction in a project's cache removes its older builds' graphs and derived files, keeping the last one before it; a shared folder is left alone"
     )

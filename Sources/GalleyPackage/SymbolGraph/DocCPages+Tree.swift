@@ -52,6 +52,13 @@ extension DocCPages {
             for symbol in graph.symbols where documented[symbol.identifier] != nil {
                 _ = page(of: symbol, in: &pages, depth: 0)
             }
+            // An extension block of a re-exported type has its page even when none of its members has one (DocC's too).
+            for block in graph.symbols where block.kind == .extension {
+                guard let extended = block.extensionContext?.extendedModule, extended != graph.moduleName,
+                    let own = extendedOwnType(block)
+                else { continue }
+                _ = blockPage(block, beside: own, in: &pages, depth: 0)
+            }
             addImplementations(to: &pages)
         }
 
@@ -74,7 +81,15 @@ extension DocCPages {
             let ordered = targets.sorted { first, _ in graph.symbol(withIdentifier: first).map { $0.pathComponents.last == parentName } ?? false }
             for target in ordered {
                 if let block = graph.symbol(withIdentifier: target), block.kind == .extension {
-                    if let own = extendedOwnType(block) { return page(of: own, in: &pages, depth: depth + 1) }
+                    if let own = extendedOwnType(block) {
+                        // Another module's type that this one re-exports and extends (`@_exported import
+                        // SystemPackage`, then `extension Errno`): DocC pages the extension block beside the
+                        // type, each told apart by its kind (`errno-swift.struct`, `errno-swift.extension`).
+                        if let extended = block.extensionContext?.extendedModule, extended != graph.moduleName {
+                            return blockPage(block, beside: own, in: &pages, depth: depth)
+                        }
+                        return page(of: own, in: &pages, depth: depth + 1)
+                    }
                     return extendedType(of: block, in: &pages)
                 }
                 if let parent = documented[target] { return page(of: parent, in: &pages, depth: depth + 1) }
@@ -95,6 +110,18 @@ extension DocCPages {
                 return extendedType(module: context.extendedModule, path: path, kind: nil, in: &pages)
             }
             return 0
+        }
+
+        /// The page of the extension block `block` of the re-exported type
+        /// `type`: beside the type's own page, placed the first time it is asked for.
+        private mutating func blockPage(_ block: APISymbol, beside type: APISymbol, in pages: inout DocCPages, depth: Int) -> Int {
+            if let index = placed[block.identifier] { return index }
+            let typePage = page(of: type, in: &pages, depth: depth + 1)
+            let parent = pages.pages[typePage].parent ?? 0
+            let name = type.pathComponents.last ?? type.title
+            let index = pages.add(.symbol(block), title: type.title, name: name, identifier: block.identifier, under: parent)
+            placed[block.identifier] = index
+            return index
         }
 
         /// The module's own type an extension block extends, when it is the module's.

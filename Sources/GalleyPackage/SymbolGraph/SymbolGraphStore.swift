@@ -178,19 +178,27 @@ public struct SymbolGraphStore: Sendable {
 
     /// The modules whose symbols `module`'s graph holds as its own: those its
     /// files re-export for documentation (read from its folder when known,
-    /// ``ReExports``), else any module of the build it re-exports.
+    /// ``ReExports``; and what those modules re-export in turn, where their
+    /// folders are known), else any module of the build it re-exports.
     private func reexportedModules(of module: String, flags: [String]) -> [String] {
         guard module != "Swift" else { return [] }
         let built = Self.builtModules(searchedBy: flags).filter { $0 != module }
         guard let folder = moduleDirectories[module] else { return built }
-        let documented = ReExports.documented(inFolder: folder)
+        // What a re-exported module of the package re-exports is re-exported too (NIOFileSystem re-exports
+        // _NIOFileSystem, which re-exports SystemPackage: DocC documents SystemPackage's Errno under both).
+        var documented = ReExports.documented(inFolder: folder)
+        var unread = Array(documented)
+        while let next = unread.popLast() {
+            guard next != module, let nextFolder = moduleDirectories[next] else { continue }
+            for further in ReExports.documented(inFolder: nextFolder) where documented.insert(further).inserted { unread.append(further) }
+        }
         return built.filter(documented.contains)
     }
 
     /// What the extraction writes and the loader reads, in cache keys: a
     /// change of either (its arguments, which files are read) is a new number,
     /// so graphs extracted by an earlier Galley are never read as if current.
-    static let extractionVersion = "4"
+    static let extractionVersion = "5"
 
     /// The Swift modules built into the `-I` folders of `flags` (the
     /// package's and its dependencies', by their `.swiftmodule`), sorted: the

@@ -205,7 +205,9 @@ public enum SymbolPages {
             documented.declaration = symbol.declaration.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             documented.hasDocComment = symbol.docComment.map { comment in comment.moduleName.map(modules.contains) ?? true } ?? false
             documented.isInheritedCopy = symbol.identifier.contains("::SYNTHESIZED::")
-            documented.isDocumentedElsewhere = documented.isInheritedCopy || (symbol.docComment != nil && !documented.hasDocComment)
+            // An extension block's page (of a re-exported type) documents its members, not itself: not counted either.
+            documented.isDocumentedElsewhere =
+                documented.isInheritedCopy || (symbol.docComment != nil && !documented.hasDocComment) || symbol.kind == .extension
             markdown += documented.lead(withDocComment: true)
             parts = documented
         case .extendedModule(let module):
@@ -356,7 +358,8 @@ public enum SymbolPages {
                 if title != name, let exact = byFile[DocCPages.fileName(name.lowercased())] {
                     urls = [exact]
                 } else {
-                    urls = byTitle[title] ?? []
+                    // The members the Topics list (a requirement, not its default implementation beside it).
+                    urls = (byTitle[title] ?? []).filter { byURL[$0] != nil }
                 }
             }
             let items = urls.compactMap { byURL[$0] }
