@@ -247,6 +247,9 @@ struct FailureCauseTests {
         #expect(report.results[0].needs == "a file that is not there")
         #expect(report.results[2].needs == "a database file it can open")
         #expect(report.results[3].needs == "the network")
+        // What to do fits the cause: `no_run` for what needs the environment, `crash` for the docs' own trap.
+        #expect(report.results[2].failure?.contains("It needs a database file it can open: mark it `no_run`") == true, "\(report.failures)")
+        #expect(report.results[1].failure?.contains("Mark the sample `crash` if the trap is what it shows") == true)
     }
 
     @Test("a block blocked by a block that needs context needs that context too; the JSON report keeps the cause")

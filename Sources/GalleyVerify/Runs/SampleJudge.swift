@@ -5,6 +5,9 @@ import GalleySamples
 
 /// Turns a program's run into a verdict per sample, by the author's contract.
 enum SampleJudge {
+    /// What a sample that trapped is told to do when the trap is what it shows.
+    static let crashAdvice = "Mark the sample `crash` if the trap is what it shows"
+
     /// The verdicts on `program`'s samples; `hovers` is how much of the
     /// compiler's answers (``ProgramRun/hoverAnnotations``) the pages get:
     /// a cached run may have more than this run asks for.
@@ -62,6 +65,11 @@ enum SampleJudge {
                 (result.cause, result.undeclaredNames, result.needs) = FailureClassifier.classify(
                     result, errors: own.filter { $0.severity == "error" }, notes: own.filter { $0.severity == "note" },
                     standardError: run.standardError, declared: declared())
+                // A trap for want of a file, a database or the network is no trap to mark `crash`: say what fits.
+                if result.cause == .environment, result.failureKind == .trap, let needs = result.needs {
+                    result.failure = result.failure?.replacingOccurrences(
+                        of: Self.crashAdvice, with: "It needs \(needs): mark it `no_run` to compile it without running it")
+                }
             }
             return result
         }
@@ -167,7 +175,7 @@ enum SampleJudge {
             let advice =
                 sample.isSnippetFile
                 ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
-                : "Mark the sample `crash` if the trap is what it shows"
+                : Self.crashAdvice
             return ("crashed: \(message)\n\(advice)", nil, .trap)
         case .exited(let status):
             if sample.mode == .crash {
