@@ -227,7 +227,7 @@ package enum APIListing {
     /// which only document them (`(_ buffer: inout ByteBuffer) -> Int` is
     /// `(inout ByteBuffer) -> Int`).
     private static func compact(_ text: String) -> String {
-        var compacted = String(text.filter { !$0.isWhitespace }).replacingOccurrences(of: "Self.", with: "")
+        let compacted = String(text.filter { !$0.isWhitespace }).replacingOccurrences(of: "Self.", with: "")
         // `_name:` (or `_:`) after `(` or `,`: a tuple's element labels have no `_`.
         guard compacted.contains("_") else { return compacted }
         var result = ""
@@ -241,8 +241,7 @@ package enum APIListing {
             let colon = compacted.index(index, offsetBy: 1 + name.count)
             if colon < compacted.endIndex, compacted[colon] == ":" { index = compacted.index(after: colon) }
         }
-        compacted = result
-        return compacted
+        return result
     }
 
     /// `text` with runs of whitespace as one space.

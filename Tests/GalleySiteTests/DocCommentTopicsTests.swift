@@ -27,8 +27,8 @@ struct DocCommentTopicsTests {
         #expect(topics == "### Reading\n\n- ``read(_:)``\n\n")
         #expect(discussion == "Reads rows.\n\n```markdown\n## Topics\n```\n\n## See Also\n\nThe guide.")
 
-        var fenced = "Example:\n\n~~~\n## Topics\n~~~"
+        var fenced = "Example:\n\n~~~\n## Topics\n~~~\n\nIndented:\n\n    ## Topics"
         #expect(SymbolPages.splittingTopics(&fenced) == nil)
-        #expect(fenced == "Example:\n\n~~~\n## Topics\n~~~")
+        #expect(fenced == "Example:\n\n~~~\n## Topics\n~~~\n\nIndented:\n\n    ## Topics")
     }
 }

@@ -297,8 +297,9 @@ public enum SymbolPages {
                 fence = trimmed.prefix { $0 == trimmed.first }
                 continue
             }
+            // A heading is indented at most three spaces (four make an indented code block).
             let level = trimmed.prefix { $0 == "#" }.count
-            guard level == 1 || level == 2, trimmed.dropFirst(level).first == " " else { continue }
+            guard line.count - trimmed.count <= 3, level == 1 || level == 2, trimmed.dropFirst(level).first == " " else { continue }
             if start == nil {
                 if level == 2, trimmed.dropFirst(level).trimmingCharacters(in: .whitespaces) == "Topics" { start = number }
             } else {
