@@ -103,20 +103,31 @@ struct FaviconTests {
         #expect(project.buildErrors().contains { $0.hasPrefix("galley.yml: the favicon 'images/missing.png' is not a file of the site") })
     }
 
+    /// A reference page of `parts`' symbol at `url`.
+    static func reference(_ url: String, _ parts: SymbolPageParts) -> Page {
+        var page = Page(sourcePath: url + ".md", displayPath: url, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
+        page.kind = .reference
+        page.url = url
+        page.symbolParts = parts
+        return page
+    }
+
+    /// The parts of the symbol `name` of `module`, of kind `kind`.
+    static func parts(_ name: String, module: String = "DequeModule", kind: String) -> SymbolPageParts {
+        var parts = SymbolPageParts(kind: "", documentation: .init(full: "", declarationOnly: ""), topics: [], relationships: "")
+        parts.module = module
+        parts.qualifiedName = name
+        parts.kindName = kind
+        return parts
+    }
+
     @Test("the API reference's symbols are indexed by name, module, kind and abstract apart from the prose; inherited copies are not")
     func symbols() throws {
         func reference(_ name: String, url: String, copy: Bool = false) -> Page {
-            var parts = SymbolPageParts(kind: "", documentation: .init(full: "", declarationOnly: ""), topics: [], relationships: "")
-            parts.module = "DequeModule"
-            parts.qualifiedName = name
-            parts.kindName = "Instance Method"
+            var parts = Self.parts(name, kind: "Instance Method")
             parts.abstract = "Adds an element \"at\" the end."
             parts.isInheritedCopy = copy
-            var page = Page(sourcePath: url + ".md", displayPath: url, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
-            page.kind = .reference
-            page.url = url
-            page.symbolParts = parts
-            return page
+            return Self.reference(url, parts)
         }
         let index = SearchIndex(
             pages: [],
@@ -134,16 +145,9 @@ struct FaviconTests {
     @Test("overloads (one name, one module) carry their declarations in the symbol index; a name of its own does not")
     func overloads() throws {
         func reference(_ name: String, module: String = "DequeModule", declaration: String, url: String) -> Page {
-            var parts = SymbolPageParts(kind: "", documentation: .init(full: "", declarationOnly: ""), topics: [], relationships: "")
-            parts.module = module
-            parts.qualifiedName = name
-            parts.kindName = "Initializer"
+            var parts = Self.parts(name, module: module, kind: "Initializer")
             parts.declaration = declaration
-            var page = Page(sourcePath: url + ".md", displayPath: url, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
-            page.kind = .reference
-            page.url = url
-            page.symbolParts = parts
-            return page
+            return Self.reference(url, parts)
         }
         let index = SearchIndex(
             pages: [],
