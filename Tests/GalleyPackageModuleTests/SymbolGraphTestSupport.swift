@@ -26,6 +26,21 @@ enum SymbolGraphTestSupport {
         try #require(result.status == 0, "swiftc \(arguments.joined(separator: " ")) failed:\n\(result.output)")
     }
 
+    /// The `modules` folder under `folder` (made), where ``emitModule(_:from:into:)`` writes.
+    static func modulesFolder(in folder: TemporaryDirectory) throws -> URL {
+        let modules = folder.url.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        return modules
+    }
+
+    /// Compiles the module `name` from `source` into `modules` (`name.swiftmodule`), finding the modules already there.
+    static func emitModule(_ name: String, from source: URL, into modules: URL) throws {
+        try compile([
+            "-emit-module", "-module-name", name, "-parse-as-library", "-I", modules.path, "-emit-module-path",
+            modules.appendingPathComponent("\(name).swiftmodule").path, source.path,
+        ])
+    }
+
     /// A module `name` compiled from `source` in a fresh folder and its
     /// graph extracted there: the folder (removed by the caller), the source
     /// file, the graph files and the loaded graph.

@@ -245,18 +245,11 @@ struct TinyModuleSymbolGraphTests {
     func reexportedModules() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let modules = folder.url.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let modules = try SymbolGraphTestSupport.modulesFolder(in: folder)
         let real = try folder.write("Real.swift", "/// A real number.\npublic struct Real { public var value: Double }\n")
-        try SymbolGraphTestSupport.compile([
-            "-emit-module", "-module-name", "Real", "-parse-as-library", "-emit-module-path", modules.appendingPathComponent("Real.swiftmodule").path,
-            real.path,
-        ])
+        try SymbolGraphTestSupport.emitModule("Real", from: real, into: modules)
         let umbrella = try folder.write("Umbrella.swift", "@_exported import Real\n/// Its own.\npublic struct Own {}\n")
-        try SymbolGraphTestSupport.compile([
-            "-emit-module", "-module-name", "Umbrella", "-parse-as-library", "-I", modules.path, "-emit-module-path",
-            modules.appendingPathComponent("Umbrella.swiftmodule").path, umbrella.path,
-        ])
+        try SymbolGraphTestSupport.emitModule("Umbrella", from: umbrella, into: modules)
         let flags = ["-I", modules.path, "-Xcc", "-I", "-Xcc", "/nonexistent"]
         #expect(SymbolGraphStore.builtModules(searchedBy: flags) == ["Real", "Umbrella"])
 
@@ -277,8 +270,7 @@ struct TinyModuleSymbolGraphTests {
     func reexportedAndExtended() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let modules = folder.url.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let modules = try SymbolGraphTestSupport.modulesFolder(in: folder)
         // Base is another package's module (swift-system's SystemPackage); Middle (_NIOFileSystem) re-exports
         // its type (`@_exported import struct SystemPackage.Errno`) and extends it; Top (NIOFileSystem) re-exports Middle only.
         let sources = [
@@ -293,10 +285,7 @@ struct TinyModuleSymbolGraphTests {
         for (name, source) in sources {
             let file = try folder.write("\(name)/\(name).swift", source)
             directories[name] = file.deletingLastPathComponent()
-            try SymbolGraphTestSupport.compile([
-                "-emit-module", "-module-name", name, "-parse-as-library", "-I", modules.path, "-emit-module-path",
-                modules.appendingPathComponent("\(name).swiftmodule").path, file.path,
-            ])
+            try SymbolGraphTestSupport.emitModule(name, from: file, into: modules)
         }
         var store = SymbolGraphStore(
             toolchain: try Toolchain.locate(), library: SampleLibrary.Built(flags: ["-I", modules.path], fingerprint: "t"),
@@ -321,12 +310,8 @@ struct TinyModuleSymbolGraphTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let source = try folder.write("Tiny.swift", Self.source)
-        let modules = folder.url.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        try SymbolGraphTestSupport.compile([
-            "-emit-module", "-module-name", "Tiny", "-parse-as-library", "-emit-module-path",
-            modules.appendingPathComponent("Tiny.swiftmodule").path, source.path,
-        ])
+        let modules = try SymbolGraphTestSupport.modulesFolder(in: folder)
+        try SymbolGraphTestSupport.emitModule("Tiny", from: source, into: modules)
         let cache = folder.url.appendingPathComponent("symbolgraphs")
         let version = SymbolGraphStore.extractionVersion
         // Older builds of the library, an earlier extraction version, their derived files.
