@@ -34,7 +34,10 @@ test: swift-test browser-test workflow-test resolve-test plugin-test
 # within a deadline, about 6 s alone) run apart too: beside the suites that
 # build packages, on 2 cores, their requests and watch batches were seen
 # waiting past their deadlines.
+# scripts/code-shape.py: files ≤ 500 lines, functions ≤ 60, modules ≤ 4,000, only the site,
+# the server and the CLI import the verifier, no target dependency that nothing imports.
 swift-test: deps
+	python3 scripts/code-shape.py
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test --skip-build --skip MacroPackageTests --skip GalleyServerTests
 	$(SWIFT) test --skip-build --filter GalleyServerTests

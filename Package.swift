@@ -52,7 +52,6 @@ let package = Package(
             dependencies: [
                 "GalleyCore",
                 "GalleyMarkdown",
-                "GalleyProcess",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -60,20 +59,19 @@ let package = Package(
         // Samples → the Swift programs that are compiled, each with its map back to the samples' lines.
         .target(
             name: "GalleyPrograms",
+            dependencies: ["GalleySamples", .product(name: "SwiftSyntax", package: "swift-syntax")]
+        ),
+        // Reports: the verification report and its forms (human, GitHub, JUnit, JSON), shard merge, baseline.
+        .target(
+            name: "GalleyReports",
             dependencies: [
-                "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleySamples",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
+                "GalleyCore", "GalleyMarkdown", "GalleySamples", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Hovers: sourcekitd in process or in worker processes, asked about a compiled program's identifiers.
         .target(
             name: "GalleyHovers",
-            dependencies: [
-                "GalleyCore", "GalleySamples", "GalleyPrograms",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            dependencies: ["GalleySamples", "GalleyPrograms", .product(name: "SwiftSyntax", package: "swift-syntax")]
         ),
         // Verification: samples → programs → swiftc → sandboxed runs → verdicts, hovers, reports.
         .target(
@@ -86,8 +84,8 @@ let package = Package(
                 "GalleySamples",
                 "GalleyPrograms",
                 "GalleyHovers",
+                "GalleyReports",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -95,8 +93,13 @@ let package = Package(
         .target(
             name: "GalleyProject",
             dependencies: [
-                "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", .product(name: "Yams", package: "Yams"),
+                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", .product(name: "Yams", package: "Yams"),
             ]
+        ),
+        // The API reference: DocC's page tree and paths, symbol pages, curation, navigation, coverage.
+        .target(
+            name: "GalleyReference",
+            dependencies: ["GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleyProject"]
         ),
         // Rendering: the theme, Mustache, Swift highlighting, search index, sitemap.
         .target(
@@ -107,19 +110,20 @@ let package = Package(
                 "GalleyPackage",
                 "GalleySamples",
                 "GalleyProject",
-                .product(name: "SwiftParser", package: "swift-syntax"),
+                "GalleyReference",
+                "GalleyReports",
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // Output: staging folder, atomic exchange, lock, sync, the output-folder guard.
-        .target(name: "GalleyOutput", dependencies: ["GalleyCore", "GalleyProject"]),
+        .target(name: "GalleyOutput", dependencies: ["GalleyCore"]),
         // The build pipeline and the verify workflow, on top of the modules above.
         .target(
             name: "GalleySite",
             dependencies: [
-                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyProject",
-                "GalleyRender", "GalleyOutput",
+                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyReports", "GalleyProject",
+                "GalleyReference", "GalleyRender", "GalleyOutput",
                 // A doc comment edited in a preview is read from its Swift file (DocCommentEdit).
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
@@ -129,7 +133,7 @@ let package = Package(
             name: "GalleyServer",
             dependencies: [
                 "GalleyCore",
-                "GalleyVerify",
+                "GalleyReports",
                 "GalleyProject",
                 "GalleySite",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -147,6 +151,7 @@ let package = Package(
                 "GalleySamples",
                 "GalleyHovers",
                 "GalleyVerify",
+                "GalleyReports",
                 "GalleyProject",
                 "GalleyRender",
                 "GalleySite",
@@ -179,8 +184,8 @@ let package = Package(
         .testTarget(
             name: "GalleyPackageModuleTests",
             dependencies: [
-                "GalleyCore", "GalleyPackage", "GalleyTestSupport",
-                .product(name: "SymbolKit", package: "swift-docc-symbolkit"),
+                // DocCPagesTests: the reference's page tree, with the symbol graph tests' helpers.
+                "GalleyCore", "GalleyPackage", "GalleyProject", "GalleyReference", "GalleyTestSupport",
                 // Not imported: a real module whose symbol graph the tests extract, built before them.
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -189,24 +194,25 @@ let package = Package(
             name: "GalleyVerifyTests",
             dependencies: [
                 "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyPrograms", "GalleyHovers", "GalleyVerify",
-                "GalleyTestSupport",
+                "GalleyReports", "GalleyTestSupport",
             ]
         ),
         .testTarget(
             name: "GalleySiteTests",
             dependencies: [
-                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyProject",
-                "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport",
+                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyReports", "GalleyProject",
+                "GalleyReference", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport",
                 // The reference the compiled templates are checked against.
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(name: "HeadlessSwiftUITests", dependencies: ["HeadlessSwiftUI"], exclude: ["Samples"]),
         .testTarget(
-            name: "GalleyCLITests", dependencies: ["galley", "GalleyCore", "GalleyProject", "GalleyRender", "GalleySite", "GalleyTestSupport"]),
+            name: "GalleyCLITests",
+            dependencies: ["galley", "GalleyCore", "GalleyProject", "GalleyRender", "GalleyReports", "GalleySite", "GalleyTestSupport"]),
         .testTarget(
             name: "GalleyServerTests",
-            dependencies: ["GalleyCore", "GalleyProject", "GalleyRender", "GalleySite", "GalleyServer", "GalleyTestSupport"]
+            dependencies: ["GalleyProject", "GalleyRender", "GalleySite", "GalleyServer", "GalleyTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Builds Galley's libFuzzer targets and runs each for a while (`make fuzz SECONDS=N`).
 
-Galley's own modules (GalleyCore, GalleyMarkdown, GalleyProcess, GalleyPackage, GalleySamples, GalleyPrograms, GalleyHovers,
-GalleyVerify, GalleyProject, GalleyRender, GalleyOutput, GalleySite, GalleyServer)
+Galley's own modules (GalleyCore, GalleyMarkdown, GalleyProcess, GalleyPackage, GalleySamples, GalleyPrograms, GalleyHovers, GalleyReports,
+GalleyVerify, GalleyProject, GalleyReference, GalleyRender, GalleyOutput, GalleySite, GalleyServer)
 are compiled again with `-sanitize=fuzzer,address` into .build-fuzz/; the
 packages they use (Yams, swift-syntax, swift-crypto, Mustache, Hummingbird,
 NIO, …) are linked from the ordinary debug build in .build/, uninstrumented.
@@ -40,8 +40,8 @@ FUZZ = ROOT / "Fuzz"
 OUT = ROOT / ".build-fuzz"
 BUILD = ROOT / ".build"
 # Instrumented in dependency order; everything else is linked as SwiftPM built it.
-MODULES = ["GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyPrograms", "GalleyHovers", "GalleyVerify",
-           "GalleyProject", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyServer"]
+MODULES = ["GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyPrograms", "GalleyHovers", "GalleyReports", "GalleyVerify",
+           "GalleyProject", "GalleyReference", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyServer"]
 SANITIZERS = "-sanitize=fuzzer,address"
 # Per target: the longest input libFuzzer makes (pages and YAML may be long; a path or a line is short).
 MAX_LEN = {"markdown": 16384, "front-matter": 8192, "site-config": 8192, "path-resolver": 1024}

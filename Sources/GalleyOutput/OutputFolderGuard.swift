@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyProject
 
 /// Refuses output folders whose replacement would destroy the project or
 /// anything else that is not a built site.
@@ -9,7 +8,7 @@ import GalleyProject
 /// must never get as far as the swap:
 ///
 /// ```swift
-/// try OutputFolderGuard.check(layout: layout, libraryPackage: packageURL)
+/// try OutputFolderGuard.check(output: outputURL, shown: "public", protected: [.init(projectURL, name: "the project folder")])
 /// // throws: the output folder '.' is the project folder; …
 /// ```
 public enum OutputFolderGuard {
@@ -24,13 +23,31 @@ public enum OutputFolderGuard {
 
         """
 
-    /// Throws when `layout.outputDirectory` is the project, one of its source
-    /// folders, the sample library's package, an ancestor of any of them, a
-    /// folder inside `content/` or `templates/`, `/` or the home folder.
-    public static func check(layout: SiteLayout, libraryPackage: URL?, home: String? = ProcessInfo.processInfo.environment["HOME"]) throws(Diagnostic)
-    {
-        let output = resolved(layout.outputDirectory)
-        let shown = layout.displayPath(of: layout.outputDirectory)
+    /// A folder the output folder must not be, contain, or (when
+    /// ``refusesInside``) be inside of.
+    public struct ProtectedFolder: Sendable {
+        /// The folder.
+        public var url: URL
+        /// How an error names it: `the project folder`.
+        public var name: String
+        /// Whether an output folder inside it is refused too (`content/`, `templates/`).
+        public var refusesInside: Bool
+
+        /// A protected folder.
+        public init(_ url: URL, name: String, refusesInside: Bool = false) {
+            self.url = url
+            self.name = name
+            self.refusesInside = refusesInside
+        }
+    }
+
+    /// Throws when `output` (shown as `shown`) is one of the `protected`
+    /// folders, an ancestor of one, inside one that refuses it, `/` or the
+    /// home folder.
+    public static func check(
+        output outputURL: URL, shown: String, protected: [ProtectedFolder], home: String? = ProcessInfo.processInfo.environment["HOME"]
+    ) throws(Diagnostic) {
+        let output = resolved(outputURL)
         func refuse(_ why: String) -> Diagnostic {
             Diagnostic(
                 "refusing to use '\(shown)' as the output folder: \(why), and a build replaces its output folder whole",
@@ -41,20 +58,13 @@ public enum OutputFolderGuard {
         if let home, !home.isEmpty, output == resolved(URL(fileURLWithPath: home)) {
             throw refuse("it is your home folder")
         }
-        var protected: [(String, String)] = [
-            (resolved(layout.root), "the project folder"),
-            (resolved(layout.contentDirectory), "the content folder '\(layout.displayPath(of: layout.contentDirectory))'"),
-            (resolved(layout.templatesDirectory), "the templates folder '\(layout.displayPath(of: layout.templatesDirectory))'"),
-        ]
-        if let libraryPackage {
-            protected.append((resolved(libraryPackage), "the sample library's package folder '\(layout.displayPath(of: libraryPackage))'"))
+        let folders = protected.map { (resolved($0.url), $0) }
+        for (folder, protected) in folders {
+            if output == folder { throw refuse("it is \(protected.name)") }
+            if FolderPath(output).strictlyContains(folder) { throw refuse("it contains \(protected.name)") }
         }
-        for (folder, name) in protected {
-            if output == folder { throw refuse("it is \(name)") }
-            if FolderPath(output).strictlyContains(folder) { throw refuse("it contains \(name)") }
-        }
-        for (folder, name) in protected.dropFirst().prefix(2) where FolderPath(folder).strictlyContains(output) {
-            throw refuse("it is inside \(name)")
+        for (folder, protected) in folders where protected.refusesInside && FolderPath(folder).strictlyContains(output) {
+            throw refuse("it is inside \(protected.name)")
         }
     }
 

@@ -37,14 +37,18 @@ import Synchronization
 /// let (executable, arguments, environment) = sandbox.wrap(sampleURL, [], in: folder, environment: extra)
 /// ```
 public struct Sandbox: Sendable, Equatable {
-    /// Whether samples run in the sandbox.
-    public enum Mode: String, Sendable, CaseIterable {
-        /// Where bubblewrap works; otherwise unconfined, and the report says so.
-        case auto
-        /// Always; verification stops with an error where bubblewrap cannot start.
-        case on
-        /// Never.
-        case off
+    /// Whether samples run in the sandbox: a setting, so it is
+    /// ``SandboxMode`` of `GalleyCore`, which the site's configuration reads.
+    public typealias Mode = SandboxMode
+
+    /// A note on how samples ran, for reports: confined (with the limits
+    /// this machine gives) or why not.
+    public static func runNote(confined: Bool) -> String {
+        confined
+            ? "samples ran sandboxed (bubblewrap: read-only files, no network, own PID namespace"
+                + (ProcessCgroup.isAvailable
+                    ? ", at most \(defaultProcessLimit) processes)" : "; no process limit: no writable pids control group)")
+            : "samples ran without a sandbox: bubblewrap is off or cannot start here (apt-get install bubblewrap; verify.sandbox: on requires it)"
     }
 
     /// The `bwrap` executable.

@@ -30,6 +30,39 @@ public struct Sample: Sendable, Hashable {
         public var lines: [String]
     }
 
+    /// Where a sample comes from: each ``SampleSource`` sets it on the
+    /// samples it makes, and reports, `--bless`, setup suggestions and the
+    /// build ask it (never the sample's path) what kind of sample it is.
+    public enum Origin: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A fenced block of a Markdown page of `content/` (``MarkdownSampleSource``).
+        case contentPage = "content_page"
+        /// A fenced block of a DocC catalog's article or extension file (``MarkdownSampleSource``).
+        case catalogArticle = "catalog_article"
+        /// A code listing of a Swift file's documentation comment (``DocCommentSampleSource``).
+        case docComment = "doc_comment"
+        /// A whole `Snippets/` file that a page shows with `@Snippet` (``SwiftFileSampleSource``).
+        case snippetFile = "snippet_file"
+        /// A file of a DocC tutorial's step (`@Code(name:file:)`): the room for a tutorial's sample source.
+        case tutorialStep = "tutorial_step"
+        /// A fenced block of a package's `README.md`: the room for a README's sample source.
+        case readme
+
+        /// Whether the sample's lines are lines of a Markdown file (a fence
+        /// of a page, an article or a README), where a location is a line of
+        /// the Markdown source rather than of a Swift file.
+        public var isMarkdown: Bool {
+            switch self {
+            case .contentPage, .catalogArticle, .readme: true
+            case .docComment, .snippetFile, .tutorialStep: false
+            }
+        }
+
+        /// Whether the sample is a whole program of its own (a snippet file,
+        /// a tutorial's step file): no catalog setup or page context is
+        /// compiled before it.
+        public var isWholeFile: Bool { self == .snippetFile || self == .tutorialStep }
+    }
+
     /// A `// error: <text>` marker of a `compile_fail` sample.
     public struct ErrorMarker: Sendable, Hashable {
         /// The Markdown line the marker is on.
@@ -101,14 +134,9 @@ public struct Sample: Sendable, Hashable {
     /// Expectation-like comments that were read as prose, as warnings at their lines.
     public var warnings: [Diagnostic] = []
 
-    /// Whether the sample is a whole `Snippets/` file shown by `@Snippet`
-    /// (its "page" is the Swift file, its block the whole file, after a
-    /// "fence" at line 0) rather than a block of a page or a listing of a
-    /// doc comment (``isDocCommentListing``).
-    public var isSnippetFile: Bool { page.hasSuffix(".swift") && block.fenceLine == 0 }
-
-    /// Whether the sample is a code listing of a Swift file's documentation comment.
-    public var isDocCommentListing: Bool { page.hasSuffix(".swift") && block.fenceLine > 0 }
+    /// Where the sample comes from, set by its source (``SampleSource``),
+    /// never read from its path.
+    public var origin = Origin.contentPage
 
     /// A stable identity: the page and the line of the opening fence.
     public var id: String { "\(page):\(block.fenceLine)" }

@@ -33,17 +33,24 @@ public struct MarkdownSampleSource: SampleSource {
     public var document: MarkdownDocument
     /// The page's sample settings.
     public var settings: SampleSettings
+    /// What the page is: a page of `content/`, a catalog's article, a README.
+    public var origin: Sample.Origin
 
     /// The samples of `document`, the page at `path`.
-    public init(path: String, document: MarkdownDocument, settings: SampleSettings = SampleSettings()) {
+    public init(
+        path: String, document: MarkdownDocument, settings: SampleSettings = SampleSettings(), origin: Sample.Origin = .contentPage
+    ) {
         self.path = path
         self.document = document
         self.settings = settings
+        self.origin = origin
     }
 
     /// The page's Swift blocks as samples.
     public func samples() -> (samples: [Sample], problems: [Diagnostic]) {
-        SampleExtractor.samples(in: document, page: path, settings: settings)
+        var (samples, problems) = SampleExtractor.samples(in: document, page: path, settings: settings)
+        for index in samples.indices { samples[index].origin = origin }
+        return (samples, problems)
     }
 }
 
@@ -88,7 +95,9 @@ public struct SwiftFileSampleSource: SampleSource {
     /// The file as one sample (or the problem that keeps it from being one).
     public func samples() -> (samples: [Sample], problems: [Diagnostic]) {
         do {
-            return ([try SampleExtractor.sample(from: block, page: path, settings: settings)], [])
+            var sample = try SampleExtractor.sample(from: block, page: path, settings: settings)
+            sample.origin = .snippetFile
+            return ([sample], [])
         } catch {
             return ([], [error])
         }
@@ -163,6 +172,7 @@ public struct DocCommentSampleSource: SampleSource {
                 block.fenceColumn += comment.column - 1
                 do {
                     var sample = try SampleExtractor.sample(from: block, page: path, settings: settings)
+                    sample.origin = .docComment
                     // One comment's listings tell one example (`numbers`, then `numbers.split(…)`): one program.
                     if grouped, sample.group == nil, sample.mode == .run || sample.mode == .noRun {
                         sample.group = "doc comment at line \(comment.firstLine)"

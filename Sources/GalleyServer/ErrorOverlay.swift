@@ -1,6 +1,6 @@
 import Foundation
+import GalleyReports
 import GalleySite
-import GalleyVerify
 
 /// A failed rebuild as the browser's overlay shows it: the diagnostics the
 /// CLI prints, one per line (`content/x.md:3: message. suggestion`).

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyProject
+import GalleyReports
 import GalleySamples
 import GalleyVerify
 
@@ -57,5 +58,28 @@ struct BaselineStep: Sendable {
                 ))
         }
         return outcome
+    }
+}
+
+extension BaselineStep {
+    /// The build's baseline stage (`--baseline`): today's failures recorded
+    /// when asked, then listed failures marked known (shown on their pages as
+    /// such, not failing the build) and listed samples that pass now turned
+    /// into failures. Only the report changes: the verdicts kept for the next
+    /// build stay as verified. A baseline that cannot be read fails the build
+    /// with `errors` and `warnings`, the build's so far.
+    static func apply(
+        _ settings: BuildSettings, to verified: inout VerifiedSamples, errors: [Diagnostic], warnings: [Diagnostic]
+    ) throws(BuildFailure) -> Outcome {
+        guard let path = settings.baseline else { return Outcome(report: verified.report) }
+        do {
+            let outcome = try BaselineStep(path: path, records: settings.recordsBaseline, layout: settings.layout).apply(to: verified.report)
+            verified.report = outcome.report
+            return outcome
+        } catch {
+            var failure = BuildFailure(errors + [error])
+            failure.warnings = warnings
+            throw failure
+        }
     }
 }

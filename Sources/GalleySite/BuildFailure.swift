@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleyReports
 import GalleySamples
 
 /// A build that failed: every problem it found (one page's problem never

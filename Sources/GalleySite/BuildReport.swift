@@ -1,5 +1,7 @@
 import GalleyCore
 import GalleyProject
+import GalleyReference
+import GalleyReports
 import GalleySamples
 
 /// What a successful build did.
@@ -46,7 +48,7 @@ public struct BuildReport: Sendable {
             let first = (result.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed"
             let cause = result.causeLine.map { $0 + ": " } ?? ""
             // A page's code lines are named after their Markdown lines; a snippet file's are not.
-            let anchor = result.sample.page.hasSuffix(".md") ? "#L\(location.line ?? result.sample.block.firstCodeLine)" : ""
+            let anchor = result.sample.origin.isMarkdown ? "#L\(location.line ?? result.sample.block.firstCodeLine)" : ""
             let href = pageURLs[result.sample.page].map { $0 + anchor }
             return (location.description, cause + first, href)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyProject
+import GalleyReports
 import GalleyVerify
 
 extension BuildSession {
@@ -50,13 +51,13 @@ extension BuildSession {
 }
 
 extension Build {
-    /// The stages of ``BuildSession/verify(_:options:)``: ``loadConfiguration()``
-    /// and ``loadPages(from:)`` as a build runs them, then the selected
+    /// The stages of ``BuildSession/verify(_:options:)``: ``ConfigurationStage``
+    /// and ``PageStage`` as a build runs them, then the selected
     /// pages' samples, bless, the baseline.
-    mutating func verifySamplesOnly(_ options: VerifyOptions) throws(DiagnosticList) -> VerifyOutcome {
+    func verifySamplesOnly(_ options: VerifyOptions) throws(DiagnosticList) -> VerifyOutcome {
         let configuration: SiteConfiguration
         do {
-            configuration = try loadConfiguration()
+            configuration = try ConfigurationStage(context: context).load()
         } catch {
             throw DiagnosticList(error.errors)
         }
@@ -67,17 +68,7 @@ extension Build {
             // A page that could not be read belongs to the first shard, so exactly one reports it.
             pageProblems = shard.index == 1 ? pageProblems : []
         }
-        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache, hovers: .queries)
-        verification.verifier.merges = options.merges
-        verification.verifier.assumesNames = options.assumesNames
-        // A package root's listings in doc comments are verified with its catalogs: with every page, by the first shard.
-        let docComments = options.docComments ?? configuration.verification.docComments
-        if docComments != .none, options.pages.isEmpty, (options.shard?.index ?? 1) == 1 {
-            verification.docCommentModules = configuration.verification.modules
-            verification.docCommentScope = docComments
-        }
-        if let seconds = options.timeoutSeconds { verification.verifier.timeout = .seconds(max(1, seconds)) }
-        verification.verifier.progress = settings.progress
+        let verification = verification(options, configuration: configuration)
         var outcome: VerifyOutcome
         var blessed = 0
         do throws(Diagnostic) {
@@ -119,6 +110,23 @@ extension Build {
             } + outcome.report.problems)
         try Self.applyBaseline(settings, to: &outcome)
         return outcome
+    }
+
+    /// The verifier as `galley verify`'s options configure it: merging,
+    /// assumed names, the timeout, and a package root's doc comments'
+    /// listings with every page (by the first shard).
+    private func verification(_ options: VerifyOptions, configuration: SiteConfiguration) -> SampleVerification {
+        var verification = SampleVerification(configuration: configuration, layout: layout, useCache: settings.usesCache, hovers: .queries)
+        verification.verifier.merges = options.merges
+        verification.verifier.assumesNames = options.assumesNames
+        let docComments = options.docComments ?? configuration.verification.docComments
+        if docComments != .none, options.pages.isEmpty, (options.shard?.index ?? 1) == 1 {
+            verification.docCommentModules = configuration.verification.modules
+            verification.docCommentScope = docComments
+        }
+        if let seconds = options.timeoutSeconds { verification.verifier.timeout = .seconds(max(1, seconds)) }
+        verification.verifier.progress = settings.progress
+        return verification
     }
 
     /// Writes each catalog's suggested setup into its `galley-setup.swift`
@@ -165,13 +173,13 @@ extension Build {
         }
     }
 
-    /// The pages named (or all pages), read by ``loadPages(from:)``, and the
+    /// The pages named (or all pages), read by ``PageStage``, and the
     /// problems of pages that could not be read: they are reported, and
     /// every other page is still verified.
-    mutating func select(_ names: [String], from source: any PageSource) throws(DiagnosticList) -> (pages: [Page], problems: [Diagnostic]) {
+    func select(_ names: [String], from source: any PageSource) throws(DiagnosticList) -> (pages: [Page], problems: [Diagnostic]) {
         let content: LoadedContent
         do {
-            content = try loadPages(from: source).0
+            content = try PageStage(context: context).run(source).content
         } catch {
             throw DiagnosticList(error.errors)
         }

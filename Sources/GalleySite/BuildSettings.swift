@@ -1,6 +1,8 @@
 import Foundation
-import GalleyProcess
+import GalleyCore
 import GalleyProject
+import GalleyReference
+import GalleyReports
 
 /// What a build reads and writes, and how: the folders, whether sample
 /// results may come from the cache, where progress goes, and where pages
@@ -53,7 +55,7 @@ public struct BuildSettings: Sendable {
     public var coverageThreshold: Double?
     /// The sandbox of sample runs when the command line names one
     /// (`--sandbox on`): it wins over galley.yml's `verify.sandbox`.
-    public var sandbox: Sandbox.Mode?
+    public var sandbox: SandboxMode?
     /// Where the site is published when the command line says (`--base-url`,
     /// e.g. GitHub Pages' address in a workflow): it wins over galley.yml's `base_url`.
     public var baseURL: String?

@@ -2,6 +2,7 @@ import Foundation
 import GalleyCore
 import GalleyPackage
 import GalleyProject
+import GalleyReference
 import SwiftParser
 import SwiftSyntax
 
@@ -221,5 +222,20 @@ extension DocCommentEdit {
             if let data = FileManager.default.contents(atPath: real), let text = String(data: data, encoding: .utf8) { texts[real] = text }
         }
         return texts
+    }
+}
+
+extension DocCommentEdit {
+    /// The library files a preview's change touched, read as an edit of doc
+    /// comments alone and patched into the last build's graphs; `nil` when
+    /// the library did not change, the last build made no reference, every
+    /// comment is read (`doc_comments: all`), or the files changed in more
+    /// than doc comments (the library is built again).
+    static func applied(_ context: BuildContext, configuration: SiteConfiguration) -> Applied? {
+        guard context.changes.library, let reference = context.previous?.reference, !reference.graphs.isEmpty,
+            configuration.verification.docComments != .all
+        else { return nil }
+        let files = Set(context.changes.libraryFiles.map { RealPath.of($0) ?? $0 })
+        return apply(files: files, sources: reference.librarySources, to: reference.graphs)
     }
 }

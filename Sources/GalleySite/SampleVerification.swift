@@ -3,6 +3,7 @@ import GalleyCore
 import GalleyHovers
 import GalleyPackage
 import GalleyProject
+import GalleyReports
 import GalleySamples
 import GalleyVerify
 
@@ -59,30 +60,26 @@ public struct SampleVerification: Sendable {
         return try verify(pages, preparation: &preparation)
     }
 
+    /// Every kind of sample the build reads, in the order they are
+    /// reported: the pages' fences, the `@Snippet` files they show, the doc
+    /// comments' listings of ``docCommentModules``. A new kind of sample is
+    /// one new ``SampleSourceKind`` and one line here.
+    static let sourceKinds: [any SampleSourceKind] = [PageFenceSources(), SnippetFileSources(), DocCommentListingSources()]
+
     /// Verifies the samples of `pages`, reusing (or setting) the built library.
     /// Each page's front matter `verify:` overrides the site's settings.
     /// The `@Snippet` files the pages show are verified too, each once, as
     /// programs of their own whose results are under the file's path.
     public func verify(_ pages: [Page], preparation: inout Verifier.Preparation?) throws(Diagnostic) -> VerificationReport {
-        var sources: [any SampleSource] = pages.map { MarkdownSampleSource(path: $0.displayPath, document: $0.document, settings: settings(for: $0)) }
-        var snippets: Set<String> = []
-        for page in pages {
-            for snippet in page.snippets.values.sorted(by: { $0.path < $1.path }) where snippets.insert(snippet.path).inserted {
-                // SwiftPM builds each snippet alone: never part of a page's program.
-                var settings = settings(for: page)
-                settings.pageProgram = false
-                // A snippet is a whole program: the catalog's setup is the articles' context, not its.
-                settings.setup = ""
-                settings.setupSource = ""
-                sources.append(SwiftFileSampleSource(path: snippet.path, text: snippet.text, settings: settings))
-            }
+        var found = FoundSampleSources()
+        for kind in Self.sourceKinds {
+            found.append(try kind.sources(for: pages, in: self, preparation: &preparation))
         }
-        let docComments = try docCommentSources(pages: pages, preparation: &preparation)
-        var report = try verifier.verify(sources + docComments.sources, preparation: &preparation)
-        report.notices += docComments.warnings
-        let listingFiles = Set(report.results.filter(\.sample.isDocCommentListing).map(\.sample.page))
+        var report = try verifier.verify(found.sources, preparation: &preparation)
+        report.notices += found.warnings
+        let listingFiles = Set(report.results.filter { $0.sample.origin == .docComment }.map(\.sample.page))
         if !listingFiles.isEmpty {
-            report.docCommentModules = Set(listingFiles.compactMap { docComments.modules[$0] }).count
+            report.docCommentModules = Set(listingFiles.compactMap { found.modules[$0] }).count
         }
         return report
     }

@@ -1,5 +1,6 @@
 import GalleyCore
 import GalleyProject
+import GalleyReports
 import GalleySamples
 
 /// What `galley verify` asks of a build besides its ``BuildSettings``: which

@@ -5,6 +5,7 @@ import GalleyMarkdown
 import GalleyPackage
 import GalleyProcess
 import GalleyPrograms
+import GalleyReports
 import GalleySamples
 
 /// Verifies the Swift samples of pages: compiles them against the sample
@@ -31,7 +32,7 @@ public struct Verifier: Sendable {
     /// The environment used to find `swiftc`.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
     /// Whether sample programs run in the bubblewrap sandbox (``Sandbox``).
-    public var sandboxMode = Sandbox.Mode.auto
+    public var sandboxMode = SandboxMode.auto
     /// The modules whose public API listings are checked against (default:
     /// the library's products); empty: listings are reported as not verifiable.
     public var apiModules: [String]?
@@ -139,6 +140,7 @@ public struct Verifier: Sendable {
             duration: clock.now - start, compiledPrograms: runs.compiledCount, mergedPrograms: runs.mergedCount
         )
         report.sandboxed = runs.sandboxed
+        report.sandboxNote = runs.sandboxed.map(Sandbox.runNote(confined:))
         report.notices = runs.notices
         return report
     }

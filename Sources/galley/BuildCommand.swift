@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyReports
 import GalleySite
 
 /// `galley build`: render `content/` through `templates/` into `public/`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalleyCore
+import GalleyPackage
 import GalleyProject
 import GalleySite
 

@@ -1,8 +1,8 @@
 import ArgumentParser
-import GalleyProcess
+import GalleyCore
 import GalleySite
 
-extension Sandbox.Mode: ExpressibleByArgument {}
+extension SandboxMode: ExpressibleByArgument {}
 
 /// `--sandbox auto|on|off`, shared by the commands that run samples.
 struct SandboxOption: ParsableArguments {
@@ -11,7 +11,7 @@ struct SandboxOption: ParsableArguments {
             "Run samples in bubblewrap: auto (where it works, else unconfined and the report says so), on (fail where it cannot start) "
                 + "or off. Default: galley.yml's verify: sandbox:, else auto. `swift package galley` passes on, on Linux.",
             valueName: "mode"))
-    var sandbox: Sandbox.Mode?
+    var sandbox: SandboxMode?
 
     /// Applies the option to `settings`.
     func configure(_ settings: inout BuildSettings) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleyProcess
 import GalleyProject
+import GalleyReports
 import GalleyServer
 import GalleySite
 import GalleyVerify

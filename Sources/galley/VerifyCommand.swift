@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleyCore
 import GalleyProject
+import GalleyReports
 import GalleySite
 import GalleyVerify
 

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyReports
 import GalleyTestSupport
 import Testing
 

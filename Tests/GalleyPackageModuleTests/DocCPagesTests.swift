@@ -1,6 +1,8 @@
 import Foundation
 import GalleyCore
 import GalleyPackage
+import GalleyProject
+import GalleyReference
 import GalleyTestSupport
 import Testing
 
@@ -71,11 +73,11 @@ struct DocCPagesTests {
     @Test("DocC's hash of an identifier: FNV-1 folded to 24 bits in base 36 (checked against docc convert's swift-log pages)")
     func hash() {
         // documentation/logging/loghandler/log(event:)-17f2r and logging/logger/level/_(_:_:)-88op7, as docc 6.3.1 writes them.
-        #expect(DocCPages.hash("s:7Logging10LogHandlerPAAE3log5eventyAA0B5EventV_tF") == "17f2r")
-        #expect(DocCPages.hash("s:SLsE1goiySbx_xtFZ::SYNTHESIZED::s:7Logging6LoggerV5LevelO") == "88op7")
-        #expect(DocCPages.fileName("<(_:_:)") == "_(_:_:)")
-        #expect(DocCPages.fileName("café()") == "caf_()")
-        #expect(DocCPages.fileName("==(_:_:)") == "==(_:_:)")
+        #expect(DocCPath.hash("s:7Logging10LogHandlerPAAE3log5eventyAA0B5EventV_tF") == "17f2r")
+        #expect(DocCPath.hash("s:SLsE1goiySbx_xtFZ::SYNTHESIZED::s:7Logging6LoggerV5LevelO") == "88op7")
+        #expect(DocCPath.fileName("<(_:_:)") == "_(_:_:)")
+        #expect(DocCPath.fileName("café()") == "caf_()")
+        #expect(DocCPath.fileName("==(_:_:)") == "==(_:_:)")
     }
 
     @Test(
@@ -86,7 +88,7 @@ struct DocCPagesTests {
         defer { folder.remove() }
         let paths = Set(pages.pages.map(\.path))
         func hash(_ qualifiedName: String, _ matching: (APISymbol) -> Bool = { _ in true }) -> String {
-            DocCPages.hash(graph.symbols.first { $0.qualifiedName == qualifiedName && matching($0) }?.identifier ?? "")
+            DocCPath.hash(graph.symbols.first { $0.qualifiedName == qualifiedName && matching($0) }?.identifier ?? "")
         }
         let countInt = hash("Box.init(count:)") { $0.declaration.contains("Int") }
         let countString = hash("Box.init(count:)") { $0.declaration.contains("String") }

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleyReference
 import GalleyTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import GalleyReference
 import Testing
 
 @testable import GalleyProject

@@ -1,4 +1,5 @@
 import GalleyMarkdown
+import GalleyReference
 import Testing
 
 @testable import GalleyProject
@@ -14,8 +15,7 @@ struct DocumentationCoverageTests {
         parts.hasDocComment = documented
         parts.isDocumentedElsewhere = elsewhere
         var page = Page(sourcePath: "\(name).md", displayPath: name, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
-        page.kind = .reference
-        page.symbolParts = parts
+        page.kind = .reference(ReferencePage(path: name.lowercased(), parts: parts))
         return page
     }
 

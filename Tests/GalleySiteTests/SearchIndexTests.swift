@@ -106,9 +106,8 @@ struct FaviconTests {
     /// A reference page of `parts`' symbol at `url`.
     static func reference(_ url: String, _ parts: SymbolPageParts) -> Page {
         var page = Page(sourcePath: url + ".md", displayPath: url, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
-        page.kind = .reference
+        page.kind = .reference(ReferencePage(path: url, parts: parts))
         page.url = url
-        page.symbolParts = parts
         return page
     }
 

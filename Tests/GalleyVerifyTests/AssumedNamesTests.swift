@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyMarkdown
+import GalleyReports
 import GalleyTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleyReports
 import GalleyTestSupport
 import Testing
 

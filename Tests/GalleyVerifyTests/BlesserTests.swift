@@ -1,5 +1,6 @@
 import Foundation
 import GalleyMarkdown
+import GalleyReports
 import GalleyTestSupport
 import Testing
 

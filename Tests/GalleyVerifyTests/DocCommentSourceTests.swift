@@ -54,8 +54,8 @@ struct DocCommentSourceTests {
         #expect(apart.map(\.group) == [nil, nil])
         let alone = samples("A.\n\n    print(1)\n")
         #expect(alone.first?.group == nil)
-        #expect(alone.first?.isDocCommentListing == true)
-        #expect(alone.first?.isSnippetFile == false)
+        #expect(alone.first?.origin == .docComment)
+        #expect(alone.first?.origin.isWholeFile == false)
     }
 }
 

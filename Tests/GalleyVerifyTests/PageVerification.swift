@@ -2,6 +2,7 @@ import Foundation
 import GalleyMarkdown
 
 @testable import GalleyPackage
+import GalleyReports
 @testable import GalleySamples
 @testable import GalleyVerify
 

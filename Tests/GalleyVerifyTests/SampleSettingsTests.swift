@@ -1,5 +1,6 @@
 import Foundation
 import GalleyMarkdown
+import GalleyReports
 import Testing
 
 @testable import GalleyPackage

@@ -1,7 +1,6 @@
 import Foundation
 import GalleyCore
 import GalleyPackage
-import GalleyProcess
 import GalleySamples
 
 /// The site settings from `galley.yml`; every key is optional.
@@ -112,7 +111,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         /// Prelude, language mode, flags, default mode and environment for every page.
         public var samples = SampleSettings()
         /// Whether samples run in the bubblewrap sandbox.
-        public var sandbox = Sandbox.Mode.auto
+        public var sandbox = SandboxMode.auto
         /// Whether each page of a DocC catalog is one program (DocC articles
         /// tell one program over several blocks); `verify: page:` in
         /// `galley.yml` sets it for catalogs as it does for `content/`.
@@ -239,7 +238,7 @@ public struct SiteConfiguration: Sendable, Equatable {
                 config.verification.docComments = docComments
             }
             if let sandbox = try verify.string("sandbox") {
-                guard let mode = Sandbox.Mode(rawValue: sandbox) else {
+                guard let mode = SandboxMode(rawValue: sandbox) else {
                     throw Diagnostic(
                         "'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
                         suggestion: "Write `sandbox: auto` (the default), `on` or `off`")

@@ -92,7 +92,7 @@ public struct DocLinkResolver: Sendable {
     static func isDisambiguated(_ page: Page) -> Bool {
         guard page.symbolParts != nil, let name = page.document.symbolPath.map(SymbolLink.components)?.last else { return false }
         let last = page.url.dropLast("/index.html".count).split(separator: "/").last.map(String.init) ?? ""
-        return last != DocCPages.fileName(name.lowercased())
+        return last != DocCPath.fileName(name.lowercased())
     }
 
     /// The lowercased components of a symbol path, without a leading `module`.
@@ -119,7 +119,7 @@ public struct DocLinkResolver: Sendable {
         let written = SymbolLink.writtenComponents(path).map { $0.lowercased() }
         if !referencePaths.isEmpty, written != SymbolLink.components(path).map({ $0.lowercased() }) {
             // DocC's paths: the module first, each component's characters as DocC writes them in a URL.
-            let exact = written.map { DocCPages.fileName($0) }
+            let exact = written.map { DocCPath.fileName($0) }
             if let module, scope.first != module { scope.insert(module, at: 0) }
             for depth in stride(from: scope.count, through: 0, by: -1) {
                 if let found = referencePaths[(scope[..<depth] + exact).joined(separator: "/")] { return found }

@@ -43,7 +43,7 @@ public struct ExternalDocumentation: Sendable, Equatable {
     /// `nil` when the module's documentation is not known.
     public func url(module: String, path: [String]) -> String? {
         guard let base = bases[module] else { return nil }
-        return base + path.map { DocCPages.fileName($0.lowercased()) }.joined(separator: "/")
+        return base + path.map { DocCPath.fileName($0.lowercased()) }.joined(separator: "/")
     }
 
     /// The page a symbol link names when its first component is a module

@@ -112,7 +112,7 @@ public struct LinkChecker: Sendable {
 
     private func symbolReferences(on page: Page) -> [SymbolReference] {
         // A reference page's links are its doc comment's: shown linked where they resolve, as code where not (DocC only warns).
-        guard let module = page.catalogModule, page.kind != .reference else { return [] }
+        guard let module = page.catalogModule, !page.isSymbolPage else { return [] }
         let scope = page.document.symbolPath.map { DocLinkResolver.symbolComponents($0, module: module) } ?? []
         let at = { (link: MarkdownLink) in SourceLocation(path: page.displayPath, line: link.line, column: link.column) }
         var references: [SymbolReference] = []

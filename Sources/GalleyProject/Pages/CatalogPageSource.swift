@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyMarkdown
+import GalleyPackage
 
 /// The pages of a package's DocC catalogs as one site: each catalog is a
 /// section under its own URL prefix (its module's name), read in place, its

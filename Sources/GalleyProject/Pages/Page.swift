@@ -7,18 +7,25 @@ import GalleyMarkdown
 /// a link target the link check knows; only ``isListed`` pages are in the
 /// navigation, the search index and the sitemap.
 public struct Page: Sendable {
-    /// What a page is, and so what renders it.
-    public enum Kind: Sendable, Hashable {
+    /// What a page is, and so what renders it; a kind's own data is its
+    /// payload, so a new kind (a tutorial, a version index) is a new case,
+    /// not a new optional field on every page.
+    public enum Kind: Sendable {
         /// A Markdown file or a DocC article: its document, through the layout.
         case document
         /// `404.html`: "no page here", served at any depth.
         case notFound
         /// `all-pages.html` of a site with sections: every page, grouped by section.
         case allPages
-        /// A symbol's page of the API reference (``SymbolPages``): rendered
-        /// like a document, made from the symbol graph, not verified, and
-        /// reached from its module's page rather than the navigation.
-        case reference
+        /// A page of the API reference, made from the symbol graph: a module's
+        /// page (listed in the navigation) or a symbol's (rendered like a
+        /// document, not verified, reached from its module's page rather than
+        /// the navigation).
+        case reference(ReferencePage)
+        /// A catalog's extension file (`# ``Module/Symbol```) that took the
+        /// place of its symbol's reference page: its document, with what the
+        /// frame shows around it.
+        case extensionFile(ReferencePage, ReferenceFrame)
         /// An address DocC gives a page that Galley puts elsewhere (a
         /// catalog's article): a page that sends the reader to `url`, so
         /// links made to the DocC site keep working.
@@ -31,8 +38,26 @@ public struct Page: Sendable {
         _modify { yield &mutableStorage.fields.kind }
     }
     /// Whether the page is placed in the navigation (sidebar, previous and
-    /// next), the search index and the sitemap: documents are, generated pages not.
-    public var isListed: Bool { kind == .document }
+    /// next), the search index and the sitemap: documents and module pages
+    /// are, symbols' and generated pages not.
+    public var isListed: Bool {
+        switch kind {
+        case .document, .extensionFile: true
+        case .reference(let reference): reference.isModule
+        case .notFound, .allPages, .redirect: false
+        }
+    }
+    /// Whether the page is a Markdown file or a DocC article as loaded (not
+    /// yet in a symbol page's place, not made by the build).
+    public var isDocument: Bool {
+        if case .document = kind { return true }
+        return false
+    }
+    /// Whether the page is a symbol's page of the API reference (not a module's).
+    public var isSymbolPage: Bool {
+        if case .reference(let reference) = kind { return !reference.isModule }
+        return false
+    }
     /// The path under `content/`, with `/` separators (`guide/intro.md`).
     public var sourcePath: String {
         get { storage.fields.sourcePath }
@@ -87,32 +112,46 @@ public struct Page: Sendable {
         get { storage.fields.images }
         _modify { yield &mutableStorage.fields.images }
     }
+    /// On a page of the API reference (or an extension file in a symbol
+    /// page's place), what it documents; `nil` on other pages.
+    public var reference: ReferencePage? {
+        switch kind {
+        case .reference(let reference), .extensionFile(let reference, _): reference
+        case .document, .notFound, .allPages, .redirect: nil
+        }
+    }
     /// On a reference page, the pages of the types its declaration names,
-    /// by the name as written (`Rectangle` → `documentation/shapes/rectangle/index.html`),
-    /// with what their popovers show.
-    public var typeLinks: [String: TypeLink] {
-        get { storage.fields.typeLinks }
-        _modify { yield &mutableStorage.fields.typeLinks }
-    }
+    /// by the name as written (``ReferencePage/typeLinks``); empty elsewhere.
+    public var typeLinks: [String: TypeLink] { reference?.typeLinks ?? [:] }
     /// On a page of the API reference, its path under DocC's `documentation/`
-    /// (`logging/logger`), wherever the site puts it: what DocC URL paths and
-    /// disambiguated symbol links name.
-    public var referencePath: String? {
-        get { storage.fields.referencePath }
-        _modify { yield &mutableStorage.fields.referencePath }
-    }
-    /// On a symbol's reference page, its parts (for a catalog's extension file
-    /// of the symbol to take its place), else `nil`.
+    /// (``ReferencePage/path``), else `nil`.
+    public var referencePath: String? { reference?.path }
+    /// On a symbol's or module's reference page, its parts, else `nil`.
     public var symbolParts: SymbolPageParts? {
-        get { storage.fields.symbolParts }
-        _modify { yield &mutableStorage.fields.symbolParts }
+        if case .reference(let reference) = kind { return reference.parts }
+        return nil
     }
     /// On a catalog's extension file that took its symbol's reference page's
     /// place, what is rendered around its document, else `nil`.
     public var referenceFrame: ReferenceFrame? {
-        get { storage.fields.referenceFrame }
-        _modify { yield &mutableStorage.fields.referenceFrame }
+        if case .extensionFile(_, let frame) = kind { return frame }
+        return nil
     }
+
+    /// Changes what a reference page (or an extension file in its place)
+    /// documents; nothing on other pages.
+    public mutating func updateReference(_ change: (inout ReferencePage) -> Void) {
+        switch kind {
+        case .reference(var reference):
+            change(&reference)
+            kind = .reference(reference)
+        case .extensionFile(var reference, let frame):
+            change(&reference)
+            kind = .extensionFile(reference, frame)
+        case .document, .notFound, .allPages, .redirect: break
+        }
+    }
+
     /// Each `@Snippet(path:)` file the page shows, by the path as written.
     public var snippets: [String: SnippetFile] {
         get { storage.fields.snippets }
@@ -138,10 +177,6 @@ public struct Page: Sendable {
         var setup: (path: String, text: String)?
         var catalogModule: String?
         var images: [String: CatalogImage] = [:]
-        var typeLinks: [String: TypeLink] = [:]
-        var referencePath: String?
-        var symbolParts: SymbolPageParts?
-        var referenceFrame: ReferenceFrame?
         var snippets: [String: SnippetFile] = [:]
         var prerenderedContent: PrerenderedContent?
     }

@@ -1,5 +1,6 @@
 import GalleyMarkdown
 import GalleyProject
+import GalleyReference
 import GalleySamples
 
 /// Renders pages through a theme's templates.
@@ -32,7 +33,7 @@ public struct PageRenderer: Sendable {
         self.configuration = configuration
         self.navigation = navigation
         // Links resolve to the reference pages too, which the navigation does not list.
-        let linked = navigation.pages + navigation.unlisted.filter { $0.kind == .reference }
+        let linked = navigation.pages + navigation.unlisted.filter(\.isSymbolPage)
         self.docLinks = DocLinkResolver(pages: linked)
         self.sidebar = SidebarNavigation(navigation: navigation)
         self.hasSymbolPages = linked.contains { $0.document.symbolPath != nil }
@@ -65,7 +66,7 @@ public struct PageRenderer: Sendable {
         case .notFound: return renderNotFound()
         case .allPages: return renderAllPages()
         case .redirect(let target): return Self.redirect(from: page.url, to: target, title: page.title)
-        case .document, .reference: break
+        case .document, .reference, .extensionFile: break
         }
         let content = content(of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult, commentListings: commentListings)
         var pageContext: [String: TemplateValue] = [

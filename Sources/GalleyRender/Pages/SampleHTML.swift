@@ -1,6 +1,7 @@
 import GalleyMarkdown
 import GalleyPackage
 import GalleyProject
+import GalleyReports
 import GalleySamples
 
 /// The markup of a verified sample: a badge with its verdict, its visible
@@ -240,7 +241,7 @@ package enum SampleHTML {
         for page: Page, report: VerificationReport, results: [SampleResult]? = nil, listings: [SampleResult] = []
     ) -> (CodeBlock) -> String? {
         // A reference page's declaration and listings are the graph's and the doc comment's, verified where they are written.
-        if page.kind == .reference { return referenceCodeBlockHTML(for: page, blocks: page.document.codeBlocks, listings: listings) }
+        if page.isSymbolPage { return referenceCodeBlockHTML(for: page, blocks: page.document.codeBlocks, listings: listings) }
         var byIndex: [Int: String] = [:]
         var popovers = PopoverTable()
         var last: Int?

@@ -1,5 +1,6 @@
 import GalleyMarkdown
 import GalleyProject
+import GalleyReference
 import Synchronization
 
 /// The sidebar's list of pages, rendered once per site instead of once per

@@ -112,7 +112,7 @@ struct AssumedNames {
     static func isCandidate(_ result: SampleResult) -> Bool {
         result.status == .failed && result.cause == .context && result.failureKind == .compile && !result.undeclaredNames.isEmpty
             && (result.sample.mode == .run || result.sample.mode == .noRun) && result.sample.kind == .program
-            && !result.sample.isSnippetFile
+            && !result.sample.origin.isWholeFile
     }
 
     /// `sample`, standalone and compile-only, with `declarations` after its setup.

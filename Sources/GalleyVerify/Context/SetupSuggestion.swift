@@ -1,5 +1,6 @@
 import GalleyCore
 import GalleyPackage
+import GalleyReports
 import GalleySamples
 
 /// A starting setup for the samples of one catalog (its
@@ -43,7 +44,7 @@ public struct SetupSuggestion: Sendable {
     ) -> [SetupSuggestion] {
         var groups: [String: [SampleResult]] = [:]
         // A snippet file is a whole program: no setup is compiled before it.
-        for result in results where !result.undeclaredNames.isEmpty && !result.sample.isSnippetFile {
+        for result in results where !result.undeclaredNames.isEmpty && !result.sample.origin.isWholeFile {
             groups[catalogSetupPath(of: result.sample.page, fileName: setupFileName) ?? "galley.yml", default: []].append(result)
         }
         return groups.keys.sorted().compactMap { path in

@@ -173,7 +173,7 @@ enum SampleJudge {
                 return checkThrown(sample, expected: expected, thrown: thrown)
             }
             let advice =
-                sample.isSnippetFile
+                sample.origin == .snippetFile
                 ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
                 : Self.crashAdvice
             return ("crashed: \(message)\n\(advice)", nil, .trap)

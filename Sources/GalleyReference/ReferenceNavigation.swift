@@ -1,3 +1,7 @@
+import GalleyCore
+import GalleyPackage
+import GalleyProject
+
 /// The API reference in the sidebar: under each module's page, the
 /// module's top-level symbols in DocC's groups (Structures, Protocols, …,
 /// Extended Modules), so that a module of hundreds of symbols is a few
@@ -35,7 +39,7 @@ public struct ReferenceNavigation: Sendable {
     public init(pages: [Page]) {
         var modules: [String: String] = [:]
         for page in pages {
-            if let path = page.referencePath, !path.contains("/"), page.kind != .reference { modules[path] = page.url }
+            if let path = page.referencePath, !path.contains("/"), !page.isSymbolPage { modules[path] = page.url }
         }
         guard !modules.isEmpty else { return }
         var grouped: [String: [String: [Link]]] = [:]
@@ -47,7 +51,7 @@ public struct ReferenceNavigation: Sendable {
             if let parts = page.symbolParts ?? page.referenceFrame?.symbol {
                 guard !parts.isInheritedCopy else { continue }
                 title = parts.topicGroup
-            } else if page.kind == .reference {
+            } else if page.isSymbolPage {
                 title = "Extended Modules"
             } else {
                 continue

@@ -2,6 +2,7 @@ import Foundation
 import GalleyCore
 import GalleyMarkdown
 import GalleyPackage
+import GalleyProject
 
 /// The API reference of a package's modules: one page for every page DocC
 /// makes from the symbol graph (``DocCPages``), at DocC's address
@@ -48,7 +49,7 @@ public enum SymbolPages {
     }
 
     /// What making one module's pages needs of the others and of the site.
-    private struct Context {
+    struct Context {
         let graph: ModuleSymbolGraph
         let tree: DocCPages
         /// The documented modules' names.
@@ -134,7 +135,7 @@ public enum SymbolPages {
                         guard let identifier = fragment.preciseIdentifier, let target = link(identifier, spelling: fragment.spelling),
                             target.url != url(tree.pages[index].path)
                         else { continue }
-                        page.typeLinks[fragment.spelling] = target
+                        page.updateReference { $0.typeLinks[fragment.spelling] = target }
                     }
                 }
                 return page
@@ -153,10 +154,10 @@ public enum SymbolPages {
     public static func articleRedirects(for pages: [Page]) -> [Page] {
         var seen: Set<String> = []
         return pages.compactMap { article in
-            guard let module = article.catalogModule, article.document.symbolPath == nil, article.kind == .document else { return nil }
+            guard let module = article.catalogModule, article.document.symbolPath == nil, article.isDocument else { return nil }
             let file = article.sourcePath.split(separator: "/").last.map { Page.stripMarkdownExtension(String($0)) } ?? article.sourcePath
             // DocC names an article by its file, each character a URL path may not hold turned into `-`.
-            let path = "documentation/\(module)/\(DocCPages.fileName(file, replacement: "-"))".lowercased()
+            let path = "documentation/\(module)/\(DocCPath.fileName(file, replacement: "-"))".lowercased()
             guard seen.insert(path).inserted else { return nil }
             var page = Page(sourcePath: path + "/index.md", displayPath: path, frontMatter: FrontMatter(), document: MarkdownDocument(parsing: ""))
             page.kind = .redirect(to: article.url)
@@ -182,32 +183,7 @@ public enum SymbolPages {
             markdown = "# \(tree.module)\n\nThe API of the \(tree.module) module.\n"
         case .symbol(let symbol):
             markdown = "# ``\(([tree.module] + symbol.pathComponents).joined(separator: "/"))``\n\n"
-            let (shown, commentTopics) = documentation(symbol, in: graph, modules: modules, sourceLinks: sourceLinks)
-            var documented = SymbolPageParts(
-                kind: "*\(symbol.kindDisplayName)*\n\n", documentation: shown,
-                topics: topics(tree, index, from: url, graph: graph, modules: modules),
-                relationships: relationships(of: symbol, context, from: url)
-                    + defaultImplementations(of: symbol, in: graph, tree: tree, from: url), comment: nil)
-            if let commentTopics {
-                (documented.commentTopics, documented.commentCurated) = curating(
-                    commentTopics, of: symbol, tree: tree, index: index, entries: documented.topics.flatMap(\.entries))
-            }
-            if let comment = symbol.docComment, comment.moduleName == nil || comment.moduleName == graph.moduleName, let path = comment.filePath,
-                let offset = comment.lines.firstIndex(where: { $0.start != nil }), let start = comment.lines[offset].start
-            {
-                documented.comment = SourceLocation(path: context.relativePath(path), line: start.line + 1 - offset)
-            }
-            documented.module = tree.module
-            documented.qualifiedName = symbol.pathComponents.joined(separator: ".")
-            documented.kindName = symbol.kindDisplayName
-            documented.topicGroup = group(of: entry.content)
-            documented.abstract = abstract(of: symbol, in: graph, modules: modules) ?? ""
-            documented.declaration = symbol.declaration.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            documented.hasDocComment = symbol.docComment.map { comment in comment.moduleName.map(modules.contains) ?? true } ?? false
-            documented.isInheritedCopy = symbol.identifier.contains("::SYNTHESIZED::")
-            // An extension block's page (of a re-exported type) documents its members, not itself: not counted either.
-            documented.isDocumentedElsewhere =
-                documented.isInheritedCopy || (symbol.docComment != nil && !documented.hasDocComment) || symbol.kind == .extension
+            let documented = symbolParts(symbol, index: index, context, url: url)
             markdown += documented.lead(withDocComment: true)
             parts = documented
         case .extendedModule(let module):
@@ -228,12 +204,13 @@ public enum SymbolPages {
         document.releaseParsedTree()
         var page = Page(
             sourcePath: source, displayPath: "\(tree.module) API: \(entry.path)", frontMatter: FrontMatter(), document: document)
-        page.kind = entry.parent == nil ? .document : .reference
+        page.kind = .reference(
+            ReferencePage(
+                path: entry.path.split(separator: "/").dropFirst(tree.folderDepth).joined(separator: "/"), parts: parts,
+                isModule: entry.parent == nil))
         page.url = url
-        page.referencePath = entry.path.split(separator: "/").dropFirst(tree.folderDepth).joined(separator: "/")
         page.title = entry.title
         page.catalogModule = entry.parent == nil ? nil : tree.module
-        page.symbolParts = parts
         return page
     }
 
@@ -248,7 +225,7 @@ public enum SymbolPages {
     /// The discussion's `## Topics` section (to the next heading of level 2)
     /// is returned apart, its heading left out: DocC shows it as the page's
     /// Topics, not in the discussion.
-    private static func documentation(
+    static func documentation(
         _ symbol: APISymbol, in graph: ModuleSymbolGraph, modules: Set<String>, sourceLinks: SourceLinks?
     ) -> (SymbolPageParts.Documentation, topics: String?) {
         var sections = DocCommentSections(shownComment(of: symbol, in: graph, modules: modules))
@@ -356,7 +333,7 @@ public enum SymbolPages {
             var urls: [String] = []
             if written.count == 1, let name = written.first, let title = SymbolLink.components(name).first {
                 // A disambiguated name (`read(_:)-3fqy1`, `id-swift.property`) is the member's path component.
-                if title != name, let exact = byFile[DocCPages.fileName(name.lowercased())] {
+                if title != name, let exact = byFile[DocCPath.fileName(name.lowercased())] {
                     urls = [exact]
                 } else {
                     // The members the Topics list (a requirement, not its default implementation beside it).
@@ -404,75 +381,8 @@ public enum SymbolPages {
         return message.isEmpty ? "This declaration is deprecated." : String(message.dropFirst())
     }
 
-    /// DocC's Relationships section: what the symbol inherits from and
-    /// conforms to (its extensions' conformances too), and what inherits from
-    /// it or conforms to it. A symbol of the site links to its page; another
-    /// module's to its documentation where that is known, else it is named.
-    private static func relationships(of symbol: APISymbol, _ context: Context, from url: String) -> String {
-        let graph = context.graph
-        // The extension blocks of the symbol add their conformances (`extension Box: Hashable`).
-        let blocks = graph.relationships(to: symbol.identifier, kind: .extensionTo).map(\.source)
-        let outgoing = ([symbol.identifier] + blocks).flatMap { graph.relationships(from: $0) }
-        let incoming = graph.relationships(to: symbol.identifier)
-        // A protocol inherits from the protocols it conforms to, and is inherited by those that conform to it.
-        let isProtocol = symbol.kind == .protocol
-        let fromProtocol = { (relation: SymbolRelationship) in graph.symbol(withIdentifier: relation.source)?.kind == .protocol }
-        let sections: [(String, [String])] = [
-            ("Inherits From", outgoing.filter { $0.kind == .inheritsFrom || (isProtocol && $0.kind == .conformsTo) }.map(\.target)),
-            ("Conforms To", isProtocol ? [] : outgoing.filter { $0.kind == .conformsTo }.map(\.target)),
-            (
-                "Inherited By",
-                incoming.filter { $0.kind == .inheritsFrom || ($0.kind == .conformsTo && isProtocol && fromProtocol($0)) }.map(\.source)
-            ),
-            ("Conforming Types", incoming.filter { $0.kind == .conformsTo && !(isProtocol && fromProtocol($0)) }.map(\.source)),
-        ]
-        let fallbacks = Dictionary((outgoing + incoming).compactMap { relation in relation.targetFallback.map { (relation.target, $0) } }) {
-            first, _ in first
-        }
-        var text = ""
-        for (title, identifiers) in sections {
-            var seen: Set<String> = []
-            let items = identifiers.filter { seen.insert($0).inserted }.compactMap { identifier -> String? in
-                // A conformance stated on an extension block is the extended type's.
-                let identifier =
-                    graph.symbol(withIdentifier: identifier).flatMap {
-                        $0.kind == .extension ? graph.relationships(from: $0.identifier, kind: .extensionTo).first?.target : nil
-                    } ?? identifier
-                if let page = context.pageOf(identifier) {
-                    return "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)"
-                }
-                return fallbacks[identifier].map { name in
-                    context.url(ofSymbol: identifier, qualifiedName: name).map { "- [`\(name)`](<\($0)>)" } ?? "- `\(name)`"
-                }
-            }
-            guard !items.isEmpty else { continue }
-            if text.isEmpty { text = "## Relationships\n\n" }
-            text += "### \(title)\n\n" + items.joined(separator: "\n") + "\n\n"
-        }
-        return text
-    }
-
-    /// A protocol requirement's Default Implementations section: the
-    /// implementations of each protocol (extension) that provides one, as
-    /// DocC lists them on the requirement's page (`ParsableCommand Implementations`).
-    private static func defaultImplementations(of symbol: APISymbol, in graph: ModuleSymbolGraph, tree: DocCPages, from url: String) -> String {
-        var groups: [(title: String, items: [String])] = []
-        for relation in graph.relationships(to: symbol.identifier, kind: .defaultImplementationOf) {
-            guard let page = tree.page(of: relation.source), let parent = page.parent else { continue }
-            let title = "\(tree.pages[parent].title) Implementations"
-            let item = "- [`\(page.title)`](<\(RelativeURL.from(url, to: Self.url(page.path)))>)\n"
-            if let position = groups.firstIndex(where: { $0.title == title }) {
-                groups[position].items.append(item)
-            } else {
-                groups.append((title, [item]))
-            }
-        }
-        guard !groups.isEmpty else { return "" }
-        return "## Default Implementations\n\n" + groups.map { "### \($0.title)\n\n" + $0.items.joined() + "\n" }.joined()
-    }
-
     /// The page's children in DocC's automatic groups, each linked with its abstract.
-    private static func topics(
+    static func topics(
         _ tree: DocCPages, _ index: Int, from url: String, graph: ModuleSymbolGraph, modules: Set<String>
     ) -> [SymbolPageParts.TopicGroup] {
         var groups: [String: [Int]] = [:]
@@ -508,7 +418,7 @@ public enum SymbolPages {
     }
 
     /// The first paragraph of a symbol's doc comment (``DocCommentSections/abstract``), on one line.
-    private static func abstract(of symbol: APISymbol, in graph: ModuleSymbolGraph, modules: Set<String>) -> String? {
+    static func abstract(of symbol: APISymbol, in graph: ModuleSymbolGraph, modules: Set<String>) -> String? {
         let abstract = DocCommentSections(shownComment(of: symbol, in: graph, modules: modules)).abstract.replacingOccurrences(of: "\n", with: " ")
         return abstract.isEmpty ? nil : abstract
     }
@@ -530,7 +440,7 @@ public enum SymbolPages {
         "Protocols", "Functions", "Variables", "Macros", "Extended Modules", "Extended Types", "Default Implementations", "Other",
     ]
 
-    private static func group(of content: DocCPages.Content) -> String {
+    static func group(of content: DocCPages.Content) -> String {
         switch content {
         case .module: return "Other"
         case .extendedModule: return "Extended Modules"

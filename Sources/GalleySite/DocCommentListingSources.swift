@@ -5,6 +5,18 @@ import GalleyProject
 import GalleySamples
 import GalleyVerify
 
+/// The code listings of the doc comments of a package's modules
+/// (``SampleVerification/docCommentModules``): one ``DocCommentSampleSource``
+/// per Swift file.
+struct DocCommentListingSources: SampleSourceKind {
+    func sources(
+        for pages: [Page], in verification: SampleVerification, preparation: inout Verifier.Preparation?
+    ) throws(Diagnostic) -> FoundSampleSources {
+        let found = try verification.docCommentSources(pages: pages, preparation: &preparation)
+        return FoundSampleSources(sources: found.sources, warnings: found.warnings, modules: found.modules)
+    }
+}
+
 extension SampleVerification {
     /// The code listings in the documentation comments of the public
     /// declarations of ``docCommentModules`` (members of extensions of

@@ -1,5 +1,7 @@
 import GalleyCore
 import GalleyMarkdown
+import GalleyPackage
+import GalleyProject
 
 extension SymbolPages {
     /// A symbol link written in a doc comment, as a reference page shows it.

@@ -45,6 +45,8 @@ public struct JSONReport: Codable, Sendable {
         var needs: String?
         /// What a fragment was type-checked assuming (`logger: Logger`), when anything.
         var assumed: [String]?
+        /// Where the sample comes from (``Sample/Origin``): `content_page`, `doc_comment`, …
+        var origin: String?
     }
 
     /// A sample that could not be verified as written.
@@ -87,7 +89,7 @@ public struct JSONReport: Codable, Sendable {
                 cached: result.cached, merged: result.merged, skipReason: result.skipReason,
                 failureKind: result.failureKind?.rawValue, blockedBy: result.blockers.isEmpty ? nil : result.blockers.map(\.description),
                 cause: result.cause?.rawValue, undeclaredNames: result.undeclaredNames.isEmpty ? nil : result.undeclaredNames,
-                needs: result.needs, assumed: result.assumed.isEmpty ? nil : result.assumed
+                needs: result.needs, assumed: result.assumed.isEmpty ? nil : result.assumed, origin: sample.origin.rawValue
             )
         }
         problems = report.problems.map { Self.problem($0, known: false) } + report.knownProblems.map { Self.problem($0, known: true) }
@@ -149,9 +151,10 @@ extension JSONReport.Entry {
         let block = CodeBlock(
             language: "swift", attributes: attributes, code: code, fenceLine: line, fenceColumn: column,
             firstCodeLine: firstCodeLine, endLine: endLine, index: 0)
-        let sample = Sample(
+        var sample = Sample(
             page: page, block: block, mode: Sample.Mode(rawValue: mode) ?? .run, group: nil, swift5: false,
             compiledCode: code, displayedLines: [], expectedPrints: nil, outputBlock: nil, errorMarkers: [])
+        sample.origin = origin.flatMap(Sample.Origin.init(rawValue:)) ?? .contentPage
         let location = failurePath.map { SourceLocation(path: $0, line: failureLine, column: failureColumn) }
         var result = SampleResult(
             sample: sample, status: SampleResult.Status(rawValue: status) ?? .failed, failure: failure,

@@ -1,6 +1,5 @@
 import Foundation
 import GalleyCore
-import GalleyPackage
 
 /// A SwiftPM package as SwiftPM itself reports it (`swift package describe
 /// --type json`): its targets with their folders (wherever `path:` puts

@@ -1,5 +1,7 @@
+import GalleyCore
 import GalleyMarkdown
 import GalleyPackage
+import GalleyProject
 
 extension SymbolPages {
     /// The site's pages once each catalog extension file (`# ``Module/Symbol```)
@@ -37,7 +39,7 @@ extension SymbolPages {
         var pages = catalogPages
         for position in pages.indices {
             let page = pages[position]
-            guard let module = page.catalogModule, let symbolPath = page.document.symbolPath, page.kind == .document,
+            guard let module = page.catalogModule, let symbolPath = page.document.symbolPath, page.isDocument,
                 let index = documentationPath(of: symbolPath, module: module).flatMap({ byPath[$0] }), !merged.contains(index),
                 let parts = reference[index].symbolParts
             else { continue }
@@ -53,18 +55,20 @@ extension SymbolPages {
 
             var moved = page
             moved.url = symbolPage.url
-            moved.referencePath = symbolPage.referencePath
-            moved.typeLinks = symbolPage.typeLinks
+            // At its symbol's place in DocC's tree from here on (the links it curates are resolved from there).
+            let place = ReferencePage(path: symbolPage.referencePath ?? "", typeLinks: symbolPage.typeLinks)
+            moved.kind = .extensionFile(place, ReferenceFrame(lead: "", trailer: ""))
             // Rendered at parse time for its former address, its relative links would be wrong here.
             moved.prerenderedContent = nil
             let curated = curatedURLs(on: moved, resolver: resolver)
             let hasTopics = topicsLines(of: moved.document) != nil
             let withDocComment = !overridesDocComment(moved.document)
-            moved.referenceFrame = ReferenceFrame(
+            let frame = ReferenceFrame(
                 lead: parts.lead(withDocComment: withDocComment),
                 trailer: parts.topicsMarkdown(excluding: curated, withHeading: !hasTopics, withDocComment: withDocComment)
                     + parts.relationships,
                 comment: withDocComment ? parts.comment : nil, symbol: parts)
+            moved.kind = .extensionFile(place, frame)
             pages[position] = moved
         }
         let kept = reference.indices.filter { !merged.contains($0) }.map { reference[$0] }
@@ -79,7 +83,7 @@ extension SymbolPages {
         guard !components.isEmpty else { return nil }
         if components.count > 1, components[0].lowercased() == module.lowercased() { components.removeFirst() }
         guard !(components.count == 1 && components[0].lowercased() == module.lowercased()) else { return nil }
-        return ([module.lowercased()] + components.map { DocCPages.fileName($0.lowercased()) }).joined(separator: "/")
+        return ([module.lowercased()] + components.map { DocCPath.fileName($0.lowercased()) }).joined(separator: "/")
     }
 
     /// The line range of `document`'s `## Topics` section: from its heading to the next heading of level 2 or less.

@@ -1,3 +1,7 @@
+import GalleyCore
+import GalleyPackage
+import GalleyProject
+
 extension DocCPages {
     /// Places a graph's symbols in DocC's tree of pages, parents first.
     struct Tree {

@@ -1,3 +1,7 @@
+import GalleyCore
+import GalleyPackage
+import GalleyProject
+
 /// How much of a package's API has documentation: per module, the symbols
 /// of the API reference that show a doc comment written in the package, as
 /// rustdoc's `--show-coverage` and DocC's experimental coverage count them.

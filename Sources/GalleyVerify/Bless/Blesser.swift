@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyMarkdown
+import GalleyReports
 import GalleySamples
 
 /// Rewrites expected output from actual output (`galley verify --bless`).
@@ -96,7 +97,7 @@ public enum Blesser {
         // in a doc comment, the code's `//` is the one after the comment's `///` (kept in the prefix).
         let block = lines[(first - 1)...(last - 1)]
         func codeComment(in line: String) -> Range<String.Index>? {
-            let start = sample.isDocCommentListing ? (line.range(of: "///")?.upperBound ?? line.startIndex) : line.startIndex
+            let start = sample.origin == .docComment ? (line.range(of: "///")?.upperBound ?? line.startIndex) : line.startIndex
             return line.range(of: "//", range: start..<line.endIndex)
         }
         guard let firstLine = block.first, let slashes = codeComment(in: firstLine) else { return }

@@ -1,5 +1,8 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
+import GalleyPackage
+import GalleyProject
 
 /// A doc comment split as DocC lays it out on a symbol's page: the
 /// abstract (its first paragraph), the parameters, return value and throws

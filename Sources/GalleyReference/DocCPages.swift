@@ -1,3 +1,7 @@
+import GalleyCore
+import GalleyPackage
+import GalleyProject
+
 /// The reference pages DocC makes for one module, each at the path DocC
 /// gives it (`documentation/logging/logger/init(label:factory:)-6iktu`),
 /// so that a site that moves from DocC keeps every address.
@@ -15,7 +19,7 @@
 /// may not hold turned into `_` (`<(_:_:)` → `_(_:_:)`), and siblings whose
 /// components collide (ignoring case) are told apart as DocC does: by
 /// `-swift.<kind>` when the kind is theirs alone, else by a hash of the
-/// symbol's identifier (``DocCPages/hash(_:)``), and a single favoured
+/// symbol's identifier (``DocCPath/hash(_:)``), and a single favoured
 /// one (declared, not inherited or a default implementation) keeps the
 /// bare name. The rules, and how they were checked against `docc convert`,
 /// are in `bench/docc-paths.md`.
@@ -151,11 +155,11 @@ public struct DocCPages: Sendable {
         pages[index].path = parentPath.lowercased()
         var groups: [String: [Int]] = [:]
         for child in pages[index].children where !isImplementations(child) {
-            groups[Self.fileName(pages[child].name.lowercased()), default: []].append(child)
+            groups[DocCPath.fileName(pages[child].name.lowercased()), default: []].append(child)
         }
         for child in pages[index].children {
-            var component = Self.fileName(pages[child].name)
-            if let group = groups[Self.fileName(pages[child].name.lowercased())], group.count > 1 {
+            var component = DocCPath.fileName(pages[child].name)
+            if let group = groups[DocCPath.fileName(pages[child].name.lowercased())], group.count > 1 {
                 component += suffix(of: child, in: group)
             }
             if component.hasPrefix(".") { component = "'" + component }
@@ -174,7 +178,7 @@ public struct DocCPages: Sendable {
         if favoured == [index] { return "" }
         let kind = kindName(index)
         if group.count(where: { kindName($0) == kind }) == 1 { return "-swift." + kind }
-        return "-" + Self.hash(pages[index].identifier)
+        return "-" + DocCPath.hash(pages[index].identifier)
     }
 
     /// Declared here: not a copy of an inherited member, not a default implementation.
@@ -200,33 +204,5 @@ public struct DocCPages: Sendable {
         case .module: "module"
         case .implementations: "collection"
         }
-    }
-
-    /// `name` as a path component: every Unicode scalar a URL path may not
-    /// hold as it is (outside ASCII letters, digits and `!$&'()*+,-.:=@_~`)
-    /// becomes `replacement` (`_` in a symbol's name, `-` in an article's).
-    public static func fileName(_ name: String, replacement: Unicode.Scalar = "_") -> String {
-        let allowed = Set("!$&'()*+,-.:=@_~".unicodeScalars)
-        var result = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            let isASCIIAlphanumeric = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-            result.append(isASCIIAlphanumeric || allowed.contains(scalar) ? scalar : replacement)
-        }
-        return String(result)
-    }
-
-    /// DocC's hash of a symbol's identifier in a disambiguated path: FNV-1
-    /// (32 bits) of its UTF-8, folded to 24 bits, in lowercase base 36.
-    ///
-    /// ```swift
-    /// DocCPages.hash("s:7Logging10LogHandlerPAAE3log5eventyAA0B5EventV_tF")   // "17f2r"
-    /// ```
-    public static func hash(_ identifier: String) -> String {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in identifier.utf8 {
-            hash = hash &* 0x0100_0193
-            hash ^= UInt32(byte)
-        }
-        return String((hash >> 24) ^ (hash & 0xFF_FFFF), radix: 36)
     }
 }

@@ -1,0 +1,37 @@
+/// DocC's rules for the components of its URL paths, which the link
+/// checks (``DocLinkResolver``, ``ExternalDocumentation``) and the API
+/// reference's page tree (`GalleyReference`'s `DocCPages`) share.
+///
+/// ```swift
+/// DocCPath.fileName("init(label:)")   // "init(label:)"
+/// DocCPath.fileName("Getting Started", replacement: "-")   // "Getting-Started"
+/// ```
+public enum DocCPath {
+    /// `name` as a path component: every Unicode scalar a URL path may not
+    /// hold as it is (outside ASCII letters, digits and `!$&'()*+,-.:=@_~`)
+    /// becomes `replacement` (`_` in a symbol's name, `-` in an article's).
+    public static func fileName(_ name: String, replacement: Unicode.Scalar = "_") -> String {
+        let allowed = Set("!$&'()*+,-.:=@_~".unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            let isASCIIAlphanumeric = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            result.append(isASCIIAlphanumeric || allowed.contains(scalar) ? scalar : replacement)
+        }
+        return String(result)
+    }
+
+    /// DocC's hash of a symbol's identifier in a disambiguated path: FNV-1
+    /// (32 bits) of its UTF-8, folded to 24 bits, in lowercase base 36.
+    ///
+    /// ```swift
+    /// DocCPath.hash("s:7Logging10LogHandlerPAAE3log5eventyAA0B5EventV_tF")   // "17f2r"
+    /// ```
+    public static func hash(_ identifier: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in identifier.utf8 {
+            hash = hash &* 0x0100_0193
+            hash ^= UInt32(byte)
+        }
+        return String((hash >> 24) ^ (hash & 0xFF_FFFF), radix: 36)
+    }
+}
