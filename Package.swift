@@ -122,7 +122,7 @@ let package = Package(
         .target(
             name: "GalleySite",
             dependencies: [
-                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyReports", "GalleyProject",
+                "GalleyCore", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyReports", "GalleyProject",
                 "GalleyReference", "GalleyRender", "GalleyOutput",
                 // A doc comment edited in a preview is read from its Swift file (DocCommentEdit).
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -200,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "GalleySiteTests",
             dependencies: [
-                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyReports", "GalleyProject",
+                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyProject",
                 "GalleyReference", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport",
                 // The reference the compiled templates are checked against.
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -307,6 +307,8 @@ package enum ProgramSource {
         guard let decl = item.item.as(DeclSyntax.self),
             !decl.is(ImportDeclSyntax.self), !decl.is(OperatorDeclSyntax.self),
             !decl.is(PrecedenceGroupDeclSyntax.self), !decl.is(MacroDeclSyntax.self),
+            // Attributes alone (`@Test` with no declaration after it): nothing to make fileprivate.
+            !decl.is(MissingDeclSyntax.self),
             let withModifiers = decl.asProtocol(WithModifiersSyntax.self)
         else {
             return item.description
@@ -321,6 +323,7 @@ package enum ProgramSource {
             guard ["public", "internal", "open", "package"].contains(modifier.name.text) else { return item.description }
             let start = modifier.name.positionAfterSkippingLeadingTrivia.utf8Offset - base
             let end = modifier.name.endPositionBeforeTrailingTrivia.utf8Offset - base
+            guard 0 <= start, start <= end, end <= bytes.count else { return item.description }
             bytes.replaceSubrange(start..<end, with: Array("fileprivate".utf8))
         } else {
             var insertion = decl.positionAfterSkippingLeadingTrivia
@@ -329,6 +332,8 @@ package enum ProgramSource {
             {
                 insertion = next.positionAfterSkippingLeadingTrivia
             }
+            // The token after the attributes may be the next item's when the declaration is incomplete: left as written.
+            guard (0...bytes.count).contains(insertion.utf8Offset - base) else { return item.description }
             bytes.insert(contentsOf: Array("fileprivate ".utf8), at: insertion.utf8Offset - base)
         }
         return String(decoding: bytes, as: UTF8.self)

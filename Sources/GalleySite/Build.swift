@@ -87,11 +87,11 @@ struct Build {
         guard gate.errors.isEmpty, gate.sampleFailures.isEmpty, let templates = theme.templates else {
             throw BuildFailure(gate, report: verified.report, warnings: warnings, notes: notes)
         }
-        var render = RenderStage(context: context, editedReferencePages: reference.editedPages, standardLibrary: links.standardLibraryPaths)
-        let staging = try render.openStaging()
-        let rendered = render.run(navigation, toVerify: verified.pages, report: verified.report, templates: templates, configuration: configuration, writingTo: staging)
+        let render = RenderStage(context: context, editedPages: reference.editedPages, standardLibrary: links.standardLibraryPaths)
+        let rendered = try render.run(
+            navigation, toVerify: verified.pages, report: verified.report, templates: templates, configuration: configuration)
         let generated = rendered.generated.merging(files.builtInAssets) { _, asset in asset }
-        try OutputStage(context: context).run(generated: generated, copied: files.copied, staging: staging)
+        try OutputStage(context: context).run(generated: generated, copied: files.copied, staging: rendered.staging)
         let outcome = BuildOutcome(
             configuration: configuration, templates: templates, content: loaded.content, navigation: navigation, files: files,
             verified: verified, rendered: rendered, generated: generated, reference: made, links: findings, gate: gate)

@@ -34,6 +34,16 @@ struct RenderStage {
     /// The pages the change affects (all of them when the navigation —
     /// titles, order, the page set — or the theme changed), the search index,
     /// and the 404 page, page list and sitemap when everything is rendered.
+    /// Opens a first build's staging folder, then renders into it.
+    func run(
+        _ navigation: Navigation, toVerify: [Page], report: VerificationReport, templates: TemplateSet, configuration: SiteConfiguration
+    ) throws(BuildFailure) -> RenderedSite {
+        let staging = try openStaging()
+        var rendered = run(navigation, toVerify: toVerify, report: report, templates: templates, configuration: configuration, writingTo: staging)
+        rendered.staging = staging
+        return rendered
+    }
+
     func run(
         _ navigation: Navigation, toVerify: [Page], report: VerificationReport, templates: TemplateSet,
         configuration: SiteConfiguration, writingTo staging: OutputWriter.Staging?
@@ -110,4 +120,6 @@ struct RenderedSite {
     var pageCount: Int
     /// Pages written into the staging folder and not kept in ``generated`` (a build no other follows).
     var writtenOnly = 0
+    /// A first build's staging folder, which the output stage finishes.
+    var staging: OutputWriter.Staging?
 }

@@ -143,6 +143,12 @@ struct DocCSiteTests {
         let sample = try #require(samples.first)
         #expect(samples.count == 1)
         #expect(sample.block.firstCodeLine == 1)
+        // Its source says what it is; a page's fence at the same path would say otherwise.
+        #expect(sample.origin == .snippetFile)
+        let fences = MarkdownSampleSource(
+            path: snippet.path, document: MarkdownDocument(parsing: "```swift\nprint(1)\n```\n"), origin: .catalogArticle
+        ).samples().samples
+        #expect(fences.map(\.origin) == [.catalogArticle])
         #expect(sample.displayedLines.first { $0.text.contains("Hello") }?.line == 7)
         #expect(sample.hiddenLines.map(\.text) == ["let secret = 1"])
         #expect(sample.compiledCode.contains("print(\"Bye\")") && !sample.compiledCode.contains("snippet.greet"))

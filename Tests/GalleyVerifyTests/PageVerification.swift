@@ -1,8 +1,8 @@
 import Foundation
 import GalleyMarkdown
+import GalleyReports
 
 @testable import GalleyPackage
-import GalleyReports
 @testable import GalleySamples
 @testable import GalleyVerify
 

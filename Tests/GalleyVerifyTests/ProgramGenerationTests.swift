@@ -19,6 +19,24 @@ struct ProgramGenerationTests {
         try verifyPage(markdown, pageProgram: pageProgram)
     }
 
+    @Test("a block holding only an attribute (no declaration after it) gets its own verdict; the merged program is still generated")
+    func attributeAlone() throws {
+        // swift-macro-testing 0.7.0's catalog crashed Galley here (Array replace past the end in makeFilePrivate).
+        let report = try verify(
+            """
+            ```swift
+            @MainActor
+            ```
+
+            ```swift
+            print(1 + 1) // Prints "2"
+            ```
+            """, pageProgram: false)
+        #expect(report.results.count == 2)
+        #expect(report.results.first?.status == .failed)
+        #expect(report.results.last?.status == .passed, "\(report.failures)")
+    }
+
     @Test("a top-level constant whose type the page declares, with its type written out, compiles (no 'fileprivate type' error)")
     func constantOfPageType() throws {
         let report = try verify(

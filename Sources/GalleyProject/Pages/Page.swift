@@ -271,7 +271,7 @@ public struct Page: Sendable {
     /// The Markdown file extensions Galley loads.
     public static let markdownExtensions = [".md", ".markdown"]
 
-    static func stripMarkdownExtension(_ path: String) -> String {
+    package static func stripMarkdownExtension(_ path: String) -> String {
         for suffix in markdownExtensions where path.hasSuffix(suffix) {
             return String(path.dropLast(suffix.count))
         }

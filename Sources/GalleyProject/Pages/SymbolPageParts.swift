@@ -33,6 +33,12 @@ public struct SymbolPageParts: Sendable, Hashable {
         public var title: String
         /// Its members, in order.
         public var entries: [TopicEntry]
+
+        /// A group titled `title` of `entries`.
+        public init(title: String, entries: [TopicEntry]) {
+            self.title = title
+            self.entries = entries
+        }
     }
 
     /// A member in a Topics group.
@@ -41,6 +47,12 @@ public struct SymbolPageParts: Sendable, Hashable {
         public var url: String
         /// Its list item: the link and the abstract, ending with a newline.
         public var item: String
+
+        /// The member at `url`, listed as `item`.
+        public init(url: String, item: String) {
+            self.url = url
+            self.item = item
+        }
     }
 
     /// The symbol's kind, as the line under the title shows it (`*Structure*`).
