@@ -132,6 +132,8 @@ public struct Verifier: Sendable {
             samples += found.samples
             problems += found.problems
         }
+        // The context every reader assumes: the toolchain's modules whose names a sample uses.
+        samples = ToolchainImports.applied(to: samples)
         let runs = try isolating(SampleProgram.programs(for: samples), preparation: &preparation)
         var ordered = try results(of: samples, runs: runs, preparation: &preparation)
         if assumesNames { ordered = try checkingAssumedNames(ordered, preparation: &preparation) }

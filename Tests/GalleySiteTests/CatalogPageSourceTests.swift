@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyMarkdown
+import GalleyPackage
 import GalleyProject
 import GalleySite
 import GalleyTestSupport

@@ -1,7 +1,7 @@
-import GalleyReference
 import Testing
 
 @testable import GalleyProject
+@testable import GalleyReference
 
 /// A doc comment laid out as DocC lays out a symbol's page.
 @Suite("Doc comment sections")

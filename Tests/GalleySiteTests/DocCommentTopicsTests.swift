@@ -1,7 +1,7 @@
-import GalleyReference
 import Testing
 
 @testable import GalleyProject
+@testable import GalleyReference
 
 @Suite("A doc comment's own Topics")
 struct DocCommentTopicsTests {

@@ -1,8 +1,8 @@
 import GalleyMarkdown
-import GalleyReference
 import Testing
 
 @testable import GalleyProject
+@testable import GalleyReference
 
 /// What `galley build` reports of the API reference's doc comments.
 @Suite("Documentation coverage")

@@ -1,9 +1,9 @@
 import Foundation
 import GalleyCore
-import GalleyReports
 import GalleyTestSupport
 import Testing
 
+@testable import GalleyReports
 @testable import GalleyVerify
 
 /// The baseline file as a reviewer reads it: one known failure per line.
