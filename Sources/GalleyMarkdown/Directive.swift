@@ -212,40 +212,10 @@ package struct DirectiveScanner {
         var argumentText = ""
         var lastLine = start
         if rest.first == "(" {
-            // Arguments, possibly over several lines, up to the matching `)` outside quotes.
-            var depth = 0
-            var inQuote = false
-            var escaped = false
-            var remaining = rest
-            var closed = false
-            scanning: while true {
-                for (offset, character) in remaining.enumerated() {
-                    if escaped { escaped = false; argumentText.append(character); continue }
-                    if inQuote {
-                        if character == "\\" { escaped = true } else if character == "\"" { inQuote = false }
-                        argumentText.append(character)
-                        continue
-                    }
-                    switch character {
-                    case "\"": inQuote = true
-                    case "(": depth += 1
-                    case ")": depth -= 1
-                    default: break
-                    }
-                    if depth == 0 {
-                        rest = remaining.dropFirst(offset + 1)
-                        closed = true
-                        break scanning
-                    }
-                    argumentText.append(character)
-                }
-                lastLine += 1
-                guard lastLine < limit, lastLine - start < 20 else { break }
-                argumentText.append(" ")
-                remaining = lines[lastLine]
-            }
-            guard closed else { return nil }
-            argumentText.removeFirst()  // the opening `(`
+            guard let arguments = scanArguments(from: rest, of: lines, at: start, limit: limit) else { return nil }
+            argumentText = arguments.text
+            rest = arguments.rest
+            lastLine = arguments.lastLine
         } else if !rest.isEmpty && rest.first != "{" && rest.first != " " && rest.first != "\r" {
             return nil
         }
@@ -267,6 +237,46 @@ package struct DirectiveScanner {
             return nil
         }
         return Head(name: name, arguments: parseArguments(argumentText), lastLine: lastLine, opensBlock: opensBlock, inlineContent: inlineContent)
+    }
+
+    /// The arguments of a directive whose `rest` (on `lines[start]`) starts
+    /// with `(`: the text up to the matching `)` outside quotes, possibly over
+    /// several lines (joined by a space), without the parentheses; what follows
+    /// the `)`; and the line it is on. `nil` when no `)` closes them in time.
+    private static func scanArguments(
+        from rest: Substring, of lines: [Substring], at start: Int, limit: Int
+    ) -> (text: String, rest: Substring, lastLine: Int)? {
+        var argumentText = ""
+        var lastLine = start
+        var depth = 0
+        var inQuote = false
+        var escaped = false
+        var remaining = rest
+        while true {
+            for (offset, character) in remaining.enumerated() {
+                if escaped { escaped = false; argumentText.append(character); continue }
+                if inQuote {
+                    if character == "\\" { escaped = true } else if character == "\"" { inQuote = false }
+                    argumentText.append(character)
+                    continue
+                }
+                switch character {
+                case "\"": inQuote = true
+                case "(": depth += 1
+                case ")": depth -= 1
+                default: break
+                }
+                if depth == 0 {
+                    argumentText.removeFirst()  // the opening `(`
+                    return (argumentText, remaining.dropFirst(offset + 1), lastLine)
+                }
+                argumentText.append(character)
+            }
+            lastLine += 1
+            guard lastLine < limit, lastLine - start < 20 else { return nil }
+            argumentText.append(" ")
+            remaining = lines[lastLine]
+        }
     }
 
     /// The line of the `}` that closes a block opened on the line before `start`.

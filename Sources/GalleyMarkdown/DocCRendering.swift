@@ -50,39 +50,8 @@ extension MarkdownHTMLRenderer {
             leading += String.string(cmark_node_get_literal(node))
             child = cmark_node_next(node)
         }
-        let label: String
-        var consumed: Int
-        var dropsBreak = false
-        if leading.hasPrefix("[!"), let close = leading.firstIndex(of: "]") {
-            let tag = leading[leading.index(leading.startIndex, offsetBy: 2)..<close].uppercased()
-            guard let kind = DocCRendering.alertKinds[tag],
-                leading[leading.index(after: close)...].allSatisfy(\.isWhitespace)
-            else { return nil }
-            label = kind
-            consumed = leading.distance(from: leading.startIndex, to: close) + 1
-            dropsBreak = true
-        } else if let colon = leading.firstIndex(of: ":") {
-            let tag = leading[..<colon]
-            guard !tag.isEmpty, tag.allSatisfy({ $0.isLetter || $0 == " " }),
-                let kind = DocCRendering.asideKinds[String(tag.filter { $0 != " " }).lowercased()]
-            else { return nil }
-            label = kind
-            consumed = leading.distance(from: leading.startIndex, to: colon) + 1
-            while consumed < leading.count, leading[leading.index(leading.startIndex, offsetBy: consumed)] == " " { consumed += 1 }
-        } else {
-            return nil
-        }
-        // Remove the tag from the text nodes.
-        for node in texts where consumed > 0 {
-            let literal = String.string(cmark_node_get_literal(node))
-            if literal.count <= consumed {
-                consumed -= literal.count
-                cmark_node_set_literal(node, "")
-            } else {
-                cmark_node_set_literal(node, String(literal.dropFirst(consumed)))
-                consumed = 0
-            }
-        }
+        guard let (label, consumed, dropsBreak) = asideTag(in: leading) else { return nil }
+        removeLeadingCharacters(consumed, from: texts)
         if dropsBreak, let next = texts.last.flatMap({ cmark_node_next($0) }),
             [CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK].contains(cmark_node_get_type(next))
         {
@@ -116,6 +85,46 @@ extension MarkdownHTMLRenderer {
         }
         cmark_node_replace(quote, aside)
         return quote
+    }
+
+    /// The aside tag `leading` starts with (`[!WARNING]` or `Note:`): its
+    /// label, how many characters it takes (with the spaces after a `:`), and
+    /// whether the line break after it goes too (an alert's). `nil` when
+    /// `leading` starts with no tag DocC or GitHub knows.
+    private func asideTag(in leading: String) -> (label: String, consumed: Int, dropsBreak: Bool)? {
+        if leading.hasPrefix("[!"), let close = leading.firstIndex(of: "]") {
+            let tag = leading[leading.index(leading.startIndex, offsetBy: 2)..<close].uppercased()
+            guard let kind = DocCRendering.alertKinds[tag],
+                leading[leading.index(after: close)...].allSatisfy(\.isWhitespace)
+            else { return nil }
+            return (kind, leading.distance(from: leading.startIndex, to: close) + 1, true)
+        } else if let colon = leading.firstIndex(of: ":") {
+            let tag = leading[..<colon]
+            guard !tag.isEmpty, tag.allSatisfy({ $0.isLetter || $0 == " " }),
+                let kind = DocCRendering.asideKinds[String(tag.filter { $0 != " " }).lowercased()]
+            else { return nil }
+            var consumed = leading.distance(from: leading.startIndex, to: colon) + 1
+            while consumed < leading.count, leading[leading.index(leading.startIndex, offsetBy: consumed)] == " " { consumed += 1 }
+            return (kind, consumed, false)
+        } else {
+            return nil
+        }
+    }
+
+    /// Removes the first `count` characters of the run of text nodes `texts`
+    /// (the aside's tag), emptying the nodes it covers.
+    private func removeLeadingCharacters(_ count: Int, from texts: [OpaquePointer]) {
+        var consumed = count
+        for node in texts where consumed > 0 {
+            let literal = String.string(cmark_node_get_literal(node))
+            if literal.count <= consumed {
+                consumed -= literal.count
+                cmark_node_set_literal(node, "")
+            } else {
+                cmark_node_set_literal(node, String(literal.dropFirst(consumed)))
+                consumed = 0
+            }
+        }
     }
 
     /// The markup a directive's marker line stands for: its opening (with

@@ -126,6 +126,33 @@ public struct MarkdownDocument: Sendable {
         }
         let unclosedDirectiveLines = scanner.unclosed.map { $0 + offset }
         let tree = CmarkTree(parsing: scanner.text)
+        var reading = TreeReading(markdown: markdown, cmarkSource: scanner.text, offset: offset)
+        tree.withArena {
+            tree.walk { node in reading.visit(node) }
+        }
+        var positions: [String: Int] = [:]
+        for (position, heading) in reading.headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
+        storage = Storage(
+            Fields(
+                source: markdown, firstLine: firstLine, headings: reading.headings, codeBlocks: reading.codeBlocks, links: reading.links,
+                sections: reading.sections.map(\.section), directives: directives, unclosedDirectiveLines: unclosedDirectiveLines,
+                cmarkSource: cmarkSource, directiveMarkers: directiveMarkers, symbolPath: reading.symbolPath,
+                symbolLinks: reading.symbolLinks, symbolLiterals: reading.symbolLiterals, headingPositions: positions,
+                parsedTree: ParsedTree(tree), mayHaveSymbolLinks: reading.mayHaveSymbolLinks
+            ))
+    }
+
+    /// What parsing a document collects from its cmark tree, one node of
+    /// the walk at a time: headings, code blocks, links, symbol links and
+    /// the sections' text.
+    private struct TreeReading {
+        let markdown: String
+        /// The text cmark parsed (the Markdown without directive lines).
+        let cmarkSource: String
+        /// Added to cmark's line numbers to make them the file's.
+        let offset: Int
+        /// Looked for once, not once per code span.
+        let mayHaveSymbolLinks: Bool
         var symbolPath: String?
         var firstHeadingSeen = false
         var headings: [Heading] = []
@@ -135,76 +162,83 @@ public struct MarkdownDocument: Sendable {
         var symbolLiterals: [String: Bool] = [:]
         var sections = [DocumentSection.Builder(headingIndex: nil)]
         var slugs = SlugGenerator()
-        var lines = LineCursor(markdown)
-        // Looked for once, not once per code span.
-        let mayHaveSymbolLinks = TextSearch.contains(scanner.text, "``")
-        tree.withArena {
-            tree.walk { node in
-                let type = cmark_node_get_type(node)
-                if type == CMARK_NODE_HEADING {
-                    sections.append(DocumentSection.Builder(headingIndex: headings.count))
-                } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
-                    if !CmarkTree.isInsideHeading(node) { sections[sections.count - 1].append(cmark_node_get_literal(node)) }
-                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK || type == CMARK_NODE_PARAGRAPH {
-                    sections[sections.count - 1].appendSpace()
-                }
-                switch type {
-                case CMARK_NODE_HEADING:
-                    let text = CmarkTree.plainText(of: node)
-                    if !firstHeadingSeen, cmark_node_get_heading_level(node) == 1 {
-                        symbolPath = CmarkTree.symbolLink(in: node, source: scanner.text)
-                    }
-                    firstHeadingSeen = true
-                    headings.append(
-                        Heading(
-                            level: Int(cmark_node_get_heading_level(node)),
-                            text: text,
-                            id: slugs.slug(for: text),
-                            line: Int(cmark_node_get_start_line(node)) + offset
-                        ))
-                case CMARK_NODE_CODE_BLOCK:
-                    guard CmarkTree.isFenced(node) else { return }
-                    var block = Self.codeBlock(node, offset: offset, index: codeBlocks.count)
-                    block.isClosed = Self.hasClosingFence(node, in: markdown, lines: &lines)
-                    codeBlocks.append(block)
-                case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                    links.append(
-                        MarkdownLink(
-                            destination: .string(cmark_node_get_url(node)),
-                            line: Int(cmark_node_get_start_line(node)) + offset,
-                            column: Int(cmark_node_get_start_column(node)),
-                            isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE
-                        ))
-                case CMARK_NODE_CODE where mayHaveSymbolLinks:
-                    let literal = String.string(cmark_node_get_literal(node))
-                    guard SymbolLink.isSymbolPath(literal) else { return }
-                    let isSymbol = symbolLiterals[literal] ?? TextSearch.contains(scanner.text, "``\(literal)``")
-                    symbolLiterals[literal] = isSymbol
-                    guard isSymbol else { return }
-                    // Inline nodes may lack a position: their block's line then.
-                    var line = Int(cmark_node_get_start_line(node))
-                    var column = Int(cmark_node_get_start_column(node))
-                    var parent = cmark_node_parent(node)
-                    while line == 0, let block = parent {
-                        line = Int(cmark_node_get_start_line(block))
-                        column = Int(cmark_node_get_start_column(block))
-                        parent = cmark_node_parent(block)
-                    }
-                    symbolLinks.append(MarkdownLink(destination: literal, line: line + offset, column: column))
-                default:
-                    break
-                }
+        var lines: LineCursor
+
+        init(markdown: String, cmarkSource: String, offset: Int) {
+            self.markdown = markdown
+            self.cmarkSource = cmarkSource
+            self.offset = offset
+            self.lines = LineCursor(markdown)
+            self.mayHaveSymbolLinks = TextSearch.contains(cmarkSource, "``")
+        }
+
+        /// Takes in one node of the walk.
+        mutating func visit(_ node: OpaquePointer) {
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HEADING {
+                sections.append(DocumentSection.Builder(headingIndex: headings.count))
+            } else if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                if !CmarkTree.isInsideHeading(node) { sections[sections.count - 1].append(cmark_node_get_literal(node)) }
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK || type == CMARK_NODE_PARAGRAPH {
+                sections[sections.count - 1].appendSpace()
+            }
+            switch type {
+            case CMARK_NODE_HEADING:
+                addHeading(node)
+            case CMARK_NODE_CODE_BLOCK:
+                guard CmarkTree.isFenced(node) else { return }
+                var block = MarkdownDocument.codeBlock(node, offset: offset, index: codeBlocks.count)
+                block.isClosed = MarkdownDocument.hasClosingFence(node, in: markdown, lines: &lines)
+                codeBlocks.append(block)
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                links.append(
+                    MarkdownLink(
+                        destination: .string(cmark_node_get_url(node)),
+                        line: Int(cmark_node_get_start_line(node)) + offset,
+                        column: Int(cmark_node_get_start_column(node)),
+                        isImage: cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                    ))
+            case CMARK_NODE_CODE where mayHaveSymbolLinks:
+                addSymbolLink(node)
+            default:
+                break
             }
         }
-        var positions: [String: Int] = [:]
-        for (position, heading) in headings.enumerated() where positions[heading.id] == nil { positions[heading.id] = position }
-        storage = Storage(
-            Fields(
-                source: markdown, firstLine: firstLine, headings: headings, codeBlocks: codeBlocks, links: links,
-                sections: sections.map(\.section), directives: directives, unclosedDirectiveLines: unclosedDirectiveLines,
-                cmarkSource: cmarkSource, directiveMarkers: directiveMarkers, symbolPath: symbolPath, symbolLinks: symbolLinks,
-                symbolLiterals: symbolLiterals, headingPositions: positions, parsedTree: ParsedTree(tree), mayHaveSymbolLinks: mayHaveSymbolLinks
-            ))
+
+        /// Takes in a heading (the first H1's symbol link is the page's symbol).
+        private mutating func addHeading(_ node: OpaquePointer) {
+            let text = CmarkTree.plainText(of: node)
+            if !firstHeadingSeen, cmark_node_get_heading_level(node) == 1 {
+                symbolPath = CmarkTree.symbolLink(in: node, source: cmarkSource)
+            }
+            firstHeadingSeen = true
+            headings.append(
+                Heading(
+                    level: Int(cmark_node_get_heading_level(node)),
+                    text: text,
+                    id: slugs.slug(for: text),
+                    line: Int(cmark_node_get_start_line(node)) + offset
+                ))
+        }
+
+        /// Takes in a code span that is a symbol link (``` ``Name`` ```).
+        private mutating func addSymbolLink(_ node: OpaquePointer) {
+            let literal = String.string(cmark_node_get_literal(node))
+            guard SymbolLink.isSymbolPath(literal) else { return }
+            let isSymbol = symbolLiterals[literal] ?? TextSearch.contains(cmarkSource, "``\(literal)``")
+            symbolLiterals[literal] = isSymbol
+            guard isSymbol else { return }
+            // Inline nodes may lack a position: their block's line then.
+            var line = Int(cmark_node_get_start_line(node))
+            var column = Int(cmark_node_get_start_column(node))
+            var parent = cmark_node_parent(node)
+            while line == 0, let block = parent {
+                line = Int(cmark_node_get_start_line(block))
+                column = Int(cmark_node_get_start_column(block))
+                parent = cmark_node_parent(block)
+            }
+            symbolLinks.append(MarkdownLink(destination: literal, line: line + offset, column: column))
+        }
     }
 
     /// The title a page takes when its front matter has none: its first H1.

@@ -158,13 +158,6 @@ package enum APIListing {
     }
 
     package static func signature(of decl: DeclSyntax) -> String {
-        func parameters(_ list: FunctionParameterListSyntax, isSubscript: Bool) -> String {
-            "("
-                + list.map { parameter in
-                    let label = isSubscript && parameter.secondName == nil ? "_" : parameter.firstName.text
-                    return label + ":" + compact(parameter.type.trimmedDescription) + (parameter.ellipsis != nil ? "..." : "")
-                }.joined(separator: ",") + ")"
-        }
         // Constraints written in the generic parameter list or in the `where`
         // clause are one claim: `<S: Sequence>` is `<S> where S: Sequence`.
         // The parameters are listed in their order; every requirement, one
@@ -188,10 +181,6 @@ package enum APIListing {
                 }
             }
             return requirements.isEmpty ? "" : " where " + requirements.sorted().joined(separator: ",")
-        }
-        func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
-            guard let specifiers else { return "" }
-            return " " + compact(specifiers.trimmedDescription)
         }
         if let function = decl.as(FunctionDeclSyntax.self) {
             let result = function.signature.returnClause.map { "->" + compact($0.type.trimmedDescription) } ?? ""
@@ -219,6 +208,22 @@ package enum APIListing {
                 + (binding.typeAnnotation.map { ":" + compact($0.type.trimmedDescription) } ?? "")
         }
         return compact(decl.trimmedDescription)
+    }
+
+    /// A parameter list as a signature compares it: `(label:Type,…)`, with
+    /// the label `_` for a subscript's parameter that has a single name.
+    private static func parameters(_ list: FunctionParameterListSyntax, isSubscript: Bool) -> String {
+        "("
+            + list.map { parameter in
+                let label = isSubscript && parameter.secondName == nil ? "_" : parameter.firstName.text
+                return label + ":" + compact(parameter.type.trimmedDescription) + (parameter.ellipsis != nil ? "..." : "")
+            }.joined(separator: ",") + ")"
+    }
+
+    /// A function's effects as a signature compares them (` async throws`), or nothing.
+    private static func effects(_ specifiers: FunctionEffectSpecifiersSyntax?) -> String {
+        guard let specifiers else { return "" }
+        return " " + compact(specifiers.trimmedDescription)
     }
 
     /// `text` without any whitespace (types compare by their tokens), without

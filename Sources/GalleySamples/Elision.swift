@@ -55,17 +55,7 @@ package enum Elision {
             let next = index + 1 < tokens.count ? tokens[index + 1] : nil
             let startsLine = previous == nil || token.leadingTrivia.contains { $0.isNewline }
             let endsLine = next == nil || next!.leadingTrivia.contains { $0.isNewline }
-            let openers: Set<String> = ["(", "[", "{", ",", ":", "=", "->", "return", "in", ";", "?", "??"]
-            let closers: Set<String> = [")", "]", "}", ",", ";"]
-            if isEllipsis {
-                guard startsLine || openers.contains(previous!.text), endsLine || closers.contains(next!.text) else { continue }
-                // `array[...]` is Swift's unbounded range.
-                if let previous, previous.text == "[", previous.leadingTrivia.isEmpty, index >= 2,
-                    endsOperand(tokens[index - 2]), next?.text == "]"
-                {
-                    continue
-                }
-            }
+            if isEllipsis, !ellipsisElides(at: index, in: tokens, startsLine: startsLine, endsLine: endsLine) { continue }
             let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
             let end = token.endPositionBeforeTrailingTrivia.utf8Offset
             guard !edits.contains(where: { $0.start <= start && end <= $0.end }) else { continue }
@@ -78,23 +68,9 @@ package enum Elision {
                 previous.map({ $0.text == "(" || $0.text == "," }) ?? false, next.map({ $0.text == ")" || $0.text == "," }) ?? false
             {
                 if let call = opener.parent?.as(FunctionCallExprSyntax.self) {
-                    let callStart = call.calledExpression.positionAfterSkippingLeadingTrivia.utf8Offset
-                    let callEnd = (call.rightParen ?? token).endPositionBeforeTrailingTrivia.utf8Offset
-                    let callee = call.calledExpression.trimmedDescription
-                    let statement = call.parent?.is(CodeBlockItemSyntax.self) == true
-                    let replacement: String
-                    if statement {
-                        replacement = "fatalError()"
-                    } else if let first = callee.unicodeScalars.first, first.properties.isUppercase,
-                        callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "<" || $0 == ">" || $0 == "," || $0 == " " }
-                        )
-                    {
-                        replacement = "(_galleyHole() as \(callee))"
-                    } else {
-                        replacement = "_galleyHole()"
-                    }
-                    edits.removeAll { callStart <= $0.start && $0.end <= callEnd }
-                    edits.append((callStart, callEnd, replacement, String(code.utf8Slice(callStart, callEnd))))
+                    let edit = elidedCall(call, through: token, in: code)
+                    edits.removeAll { edit.start <= $0.start && $0.end <= edit.end }
+                    edits.append(edit)
                     continue
                 }
                 if opener.parent?.is(FunctionParameterClauseSyntax.self) == true {
@@ -106,18 +82,68 @@ package enum Elision {
                 (startsLine || previous.map { $0.text == "{" || $0.text == ";" } ?? true)
                 && (endsLine || next.map { $0.text == "}" || $0.text == ";" } ?? true)
             if statementPosition, opener == nil || opener!.tokenKind == .leftBrace {
-                if let brace = opener, brace.parent?.is(MemberBlockSyntax.self) == true {
-                    edits.append((start, end, "", text))
-                } else if let brace = opener, brace.parent?.is(SwitchExprSyntax.self) == true {
-                    edits.append((start, end, "default: fatalError()", text))
-                } else {
-                    edits.append((start, end, "fatalError()", text))
-                }
+                edits.append((start, end, statementReplacement(inside: opener), text))
                 continue
             }
             edits.append((start, end, "_galleyHole()", text))
         }
         return apply(edits, to: code, tree: tree)
+    }
+
+    /// Whether the `...` or `…` at `index` of `tokens` elides code: it has
+    /// nothing to range over on either side (it starts or ends its line, or
+    /// sits after an opener and before a closer) and is not `array[...]`.
+    private static func ellipsisElides(at index: Int, in tokens: [TokenSyntax], startsLine: Bool, endsLine: Bool) -> Bool {
+        let previous = index > 0 ? tokens[index - 1] : nil
+        let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+        let openers: Set<String> = ["(", "[", "{", ",", ":", "=", "->", "return", "in", ";", "?", "??"]
+        let closers: Set<String> = [")", "]", "}", ",", ";"]
+        guard startsLine || openers.contains(previous!.text), endsLine || closers.contains(next!.text) else { return false }
+        // `array[...]` is Swift's unbounded range.
+        if let previous, previous.text == "[", previous.leadingTrivia.isEmpty, index >= 2,
+            endsOperand(tokens[index - 2]), next?.text == "]"
+        {
+            return false
+        }
+        return true
+    }
+
+    /// The edit for a call whose arguments elide some (`Foo(...)`, `Foo(id:
+    /// 1, ...)`, up to the elision `token` when it has no `)`): the whole call
+    /// becomes `fatalError()` as a statement, `(_galleyHole() as Foo)` for an
+    /// uppercase callee (a type), or `_galleyHole()`.
+    private static func elidedCall(
+        _ call: FunctionCallExprSyntax, through token: TokenSyntax, in code: String
+    ) -> (start: Int, end: Int, replacement: String, text: String) {
+        let callStart = call.calledExpression.positionAfterSkippingLeadingTrivia.utf8Offset
+        let callEnd = (call.rightParen ?? token).endPositionBeforeTrailingTrivia.utf8Offset
+        let callee = call.calledExpression.trimmedDescription
+        let statement = call.parent?.is(CodeBlockItemSyntax.self) == true
+        let replacement: String
+        if statement {
+            replacement = "fatalError()"
+        } else if let first = callee.unicodeScalars.first, first.properties.isUppercase,
+            callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "<" || $0 == ">" || $0 == "," || $0 == " " }
+            )
+        {
+            replacement = "(_galleyHole() as \(callee))"
+        } else {
+            replacement = "_galleyHole()"
+        }
+        return (callStart, callEnd, replacement, String(code.utf8Slice(callStart, callEnd)))
+    }
+
+    /// What elided statements become in the braces `opener` (`nil` at the
+    /// top level): nothing among a type's members, a `default:` case in a
+    /// `switch`, else `fatalError()`.
+    private static func statementReplacement(inside opener: TokenSyntax?) -> String {
+        if let brace = opener, brace.parent?.is(MemberBlockSyntax.self) == true {
+            return ""
+        } else if let brace = opener, brace.parent?.is(SwitchExprSyntax.self) == true {
+            return "default: fatalError()"
+        } else {
+            return "fatalError()"
+        }
     }
 
     /// `code` with `edits` made (each replacing UTF-8 offsets `start..<end`

@@ -80,6 +80,13 @@ package enum PrintsComment {
         guard spaces == " " else {
             return .malformed("write '// Prints \"…\"' with exactly one space after '//'", column: column)
         }
+        return expectation(quoted: afterWord, column: column)
+    }
+
+    /// What `// Prints "…"` expects, read from `afterWord` (the text after
+    /// `Prints`, which should be one space and a string in quotes), or why
+    /// it cannot be read; `column` is the comment's.
+    private static func expectation(quoted afterWord: Substring, column: Int) -> Parsed {
         // The string is read by Unicode scalars, not characters: a combining
         // mark after a quote or an escape (`"\u{301}`) joins it into one
         // character, which would hide the quote or break the escape.

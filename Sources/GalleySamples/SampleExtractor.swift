@@ -54,56 +54,13 @@ package enum SampleExtractor {
     }
 
     package static func sample(from block: CodeBlock, page: String, settings: SampleSettings = SampleSettings()) throws(Diagnostic) -> Sample {
-        var attributeMode: Sample.Mode?
-        var group: String?
-        var version: Int?
-        var standalone = false
-        var arguments: [String]?
         func fail(_ message: String, _ hint: String) -> Diagnostic {
             Diagnostic(message, at: SourceLocation(path: page, line: block.fenceLine, column: block.fenceColumn), suggestion: hint)
         }
-        for attribute in block.attributes {
-            if attribute.hasPrefix("group=") {
-                let name = String(attribute.dropFirst("group=".count))
-                guard !name.isEmpty else { throw fail("empty group name", "Write group=<name>") }
-                group = name
-                continue
-            }
-            if attribute.hasPrefix("args=") {
-                arguments = (arguments ?? []) + [String(attribute.dropFirst("args=".count))]
-                continue
-            }
-            switch attribute {
-            case "standalone":
-                standalone = true
-            case "swift5", "swift6":
-                let number = attribute == "swift5" ? 5 : 6
-                if let version, version != number {
-                    throw fail("attributes 'swift5' and 'swift6' cannot be combined", "Keep one of them")
-                }
-                version = number
-            case "no_run", "compile_fail", "crash", "ignore":
-                if let attributeMode {
-                    throw fail("attributes '\(attributeMode.rawValue)' and '\(attribute)' cannot be combined", "Keep one of them")
-                }
-                attributeMode = Sample.Mode(rawValue: attribute)
-            default:
-                let suggestion = closest(to: attribute).map { "Did you mean '\($0)'? " } ?? ""
-                throw fail(
-                    "unknown sample attribute '\(attribute)'",
-                    suggestion + "Known attributes: \(knownAttributes.joined(separator: ", ")), group=<name>, args=<argument>"
-                )
-            }
-        }
-        var mode = attributeMode ?? settings.defaultMode
-        if group != nil && (mode == .compileFail || mode == .crash) {
-            throw fail("a '\(mode.rawValue)' sample cannot be in a group", "Remove group= or make it a sample of its own")
-        }
-        if standalone && group != nil {
-            throw fail("a 'standalone' sample cannot be in a group", "Keep one of 'standalone' and group=")
-        }
+        let attributes = try readAttributes(of: block, settings: settings, fail: fail)
+        var mode = attributes.mode ?? settings.defaultMode
         let scan = try scanLines(of: block, page: page)
-        if attributeMode == nil, mode != .ignore, !scan.markers.isEmpty {
+        if attributes.mode == nil, mode != .ignore, !scan.markers.isEmpty {
             // `let w = r + z // error: binary operator '+' cannot be applied…`: docs
             // that show a compiler error say so in the code; the sample must fail there.
             mode = .compileFail
@@ -114,44 +71,113 @@ package enum SampleExtractor {
         if mode != .ignore && mode != .compileFail {
             kind = SampleKindReader.kind(of: compiled)
         }
-        if kind == .program && mode != .ignore {
-            let elided = Elision.substitute(in: compiled)
-            if !elided.holes.isEmpty {
-                if mode == .crash {
-                    throw fail(
-                        "a 'crash' sample cannot elide code ('...', '…' or '<#placeholder#>'): it must run",
-                        "Write the code out, or mark the sample no_run")
-                }
-                compiled = elided.code
-                holes = elided.holes
-                if mode == .run { mode = .noRun }
-            }
+        if kind == .program && mode != .ignore, let elided = try elision(in: compiled, mode: mode, fail: fail) {
+            compiled = elided.code
+            holes = elided.holes
+            if mode == .run { mode = .noRun }
         }
-        if attributeMode == nil, mode == .run, group == nil, SampleKindReader.announcesTrap(compiled) { mode = .crash }
-        if mode == .run, arguments == nil, CommandLineProgram.needsArguments(compiled) {
+        if attributes.mode == nil, mode == .run, attributes.group == nil, SampleKindReader.announcesTrap(compiled) { mode = .crash }
+        if mode == .run, attributes.arguments == nil, CommandLineProgram.needsArguments(compiled) {
             // A command-line tool run with no arguments would only print its usage or fail: compile it.
             mode = .noRun
         }
-        if arguments != nil && !CommandLineProgram.isMain(compiled) {
+        if attributes.arguments != nil && !CommandLineProgram.isMain(compiled) {
             throw fail(
                 "'args=' gives command-line arguments to a program with an '@main' entry point, and this sample has none",
                 "Remove args=, or declare the entry point with @main")
         }
         var sample = Sample(
-            page: page, block: block, mode: mode, group: mode == .ignore ? nil : group,
-            swift5: (version ?? settings.swiftVersion) == 5, settings: settings,
+            page: page, block: block, mode: mode, group: mode == .ignore ? nil : attributes.group,
+            swift5: (attributes.version ?? settings.swiftVersion) == 5, settings: settings,
             compiledCode: compiled, displayedLines: scan.displayed, hiddenLines: scan.hidden,
             expectedPrints: scan.prints, expectedPrintsLines: scan.printsLines,
             outputBlock: nil, errorMarkers: mode == .compileFail ? scan.markers : []
         )
         sample.expectedPrintsMatching = scan.matching
         sample.kind = kind
-        sample.standalone = standalone
-        sample.arguments = arguments
+        sample.standalone = attributes.standalone
+        sample.arguments = attributes.arguments
         sample.holes = holes
         sample.expectedError = mode == .run || mode == .noRun ? scan.thrown : nil
         sample.warnings = scan.warnings
         return sample
+    }
+
+    /// The attributes of a sample's info string (`no_run`, `swift5`,
+    /// `group=<name>`, `args=<argument>`…).
+    private struct SampleAttributes {
+        /// The mode an attribute gives, if one does.
+        var mode: Sample.Mode?
+        var group: String?
+        /// The Swift language mode `swift5` or `swift6` asks for.
+        var version: Int?
+        var standalone = false
+        var arguments: [String]?
+    }
+
+    /// The attributes of `block`; throws `fail`'s error for one that is
+    /// unknown or that another (or the default mode in `settings`) rules out.
+    private static func readAttributes(
+        of block: CodeBlock, settings: SampleSettings, fail: (String, String) -> Diagnostic
+    ) throws(Diagnostic) -> SampleAttributes {
+        var attributes = SampleAttributes()
+        for attribute in block.attributes {
+            if attribute.hasPrefix("group=") {
+                let name = String(attribute.dropFirst("group=".count))
+                guard !name.isEmpty else { throw fail("empty group name", "Write group=<name>") }
+                attributes.group = name
+                continue
+            }
+            if attribute.hasPrefix("args=") {
+                attributes.arguments = (attributes.arguments ?? []) + [String(attribute.dropFirst("args=".count))]
+                continue
+            }
+            switch attribute {
+            case "standalone":
+                attributes.standalone = true
+            case "swift5", "swift6":
+                let number = attribute == "swift5" ? 5 : 6
+                if let version = attributes.version, version != number {
+                    throw fail("attributes 'swift5' and 'swift6' cannot be combined", "Keep one of them")
+                }
+                attributes.version = number
+            case "no_run", "compile_fail", "crash", "ignore":
+                if let attributeMode = attributes.mode {
+                    throw fail("attributes '\(attributeMode.rawValue)' and '\(attribute)' cannot be combined", "Keep one of them")
+                }
+                attributes.mode = Sample.Mode(rawValue: attribute)
+            default:
+                let suggestion = closest(to: attribute).map { "Did you mean '\($0)'? " } ?? ""
+                throw fail(
+                    "unknown sample attribute '\(attribute)'",
+                    suggestion + "Known attributes: \(knownAttributes.joined(separator: ", ")), group=<name>, args=<argument>"
+                )
+            }
+        }
+        let mode = attributes.mode ?? settings.defaultMode
+        if attributes.group != nil && (mode == .compileFail || mode == .crash) {
+            throw fail("a '\(mode.rawValue)' sample cannot be in a group", "Remove group= or make it a sample of its own")
+        }
+        if attributes.standalone && attributes.group != nil {
+            throw fail("a 'standalone' sample cannot be in a group", "Keep one of 'standalone' and group=")
+        }
+        return attributes
+    }
+
+    /// The program `compiled` with its elisions (`...`, `…`,
+    /// `<#placeholder#>`) filled in, and the holes they left, or `nil` when
+    /// it elides nothing; throws `fail`'s error for a `crash` sample that does.
+    private static func elision(
+        in compiled: String, mode: Sample.Mode, fail: (String, String) -> Diagnostic
+    ) throws(Diagnostic) -> (code: String, holes: [Elision.Hole])? {
+        let elided = Elision.substitute(in: compiled)
+        guard !elided.holes.isEmpty else { return nil }
+        if mode == .crash {
+            throw fail(
+                "a 'crash' sample cannot elide code ('...', '…' or '<#placeholder#>'): it must run",
+                "Write the code out, or mark the sample no_run")
+        }
+        return (elided.code, elided.holes)
     }
 
     /// What ``scanLines(of:page:)`` reads from a block.

@@ -39,24 +39,7 @@ struct StarterFile: Sendable, Equatable {
                 )
             ])
         }
-        var conflicts: [Diagnostic] = []
-        do {
-            var checkedFolders: Set<String> = []
-            for file in files {
-                let components = file.path.split(separator: "/").map(String.init)
-                for depth in 1..<components.count {
-                    let folder = components.prefix(depth).joined(separator: "/")
-                    guard checkedFolders.insert(folder).inserted else { continue }
-                    let url = directory.appendingPathComponent(folder)
-                    if Self.exists(url) && !Self.isFolder(url) {
-                        conflicts.append(Diagnostic("is a file where galley init needs a folder", at: SourceLocation(path: shown(folder))))
-                    }
-                }
-                if Self.exists(directory.appendingPathComponent(file.path)) {
-                    conflicts.append(Diagnostic("already exists", at: SourceLocation(path: shown(file.path))))
-                }
-            }
-        }
+        let conflicts = Self.conflicts(of: files, in: directory, shown: shown)
         if !conflicts.isEmpty {
             var advice = "Move or remove \(conflicts.count == 1 ? "it" : "them"), or pick another folder: galley init DIR"
             advice += extra
@@ -97,6 +80,29 @@ struct StarterFile: Sendable, Equatable {
             ])
         }
         return files.map(\.path)
+    }
+
+    /// One error for each of `files` that already exists in `directory`, and
+    /// for each file that stands where one of their folders must go; `shown`
+    /// is how errors name a path.
+    private static func conflicts(of files: [StarterFile], in directory: URL, shown: (String) -> String) -> [Diagnostic] {
+        var conflicts: [Diagnostic] = []
+        var checkedFolders: Set<String> = []
+        for file in files {
+            let components = file.path.split(separator: "/").map(String.init)
+            for depth in 1..<components.count {
+                let folder = components.prefix(depth).joined(separator: "/")
+                guard checkedFolders.insert(folder).inserted else { continue }
+                let url = directory.appendingPathComponent(folder)
+                if Self.exists(url) && !Self.isFolder(url) {
+                    conflicts.append(Diagnostic("is a file where galley init needs a folder", at: SourceLocation(path: shown(folder))))
+                }
+            }
+            if Self.exists(directory.appendingPathComponent(file.path)) {
+                conflicts.append(Diagnostic("already exists", at: SourceLocation(path: shown(file.path))))
+            }
+        }
+        return conflicts
     }
 
     /// Whether anything (a dangling symbolic link too) is at `url`.

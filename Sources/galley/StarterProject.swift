@@ -225,84 +225,103 @@ struct StarterProject: Sendable {
             # Pages (in the repository's Settings → Pages, set Source to "GitHub Actions").
             # Change the number of shards in both places marked SHARDS.
             \#(preamble)
-              # Galley is built from source once and handed to the other jobs: set
-              # GALLEY_GIT to the repository you get Galley from, GALLEY_REF to a tag.
-              galley:
-                runs-on: ubuntu-24.04
-                container: swift:6.3-noble
-                steps:
-            \#(installCmarkStep)
-                  - name: Build Galley
-                    env:
-                      GALLEY_GIT: https://github.com/your-org/galley.git
-                      GALLEY_REF: main
-                    run: |
-                      git clone --depth 1 --branch "$GALLEY_REF" "$GALLEY_GIT" "$RUNNER_TEMP/galley"
-                      swift build -c release --product galley --package-path "$RUNNER_TEMP/galley"
-                      mkdir -p bin && cp "$RUNNER_TEMP/galley/.build/release/galley" bin/
-                  - uses: actions/upload-artifact@v4
-                    with:
-                      name: galley
-                      path: bin/galley
+            \#(shardedGalleyJob)
 
-              verify:
-                needs: galley
-                runs-on: ubuntu-24.04
-                container: swift:6.3-noble   # the Swift toolchain; samples are compiled with it
-                strategy:
-                  fail-fast: false
-                  matrix:
-                    shard: [\#(list)]   # SHARDS: 1 to N
-                steps:
-                  - uses: actions/checkout@v4
-            \#(installCmarkStep)
-                  - uses: actions/download-artifact@v4
-                    with:
-                      name: galley
-                      path: bin
-                  - name: Verify shard ${{ matrix.shard }} of \#(count)
-                    run: |
-                      chmod +x bin/galley
-                      bin/galley verify --shard ${{ matrix.shard }}/\#(count) --format json > shard-${{ matrix.shard }}.json   # SHARDS: N
-                  # The report, and the cached results the site build reuses.
-                  - if: always()
-                    uses: actions/upload-artifact@v4
-                    with:
-                      name: shard-${{ matrix.shard }}
-                      include-hidden-files: true
-                      path: |
-                        shard-${{ matrix.shard }}.json
-                        .build/galley/cache/
+            \#(shardedVerifyJob(list: list, count: count))
 
-              build:
-                needs: verify
-                if: always() && needs.verify.result != 'cancelled'
-                runs-on: ubuntu-24.04
-                container: swift:6.3-noble
-                steps:
-                  - uses: actions/checkout@v4
-            \#(installCmarkStep)
-                  - uses: actions/download-artifact@v4
-                    with:
-                      name: galley
-                      path: bin
-                  - uses: actions/download-artifact@v4
-                    with:
-                      pattern: shard-*
-                      merge-multiple: true
-                  - name: One report from every shard
-                    run: |
-                      chmod +x bin/galley
-                      bin/galley verify --merge-reports shard-*.json --format github
-                  - name: Build the site (every sample's result is cached by now)
-                    run: bin/galley build
-                  - if: github.ref == 'refs/heads/main'
-                    uses: actions/upload-pages-artifact@v3
-                    with:
-                      path: public/
+            \#(shardedBuildJob)
 
             \#(deployJob)
 
             """#
     }
+
+    /// The sharded workflow's first job: builds `galley` once and uploads it for the others.
+    private static let shardedGalleyJob = #"""
+          # Galley is built from source once and handed to the other jobs: set
+          # GALLEY_GIT to the repository you get Galley from, GALLEY_REF to a tag.
+          galley:
+            runs-on: ubuntu-24.04
+            container: swift:6.3-noble
+            steps:
+        \#(installCmarkStep)
+              - name: Build Galley
+                env:
+                  GALLEY_GIT: https://github.com/your-org/galley.git
+                  GALLEY_REF: main
+                run: |
+                  git clone --depth 1 --branch "$GALLEY_REF" "$GALLEY_GIT" "$RUNNER_TEMP/galley"
+                  swift build -c release --product galley --package-path "$RUNNER_TEMP/galley"
+                  mkdir -p bin && cp "$RUNNER_TEMP/galley/.build/release/galley" bin/
+              - uses: actions/upload-artifact@v4
+                with:
+                  name: galley
+                  path: bin/galley
+        """#
+
+    /// The sharded workflow's matrix job: verifies shard `I` of `count`
+    /// (`list` is `1, 2, …, count`), uploading its report and cached results.
+    private static func shardedVerifyJob(list: String, count: Int) -> String {
+        #"""
+          verify:
+            needs: galley
+            runs-on: ubuntu-24.04
+            container: swift:6.3-noble   # the Swift toolchain; samples are compiled with it
+            strategy:
+              fail-fast: false
+              matrix:
+                shard: [\#(list)]   # SHARDS: 1 to N
+            steps:
+              - uses: actions/checkout@v4
+        \#(installCmarkStep)
+              - uses: actions/download-artifact@v4
+                with:
+                  name: galley
+                  path: bin
+              - name: Verify shard ${{ matrix.shard }} of \#(count)
+                run: |
+                  chmod +x bin/galley
+                  bin/galley verify --shard ${{ matrix.shard }}/\#(count) --format json > shard-${{ matrix.shard }}.json   # SHARDS: N
+              # The report, and the cached results the site build reuses.
+              - if: always()
+                uses: actions/upload-artifact@v4
+                with:
+                  name: shard-${{ matrix.shard }}
+                  include-hidden-files: true
+                  path: |
+                    shard-${{ matrix.shard }}.json
+                    .build/galley/cache/
+        """#
+    }
+
+    /// The sharded workflow's last job: merges the shards' reports and
+    /// builds the site from their cached results.
+    private static let shardedBuildJob = #"""
+          build:
+            needs: verify
+            if: always() && needs.verify.result != 'cancelled'
+            runs-on: ubuntu-24.04
+            container: swift:6.3-noble
+            steps:
+              - uses: actions/checkout@v4
+        \#(installCmarkStep)
+              - uses: actions/download-artifact@v4
+                with:
+                  name: galley
+                  path: bin
+              - uses: actions/download-artifact@v4
+                with:
+                  pattern: shard-*
+                  merge-multiple: true
+              - name: One report from every shard
+                run: |
+                  chmod +x bin/galley
+                  bin/galley verify --merge-reports shard-*.json --format github
+              - name: Build the site (every sample's result is cached by now)
+                run: bin/galley build
+              - if: github.ref == 'refs/heads/main'
+                uses: actions/upload-pages-artifact@v3
+                with:
+                  path: public/
+        """#
 }

@@ -194,18 +194,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.editURL = try yaml.string("edit_url")
         config.sourceURL = try yaml.string("source_url").map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" } ?? defaults.sourceURL
         if config.sourceURL?.isEmpty == true { config.sourceURL = nil }
-        if let folder = try yaml.string("reference_path") {
-            let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
-            guard !parts.isEmpty,
-                parts.allSatisfy({ part in
-                    !part.isEmpty && part != "." && part != ".." && part.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
-                })
-            else {
-                throw Diagnostic(
-                    "'reference_path' must be a folder of the site (names of letters, digits, '-', '_' and '.' joined by '/'), not '\(folder)'",
-                    at: yaml.location(ofKey: "reference_path"),
-                    suggestion: "Write `reference_path: documentation` (DocC's, the default) or another folder, e.g. `reference_path: api`")
-            }
+        if let folder = try readReferencePath(in: yaml) {
             config.referencePath = folder
         }
         if let external = try yaml.mapping("external_docs") {
@@ -226,43 +215,70 @@ public struct SiteConfiguration: Sendable, Equatable {
             config.allowsRawHTML = try markdown.bool("unsafe_html") ?? false
         }
         if let verify = try yaml.mapping("verify") {
-            try verify.rejectUnknownKeys(
-                ["package", "products", "module_aliases", "timeout", "sandbox", "traits", "doc_comments"] + SampleSettingsOverride.keys,
-                in: "verify")
-            if let scope = try verify.string("doc_comments") {
-                guard let docComments = DocCommentScope(rawValue: scope) else {
-                    throw Diagnostic(
-                        "'doc_comments' must be public, all or none, not '\(scope)'", at: verify.location(ofKey: "doc_comments"),
-                        suggestion: "Write `doc_comments: public` (the default: what DocC shows), `all` (internal declarations too) or `none`")
-                }
-                config.verification.docComments = docComments
-            }
-            if let sandbox = try verify.string("sandbox") {
-                guard let mode = SandboxMode(rawValue: sandbox) else {
-                    throw Diagnostic(
-                        "'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
-                        suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
-                }
-                config.verification.sandbox = mode
-            }
-            let samples = try SampleSettingsOverride.read(verify)
-            config.verification.samples = samples.applied(to: defaults.verification.samples)
-            config.verification.catalogPagesAreProgram = samples.pageProgram ?? true
-            let package = try verify.string("package")
-            let products = try verify.stringList("products")
-            if package != nil || products != nil {
-                config.verification = VerificationSettings.naming(package ?? ".", products ?? [], in: config.verification)
-            }
-            if let traits = try verify.stringList("traits") { config.verification.traits = traits }
-            config.verification.moduleAliases = try verify.mapping("module_aliases")?.stringPairs(in: "module_aliases") ?? [:]
-            if let timeout = try verify.int("timeout") {
-                guard timeout > 0 else {
-                    throw Diagnostic(
-                        "'timeout' must be at least 1 second", at: SourceLocation(path: displayPath), suggestion: "Write e.g. `timeout: 10`")
-                }
-                config.verification.timeoutSeconds = timeout
-            }
+            try readVerify(verify, into: &config.verification, defaults: defaults.verification, displayPath: displayPath)
         }
         return config
+    }
+
+    /// The `reference_path` of `yaml`, if it names one; throws when it is
+    /// not a folder of the site.
+    private static func readReferencePath(in yaml: YAMLMapping) throws(Diagnostic) -> String? {
+        guard let folder = try yaml.string("reference_path") else { return nil }
+        let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.isEmpty,
+            parts.allSatisfy({ part in
+                !part.isEmpty && part != "." && part != ".." && part.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+            })
+        else {
+            throw Diagnostic(
+                "'reference_path' must be a folder of the site (names of letters, digits, '-', '_' and '.' joined by '/'), not '\(folder)'",
+                at: yaml.location(ofKey: "reference_path"),
+                suggestion: "Write `reference_path: documentation` (DocC's, the default) or another folder, e.g. `reference_path: api`")
+        }
+        return folder
+    }
+
+    /// Reads the `verify:` section of `galley.yml` into `verification`;
+    /// `defaults` are the settings without a file (their sample settings
+    /// are what the section's override).
+    private static func readVerify(
+        _ verify: YAMLMapping, into verification: inout VerificationSettings, defaults: VerificationSettings, displayPath: String
+    ) throws(Diagnostic) {
+        try verify.rejectUnknownKeys(
+            ["package", "products", "module_aliases", "timeout", "sandbox", "traits", "doc_comments"] + SampleSettingsOverride.keys,
+            in: "verify")
+        if let scope = try verify.string("doc_comments") {
+            guard let docComments = DocCommentScope(rawValue: scope) else {
+                throw Diagnostic(
+                    "'doc_comments' must be public, all or none, not '\(scope)'", at: verify.location(ofKey: "doc_comments"),
+                    suggestion: "Write `doc_comments: public` (the default: what DocC shows), `all` (internal declarations too) or `none`")
+            }
+            verification.docComments = docComments
+        }
+        if let sandbox = try verify.string("sandbox") {
+            guard let mode = SandboxMode(rawValue: sandbox) else {
+                throw Diagnostic(
+                    "'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
+                    suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
+            }
+            verification.sandbox = mode
+        }
+        let samples = try SampleSettingsOverride.read(verify)
+        verification.samples = samples.applied(to: defaults.samples)
+        verification.catalogPagesAreProgram = samples.pageProgram ?? true
+        let package = try verify.string("package")
+        let products = try verify.stringList("products")
+        if package != nil || products != nil {
+            verification = VerificationSettings.naming(package ?? ".", products ?? [], in: verification)
+        }
+        if let traits = try verify.stringList("traits") { verification.traits = traits }
+        verification.moduleAliases = try verify.mapping("module_aliases")?.stringPairs(in: "module_aliases") ?? [:]
+        if let timeout = try verify.int("timeout") {
+            guard timeout > 0 else {
+                throw Diagnostic(
+                    "'timeout' must be at least 1 second", at: SourceLocation(path: displayPath), suggestion: "Write e.g. `timeout: 10`")
+            }
+            verification.timeoutSeconds = timeout
+        }
     }
 }

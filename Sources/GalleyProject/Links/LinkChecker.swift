@@ -128,27 +128,7 @@ public struct LinkChecker: Sendable {
         for link in page.document.links where !link.isImage {
             let destination = link.destination
             if DocLinkResolver.isDocLink(destination) {
-                guard !DocLinkResolver.isBundleLink(destination) else { continue }
-                let name = String(destination.dropFirst(DocLinkResolver.scheme.count).prefix { $0 != "#" })
-                switch docLinks.resolve(destination, from: page) {
-                case .success(let (target, _)):
-                    references.append(
-                        SymbolReference(
-                            kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
-                            location: at(link), linkedPage: target.url))
-                case .failure(let problem):
-                    var reference = SymbolReference(
-                        kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
-                        location: at(link), linkedPage: nil)
-                    reference.pageProblem = problem.reason
-                    if case .page(let target, _)? = docLinks.resolveDocCPath(destination, from: page) {
-                        reference.linkedPage = target.url
-                    } else if case .noPage(let components)? = docLinks.resolveDocCPath(destination, from: page) {
-                        reference.kind = .urlPath
-                        reference.module = components[0]
-                        reference.path = components.dropFirst().joined(separator: "/")
-                        reference.scope = []
-                    }
+                if let reference = docLinkReference(destination, on: page, module: module, scope: scope, location: at(link)) {
                     references.append(reference)
                 }
                 continue
@@ -176,6 +156,37 @@ public struct LinkChecker: Sendable {
             }
         }
         return references
+    }
+
+    /// The reference a `<doc:Name>` link `destination` of `page` makes, at
+    /// `location`: to the article or symbol page it resolves to, or to a
+    /// symbol (or a DocC URL path) the symbol graph must have; `nil` for a
+    /// link into another bundle.
+    private func docLinkReference(
+        _ destination: String, on page: Page, module: String, scope: [String], location: SourceLocation
+    ) -> SymbolReference? {
+        guard !DocLinkResolver.isBundleLink(destination) else { return nil }
+        let name = String(destination.dropFirst(DocLinkResolver.scheme.count).prefix { $0 != "#" })
+        switch docLinks.resolve(destination, from: page) {
+        case .success(let (target, _)):
+            return SymbolReference(
+                kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
+                location: location, linkedPage: target.url)
+        case .failure(let problem):
+            var reference = SymbolReference(
+                kind: .docLink, written: "<\(destination)>", path: name, module: module, scope: scope,
+                location: location, linkedPage: nil)
+            reference.pageProblem = problem.reason
+            if case .page(let target, _)? = docLinks.resolveDocCPath(destination, from: page) {
+                reference.linkedPage = target.url
+            } else if case .noPage(let components)? = docLinks.resolveDocCPath(destination, from: page) {
+                reference.kind = .urlPath
+                reference.module = components[0]
+                reference.path = components.dropFirst().joined(separator: "/")
+                reference.scope = []
+            }
+            return reference
+        }
     }
 
     /// The article whose name (`<doc:Name>`) is closest to `name`, for "did you mean".

@@ -107,52 +107,71 @@ extension LinkChecker {
                 judgement.linkedOut += 1
                 continue
             }
-            if reference.kind != .urlPath, let standard = symbols?.find(reference.path, module: "Swift", scope: []),
-                symbols?.knows(module: "Swift") == true, reference.module.lowercased() != "swift"
-            {
+            if reference.kind != .urlPath, let warning = standardLibraryWarning(reference, symbols: symbols) {
                 judgement.withoutPage += 1
-                judgement.diagnostics.append(
-                    .warning(
-                        "'\(reference.written)' names `\(standard)`, a symbol of the standard library, which DocC does not link from \(reference.module)'s catalog either; it is shown as code without a link",
-                        at: reference.location,
-                        suggestion: "Write it as code (`\(SymbolLink.displayName(reference.path))`) or link Apple's page for it"
-                    ))
+                judgement.diagnostics.append(warning)
                 continue
             }
-            if !known {
-                switch reference.kind {
-                case .symbolLink:
-                    judgement.unchecked += 1
-                    continue
-                case .docLink where DocLinkResolver.namesSymbol("doc:" + reference.path),
-                    .urlPath where symbols?.unavailable[reference.module] != nil || symbols == nil:
-                    judgement.unchecked += 1
-                    judgement.diagnostics.append(
-                        .warning(
-                            "'\(reference.written)' may name a symbol of \(reference.module), which was not checked (its symbol graph could not be read); it is shown without a link",
-                            at: reference.location
-                        ))
-                    continue
-                default: break
-                }
+            if !known, let warnings = uncheckedWarnings(reference, symbols: symbols) {
+                judgement.unchecked += 1
+                judgement.diagnostics += warnings
+                continue
             }
             judgement.broken += 1
             judgement.diagnostics.append(brokenLink(reference, symbols: symbols))
         }
         for page in order {
-            let list = withoutPage[page] ?? []
-            let one = list.count == 1
-            let shown = list.prefix(12).map { "\($0.written) (line \($0.location.line ?? 0))" }.joined(separator: ", ")
-            judgement.diagnostics.append(
-                .warning(
-                    (one ? "a symbol link of this page names a symbol" : "\(list.count) symbol links of this page name symbols")
-                        + " of \(list[0].module) that Galley makes no page for (DocC would link \(one ? "it to its reference page" : "them to their reference pages"));"
-                        + " shown as code without a link: \(shown)\(list.count > 12 ? ", …" : "")",
-                    at: list[0].location,
-                    suggestion: "Add symbol extension pages (# ``Module/Symbol``) to the catalog to link them"
-                ))
+            judgement.diagnostics.append(withoutPageWarning(withoutPage[page] ?? []))
         }
         return judgement
+    }
+
+    /// The warning for `reference` when it names a symbol of the standard
+    /// library from another module's catalog, which DocC does not link
+    /// either; `nil` when it does not.
+    private func standardLibraryWarning(_ reference: SymbolReference, symbols: SymbolIndex?) -> Diagnostic? {
+        guard let standard = symbols?.find(reference.path, module: "Swift", scope: []),
+            symbols?.knows(module: "Swift") == true, reference.module.lowercased() != "swift"
+        else { return nil }
+        return .warning(
+            "'\(reference.written)' names `\(standard)`, a symbol of the standard library, which DocC does not link from \(reference.module)'s catalog either; it is shown as code without a link",
+            at: reference.location,
+            suggestion: "Write it as code (`\(SymbolLink.displayName(reference.path))`) or link Apple's page for it"
+        )
+    }
+
+    /// For `reference` to a module the symbol graph does not know: the
+    /// warnings it gets when it goes unchecked (none for a symbol link), or
+    /// `nil` when it is broken.
+    private func uncheckedWarnings(_ reference: SymbolReference, symbols: SymbolIndex?) -> [Diagnostic]? {
+        switch reference.kind {
+        case .symbolLink:
+            return []
+        case .docLink where DocLinkResolver.namesSymbol("doc:" + reference.path),
+            .urlPath where symbols?.unavailable[reference.module] != nil || symbols == nil:
+            return [
+                .warning(
+                    "'\(reference.written)' may name a symbol of \(reference.module), which was not checked (its symbol graph could not be read); it is shown without a link",
+                    at: reference.location
+                )
+            ]
+        default:
+            return nil
+        }
+    }
+
+    /// The one warning for a page's symbol links (`list`, at least one) to
+    /// symbols that exist but have no page here, naming their lines.
+    private func withoutPageWarning(_ list: [SymbolReference]) -> Diagnostic {
+        let one = list.count == 1
+        let shown = list.prefix(12).map { "\($0.written) (line \($0.location.line ?? 0))" }.joined(separator: ", ")
+        return .warning(
+            (one ? "a symbol link of this page names a symbol" : "\(list.count) symbol links of this page name symbols")
+                + " of \(list[0].module) that Galley makes no page for (DocC would link \(one ? "it to its reference page" : "them to their reference pages"));"
+                + " shown as code without a link: \(shown)\(list.count > 12 ? ", …" : "")",
+            at: list[0].location,
+            suggestion: "Add symbol extension pages (# ``Module/Symbol``) to the catalog to link them"
+        )
     }
 
     private func brokenLink(_ reference: SymbolReference, symbols: SymbolIndex?) -> Diagnostic {

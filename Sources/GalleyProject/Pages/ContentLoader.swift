@@ -84,20 +84,29 @@ public struct ContentLoader: PageSource {
         errors += urlCollisions(in: pages, assets: assets)
         errors += overlongNames(in: markdownPaths.map { ($0, Page.url(forSourcePath: $0)) } + assets.map { ($0, $0) })
         var content = LoadedContent(pages: pages, assets: assets, problems: errors, unreadable: unreadable)
+        content.folderWarnings += folderWarnings(markdownPaths: markdownPaths)
+        return content
+    }
+
+    /// The warnings for a content folder whose Markdown files are at
+    /// `markdownPaths`: when it has none, or no home page (`index.md`).
+    private func folderWarnings(markdownPaths: [String]) -> [Diagnostic] {
         if markdownPaths.isEmpty {
-            content.folderWarnings.append(
+            return [
                 Diagnostic(
                     "content folder '\(displayPath)' has no Markdown pages; the site has no pages",
                     suggestion: "Add \(displayPath)/index.md (the home page), or pass --content DIR for the folder your pages are in"
-                ))
+                )
+            ]
         } else if !markdownPaths.contains(where: { Page.url(forSourcePath: $0) == "index.html" }) {
-            content.folderWarnings.append(
+            return [
                 Diagnostic(
                     "content folder '\(displayPath)' has no index.md; the site has no home page and its root address shows 404",
                     suggestion: "Add \(displayPath)/index.md (the home page)"
-                ))
+                )
+            ]
         }
-        return content
+        return []
     }
 
     /// Loads one page from its path under the folder.

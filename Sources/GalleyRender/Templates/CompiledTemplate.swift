@@ -259,17 +259,8 @@ struct CompiledTemplate: Sendable {
                 var setNewLine = false
                 switch current {
                 case "#", "^":
-                    let inverted = current == "^"
-                    position += 1
-                    guard let name = readName() else { return nil }
-                    if isStandalone(newLine) {
-                        setNewLine = true
-                    } else if !whitespaceBefore.isEmpty {
-                        segments.append(.text(whitespaceBefore))
-                        whitespaceBefore = ""
-                    }
-                    guard let body = parse(newLine: newLine && setNewLine, section: name) else { return nil }
-                    segments.append(inverted ? .invertedSection(Name(name), body) : .section(Name(name), body))
+                    guard let standalone = readSection(newLine: newLine, whitespaceBefore: &whitespaceBefore, into: &segments) else { return nil }
+                    setNewLine = standalone
                 case "/":
                     position += 1
                     guard let name = readName(), name == section else { return nil }
@@ -282,30 +273,10 @@ struct CompiledTemplate: Sendable {
                     guard skipComment() else { return nil }
                     setNewLine = isStandalone(newLine)
                 case "{", "&":
-                    let triple = current == "{"
-                    if !whitespaceBefore.isEmpty {
-                        segments.append(.text(whitespaceBefore))
-                        whitespaceBefore = ""
-                    }
-                    position += 1
-                    guard let name = readName() else { return nil }
-                    if triple {
-                        guard current == "}" else { return nil }
-                        position += 1
-                    }
-                    segments.append(.variable(Name(name), escaped: false))
+                    guard readUnescapedVariable(whitespaceBefore: &whitespaceBefore, into: &segments) else { return nil }
                 case ">":
-                    position += 1
-                    _ = read(while: { $0.isWhitespace })
-                    guard current != "*", let name = readPartialName() else { return nil }
-                    if !whitespaceBefore.isEmpty { segments.append(.text(whitespaceBefore)) }
-                    if isStandalone(newLine) {
-                        setNewLine = true
-                        segments.append(.partial(name, indentation: whitespaceBefore))
-                    } else {
-                        segments.append(.partial(name, indentation: nil))
-                    }
-                    whitespaceBefore = ""
+                    guard let standalone = readPartial(newLine: newLine, whitespaceBefore: &whitespaceBefore, into: &segments) else { return nil }
+                    setNewLine = standalone
                 case "<", "$", "=", "%":
                     return nil
                 default:
@@ -319,6 +290,62 @@ struct CompiledTemplate: Sendable {
                 newLine = setNewLine
             }
             return section == nil ? segments : nil
+        }
+
+        /// Reads a section, `{{#name}}` or `{{^name}}` (at its `#` or `^`) up to
+        /// its `{{/name}}`, into `segments`. Returns whether the opening tag
+        /// stands alone on its line, or `nil` when the template is malformed.
+        private mutating func readSection(newLine: Bool, whitespaceBefore: inout String, into segments: inout [Segment]) -> Bool? {
+            var setNewLine = false
+            let inverted = current == "^"
+            position += 1
+            guard let name = readName() else { return nil }
+            if isStandalone(newLine) {
+                setNewLine = true
+            } else if !whitespaceBefore.isEmpty {
+                segments.append(.text(whitespaceBefore))
+                whitespaceBefore = ""
+            }
+            guard let body = parse(newLine: newLine && setNewLine, section: name) else { return nil }
+            segments.append(inverted ? .invertedSection(Name(name), body) : .section(Name(name), body))
+            return setNewLine
+        }
+
+        /// Reads an unescaped variable, `{{{name}}}` or `{{&name}}` (at its
+        /// `{` or `&`), into `segments`; `false` when it is malformed.
+        private mutating func readUnescapedVariable(whitespaceBefore: inout String, into segments: inout [Segment]) -> Bool {
+            let triple = current == "{"
+            if !whitespaceBefore.isEmpty {
+                segments.append(.text(whitespaceBefore))
+                whitespaceBefore = ""
+            }
+            position += 1
+            guard let name = readName() else { return false }
+            if triple {
+                guard current == "}" else { return false }
+                position += 1
+            }
+            segments.append(.variable(Name(name), escaped: false))
+            return true
+        }
+
+        /// Reads a partial, `{{>name}}` (at its `>`), into `segments`. Returns
+        /// whether it stands alone on its line (then indented by the whitespace
+        /// before it), or `nil` when it is malformed.
+        private mutating func readPartial(newLine: Bool, whitespaceBefore: inout String, into segments: inout [Segment]) -> Bool? {
+            var setNewLine = false
+            position += 1
+            _ = read(while: { $0.isWhitespace })
+            guard current != "*", let name = readPartialName() else { return nil }
+            if !whitespaceBefore.isEmpty { segments.append(.text(whitespaceBefore)) }
+            if isStandalone(newLine) {
+                setNewLine = true
+                segments.append(.partial(name, indentation: whitespaceBefore))
+            } else {
+                segments.append(.partial(name, indentation: nil))
+            }
+            whitespaceBefore = ""
+            return setNewLine
         }
 
         /// Text up to a newline (not read) or up to and including `{{`.

@@ -112,39 +112,13 @@ struct SampleCompiler: Sendable {
         for _ in 0..<3 where !remaining.isEmpty {
             guard let folder = try? temporaryFolder() else { return (none, Array(programs.indices), nil) }
             defer { runner.supervisor.removeTemporaryFolder(folder) }
-            var files: [URL] = []
-            var texts: [String] = []
-            var included: [Int] = []
-            for offset in remaining {
-                guard let source = ProgramSource.mergedFile(programs[offset], index: included.count) else {
-                    rejected.append(offset)
-                    continue
-                }
-                let file = folder.appendingPathComponent("sample_\(included.count).swift")
-                guard (try? Data(source.utf8).write(to: file)) != nil else { return (none, Array(programs.indices), nil) }
-                files.append(file)
-                texts.append(source)
-                included.append(offset)
-            }
+            guard let written = writeMergedFiles(programs, offsets: remaining, in: folder) else { return (none, Array(programs.indices), nil) }
+            rejected += written.rejected
+            let (files, included) = (written.files, written.included)
             remaining = included
             guard !included.isEmpty else { break }
             let includedPrograms = included.map { programs[$0] }
-            // The compiler's answers for the pages are asked while the module
-            // compiles and its samples run, and after (``HoverQueue``): one AST
-            // for each batch of programs whose names do not clash (see
-            // ``HoverCollector/batches(_:)``), each with the runtime alone, in
-            // a folder of their own that stays until they are answered.
-            let hovering = submitHovers(includedPrograms, to: queue) { hoverFolder in
-                let runtime = hoverFolder.appendingPathComponent("galley_runtime.swift")
-                guard (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else { return [] }
-                let arguments = Self.hoverArguments(mode: mode, flags: flags, parseAsLibrary: false) + ["-parse-as-library"]
-                return HoverCollector.batches(includedPrograms).enumerated().compactMap { number, batch in
-                    let file = hoverFolder.appendingPathComponent("hovers_\(number).swift")
-                    let text = batch.map { texts[$0] }.joined(separator: "\n")
-                    guard (try? Data(text.utf8).write(to: file)) != nil else { return nil }
-                    return HoverQueue.Unit(programs: batch, path: file.path, text: text, arguments: arguments + [file.path, runtime.path])
-                }
-            }
+            let hovering = submitMergedHovers(includedPrograms, texts: written.texts, mode: mode, to: queue)
             progress("Compiling \(included.count) sample program\(included.count == 1 ? "" : "s") as one module…")
             let compiled = compile(
                 main: ProgramSource.mergedMain(programCount: included.count), extraFiles: files,
@@ -166,25 +140,84 @@ struct SampleCompiler: Sendable {
                 remaining = included.indices.filter { !broken.contains($0) }.map { included[$0] }
                 continue
             }
-            var runs = [ProgramRun?](repeating: nil, count: programs.count)
-            let results = concurrently(Array(included.indices), label: "Running") { position in
-                self.run(
-                    executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: compiled.diagnostics)
-            }
-            for (position, run) in zip(included.indices, results) {
-                // A type of the merged module is `fileprivate` there, and prints as
-                // `GalleySamples.(unknown context at $…).Captain`: such a program
-                // runs again alone, where its types print as the author named them.
-                if run.outputs.contains(where: { $0.contains("(unknown context at $") }) || run.standardError.contains("(unknown context at $") {
-                    rejected.append(included[position])
-                } else {
-                    runs[included[position]] = run
-                }
-            }
+            let ran = runMerged(executable, included: included, of: programs, diagnostics: compiled.diagnostics)
+            rejected += ran.rejected
             // The answers go to the compile's programs (offsets into `programs`).
-            return (runs, rejected, hovering.map { PendingHovers(ticket: $0.ticket, levels: $0.levels, runs: included) })
+            return (ran.runs, rejected, hovering.map { PendingHovers(ticket: $0.ticket, levels: $0.levels, runs: included) })
         }
         return (none, rejected + remaining, nil)
+    }
+
+    /// Writes the merged file of each program at `offsets` (into `programs`)
+    /// to `folder`: the files and their texts, the offsets of the programs
+    /// they hold, and those of programs that cannot be merged; `nil` when a
+    /// file cannot be written.
+    private func writeMergedFiles(
+        _ programs: [SampleProgram], offsets: [Int], in folder: URL
+    ) -> (files: [URL], texts: [String], included: [Int], rejected: [Int])? {
+        var files: [URL] = []
+        var texts: [String] = []
+        var included: [Int] = []
+        var rejected: [Int] = []
+        for offset in offsets {
+            guard let source = ProgramSource.mergedFile(programs[offset], index: included.count) else {
+                rejected.append(offset)
+                continue
+            }
+            let file = folder.appendingPathComponent("sample_\(included.count).swift")
+            guard (try? Data(source.utf8).write(to: file)) != nil else { return nil }
+            files.append(file)
+            texts.append(source)
+            included.append(offset)
+        }
+        return (files, texts, included, rejected)
+    }
+
+    /// Asks the compiler's answers for the pages of a merged module's
+    /// `programs` (whose merged files are `texts`), while the module compiles
+    /// and its samples run, and after (``HoverQueue``): one AST for each
+    /// batch of programs whose names do not clash (see
+    /// ``HoverCollector/batches(_:)``), each with the runtime alone, in a
+    /// folder of their own that stays until they are answered.
+    private func submitMergedHovers(
+        _ programs: [SampleProgram], texts: [String], mode: CompileMode, to queue: HoverQueue
+    ) -> (ticket: HoverQueue.Ticket, levels: [HoverMode])? {
+        submitHovers(programs, to: queue) { hoverFolder in
+            let runtime = hoverFolder.appendingPathComponent("galley_runtime.swift")
+            guard (try? Data(ProgramSource.runtime.utf8).write(to: runtime)) != nil else { return [] }
+            let arguments = Self.hoverArguments(mode: mode, flags: flags, parseAsLibrary: false) + ["-parse-as-library"]
+            return HoverCollector.batches(programs).enumerated().compactMap { number, batch in
+                let file = hoverFolder.appendingPathComponent("hovers_\(number).swift")
+                let text = batch.map { texts[$0] }.joined(separator: "\n")
+                guard (try? Data(text.utf8).write(to: file)) != nil else { return nil }
+                return HoverQueue.Unit(programs: batch, path: file.path, text: text, arguments: arguments + [file.path, runtime.path])
+            }
+        }
+    }
+
+    /// Runs the programs of a merged module's `executable` (`included`, its
+    /// programs' offsets into `programs`), each by its position: their runs
+    /// by offset, and the offsets of the programs to run again alone.
+    private func runMerged(
+        _ executable: URL, included: [Int], of programs: [SampleProgram], diagnostics: [CompilerDiagnostic]
+    ) -> (runs: [ProgramRun?], rejected: [Int]) {
+        let includedPrograms = included.map { programs[$0] }
+        var runs = [ProgramRun?](repeating: nil, count: programs.count)
+        var rejected: [Int] = []
+        let results = concurrently(Array(included.indices), label: "Running") { position in
+            self.run(executable, arguments: [String(position)], program: includedPrograms[position], merged: true, diagnostics: diagnostics)
+        }
+        for (position, run) in zip(included.indices, results) {
+            // A type of the merged module is `fileprivate` there, and prints as
+            // `GalleySamples.(unknown context at $…).Captain`: such a program
+            // runs again alone, where its types print as the author named them.
+            if run.outputs.contains(where: { $0.contains("(unknown context at $") }) || run.standardError.contains("(unknown context at $") {
+                rejected.append(included[position])
+            } else {
+                runs[included[position]] = run
+            }
+        }
+        return (runs, rejected)
     }
 
     private func compileStandalone(_ program: SampleProgram, queue: HoverQueue) -> (ProgramRun, PendingHovers?) {

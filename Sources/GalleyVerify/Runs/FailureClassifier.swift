@@ -110,23 +110,7 @@ enum FailureClassifier {
     private static func compileCause(
         _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], declared: Set<String>
     ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
-        let failure = result.failure ?? ""
-        // An implicit import of the page (a catalog's module that did not build) fails outside the sample's lines.
-        if let module = quoted(after: "no such module '", in: failure) {
-            return (.environment, [], appleModules.contains(module) ? "an Apple platform (\(module))" : "module \(module)")
-        }
-        // An error of the catalog's setup file is the author's, at the setup's lines.
-        let setup = result.sample.settings.setupSource
-        if errors.isEmpty, !setup.isEmpty, failure.contains(setup + ":") { return (.docs, [], nil) }
-        if errors.isEmpty || failure.contains("(in the code Galley adds around this block)")
-            || failure.contains("the compiler failed without an error message")
-        {
-            // A compile_fail sample whose errors differ is the docs'; an error nowhere in the sample is Galley's.
-            return result.sample.mode == .compileFail && !errors.isEmpty ? (.docs, [], nil) : (.galley, [], nil)
-        }
-        if let member = errors.lazy.compactMap({ appleFoundationMember(in: $0.message) }).first {
-            return (.environment, [], "Apple's Foundation (\(member))")
-        }
+        if let cause = evidentCompileCause(result, errors: errors) { return cause }
         var names: [String] = []
         let shadowed = shadowedNames(errors)
         var sketchedOnce: Set<String>?
@@ -143,49 +127,8 @@ enum FailureClassifier {
         for error in errors {
             if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { continue }
             if anyMissingType, error.message.contains("does not conform to protocol") { continue }
-            // `let eventLoop: EventLoop` with no value, then used: the docs' way of saying "given an event loop".
-            if error.message.hasSuffix("used before being initialized"),
-                let name = quoted(after: "constant '", in: error.message) ?? quoted(after: "variable '", in: error.message)
-            {
+            if let name = missingContext(in: error, of: result.sample, shadowed: shadowed, sketched: sketched) {
                 if !names.contains(name) { names.append(name) }
-                continue
-            }
-            // A value name nothing declares that a C module's type happens to have (Glibc's `struct user`).
-            if let name = shadowed.first(where: { error.message.contains("'\($0)'") || error.message.contains("'\($0).Type'") })
-                ?? (error.message.hasPrefix("expected member name or initializer call after type name")
-                    ? shadowed.first { line(error.line, of: result.sample).contains($0) } : nil)
-            {
-                if !names.contains(name) { names.append(name) }
-                continue
-            }
-            // A value the code elides (`let buf = ...`, read as `_galleyHole()`) has no type to infer: the reader's context.
-            if error.message.hasPrefix("generic parameter 'T' could not be inferred"),
-                result.sample.holes.contains(where: { $0.line == error.line - result.sample.block.firstCodeLine + 1 }),
-                line(error.line, of: result.sample).contains("_galleyHole()")
-            {
-                if !names.contains("(the value it elides with ...)") { names.append("(the value it elides with ...)") }
-                continue
-            }
-            // A type whose members the listing elides (`struct Player: FetchableRecord { ... }`) cannot conform: a sketch.
-            if error.message.contains("does not conform to protocol"),
-                result.sample.holes.contains(where: { $0.line == error.line - result.sample.block.firstCodeLine + 1 })
-            {
-                if !names.contains("(the members it elides)") { names.append("(the members it elides)") }
-                continue
-            }
-            // Nor can a type it declares with protocols and no instance member (`struct Country: FetchableRecord { }`),
-            // nor is what needs that conformance (`requires that 'Book' conform to 'Decodable'`) another error.
-            if let type = quoted(after: "type '", in: error.message) ?? quoted(after: "requires that '", in: error.message),
-                error.message.contains("does not conform to protocol") || error.message.contains("' conform to '"),
-                sketched().contains(type)
-            {
-                let name = "(the members of \(type) it leaves out)"
-                if !names.contains(name) { names.append(name) }
-                continue
-            }
-            // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
-            if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name {
-                if !names.contains(fragment) { names.append(fragment) }
                 continue
             }
             guard let name = missingName.lazy.compactMap({ quoted(after: $0, in: error.message) }).first else {
@@ -208,6 +151,78 @@ enum FailureClassifier {
         // A name of Apple's UI frameworks: the code is for an Apple platform, not missing context.
         if let module = names.lazy.compactMap({ appleFrameworkNames[$0] }).first { return (.environment, [], "an Apple platform (\(module))") }
         return (.context, names, nil)
+    }
+
+    /// The cause of a compile failure that shows before its errors are read
+    /// one by one: a module the page imports that is missing, an error of
+    /// the catalog's setup file or outside the sample, Apple's Foundation.
+    private static func evidentCompileCause(
+        _ result: SampleResult, errors: [CompilerDiagnostic]
+    ) -> (cause: SampleResult.Cause, names: [String], needs: String?)? {
+        let failure = result.failure ?? ""
+        // An implicit import of the page (a catalog's module that did not build) fails outside the sample's lines.
+        if let module = quoted(after: "no such module '", in: failure) {
+            return (.environment, [], appleModules.contains(module) ? "an Apple platform (\(module))" : "module \(module)")
+        }
+        // An error of the catalog's setup file is the author's, at the setup's lines.
+        let setup = result.sample.settings.setupSource
+        if errors.isEmpty, !setup.isEmpty, failure.contains(setup + ":") { return (.docs, [], nil) }
+        if errors.isEmpty || failure.contains("(in the code Galley adds around this block)")
+            || failure.contains("the compiler failed without an error message")
+        {
+            // A compile_fail sample whose errors differ is the docs'; an error nowhere in the sample is Galley's.
+            return result.sample.mode == .compileFail && !errors.isEmpty ? (.docs, [], nil) : (.galley, [], nil)
+        }
+        if let member = errors.lazy.compactMap({ appleFoundationMember(in: $0.message) }).first {
+            return (.environment, [], "Apple's Foundation (\(member))")
+        }
+        return nil
+    }
+
+    /// What a compile `error` of `sample` says the sample leaves out, when
+    /// it is that kind of error: a value it uses before giving it one, a
+    /// value name a C module's type shadows, a value or members it elides,
+    /// a type it sketches without its members (one of `sketched`), a
+    /// fragment that needs the type around it.
+    private static func missingContext(
+        in error: CompilerDiagnostic, of sample: Sample, shadowed: Set<String>, sketched: () -> Set<String>
+    ) -> String? {
+        // `let eventLoop: EventLoop` with no value, then used: the docs' way of saying "given an event loop".
+        if error.message.hasSuffix("used before being initialized"),
+            let name = quoted(after: "constant '", in: error.message) ?? quoted(after: "variable '", in: error.message)
+        {
+            return name
+        }
+        // A value name nothing declares that a C module's type happens to have (Glibc's `struct user`).
+        if let name = shadowed.first(where: { error.message.contains("'\($0)'") || error.message.contains("'\($0).Type'") })
+            ?? (error.message.hasPrefix("expected member name or initializer call after type name")
+                ? shadowed.first { line(error.line, of: sample).contains($0) } : nil)
+        {
+            return name
+        }
+        // A value the code elides (`let buf = ...`, read as `_galleyHole()`) has no type to infer: the reader's context.
+        if error.message.hasPrefix("generic parameter 'T' could not be inferred"),
+            sample.holes.contains(where: { $0.line == error.line - sample.block.firstCodeLine + 1 }),
+            line(error.line, of: sample).contains("_galleyHole()")
+        {
+            return "(the value it elides with ...)"
+        }
+        // A type whose members the listing elides (`struct Player: FetchableRecord { ... }`) cannot conform: a sketch.
+        if error.message.contains("does not conform to protocol"),
+            sample.holes.contains(where: { $0.line == error.line - sample.block.firstCodeLine + 1 })
+        {
+            return "(the members it elides)"
+        }
+        // Nor can a type it declares with protocols and no instance member (`struct Country: FetchableRecord { }`),
+        // nor is what needs that conformance (`requires that 'Book' conform to 'Decodable'`) another error.
+        if let type = quoted(after: "type '", in: error.message) ?? quoted(after: "requires that '", in: error.message),
+            error.message.contains("does not conform to protocol") || error.message.contains("' conform to '"),
+            sketched().contains(type)
+        {
+            return "(the members of \(type) it leaves out)"
+        }
+        // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
+        return fragmentSigns.first(where: { error.message.contains($0.sign) })?.name
     }
 
     /// Names only Apple's platforms declare, and their framework: code that

@@ -38,18 +38,7 @@ enum SampleJudge {
                 sample, position: position, program: program, run: run, result: &result,
                 timeout: timeout, outputLimit: outputLimit)
             if hovers != .off {
-                let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
-                // A compile_fail sample's valid lines have answers; what its errors leave untyped is not shown.
-                result.annotations += (run.hoverAnnotations ?? []).filter { annotation in
-                    lines.contains(annotation.line) && (hovers == .all || annotation.kind == .type) && !annotation.text.contains("<<error type>>")
-                }
-                let queries = (run.queryFailures ?? []).filter { $0.file == sample.page && lines.contains($0.line) }
-                if failure == nil, let first = queries.first {
-                    failure = (
-                        ([first.message] + queries.dropFirst().map { "line \($0.line): \($0.message)" }).joined(separator: "\n"),
-                        SourceLocation(path: first.file, line: first.line, column: first.column), .compile
-                    )
-                }
+                addHovers(of: sample, run: run, hovers: hovers, to: &result, failure: &failure)
             }
             if let failure {
                 result.status = .failed
@@ -72,6 +61,26 @@ enum SampleJudge {
                 }
             }
             return result
+        }
+    }
+
+    /// Gives `result` the compiler's answers for `sample`'s lines that
+    /// `hovers` asks for; a query about them that failed is the sample's
+    /// `failure` when it has none.
+    private static func addHovers(
+        of sample: Sample, run: ProgramRun, hovers: HoverMode, to result: inout SampleResult, failure: inout Failure?
+    ) {
+        let lines = sample.block.firstCodeLine...max(sample.block.firstCodeLine, sample.block.endLine)
+        // A compile_fail sample's valid lines have answers; what its errors leave untyped is not shown.
+        result.annotations += (run.hoverAnnotations ?? []).filter { annotation in
+            lines.contains(annotation.line) && (hovers == .all || annotation.kind == .type) && !annotation.text.contains("<<error type>>")
+        }
+        let queries = (run.queryFailures ?? []).filter { $0.file == sample.page && lines.contains($0.line) }
+        if failure == nil, let first = queries.first {
+            failure = (
+                ([first.message] + queries.dropFirst().map { "line \($0.line): \($0.message)" }).joined(separator: "\n"),
+                SourceLocation(path: first.file, line: first.line, column: first.column), .compile
+            )
         }
     }
 
@@ -106,29 +115,7 @@ enum SampleJudge {
         if sample.mode == .compileFail {
             return judgeCompileFailure(sample, run: run, errors: errors, result: &result)
         }
-        guard run.compiled else {
-            let own = errors.filter(sample.owns)
-            let shown = own.isEmpty ? errors : own
-            var text = shown.prefix(10).map(\.description).joined(separator: "\n")
-            if text.isEmpty {
-                // Never a failure without its reason (a run cached before errors without a line were kept).
-                let tail = run.standardError.split(separator: "\n").suffix(10).joined(separator: "\n")
-                text = tail.isEmpty ? "the compiler gave no message; run `galley verify --no-cache` to compile it again" : tail
-            }
-            // Imports Galley adds (a catalog's module, Foundation) are never a silent cause.
-            let imports = sample.settings.prelude.split(separator: "\n").filter { $0.hasPrefix("import ") }
-            if !imports.isEmpty, shown.contains(where: { $0.message.contains("ambiguous") }) {
-                text +=
-                    "\nnote: the page's samples are compiled after `\(imports.joined(separator: "; "))` (its catalog's implicit imports); "
-                    + "name the module (`Module.name`) where two of them declare the name"
-            }
-            let first = shown.first
-            let elsewhere = program.isPage ? " (an error in another sample of its page, which is one program)" : " (an error in its group)"
-            return (
-                "does not compile" + (own.isEmpty && program.samples.count > 1 ? elsewhere : "") + "\n" + text,
-                first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) }, .compile
-            )
-        }
+        guard run.compiled else { return compileFailure(of: sample, program: program, run: run, errors: errors) }
         // Compiled only: no_run, or a program with elided code (never run).
         if sample.mode == .noRun || !program.runs { return nil }
         let seconds = timeout.components.seconds
@@ -160,23 +147,7 @@ enum SampleJudge {
         case .notRun:
             return ("could not be run: \(run.standardError)", nil, .trap)
         case .signalled(let signal):
-            let message = trapMessage(run.standardError) ?? "signal \(signal)"
-            if sample.mode == .crash {
-                result.crashMessage = message
-                return nil
-            }
-            // In a group, only the sample that trapped is blamed; earlier ones
-            // printed their part, and later ones never ran.
-            if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
-            if let stopped = stopper(of: position, in: program, run: run) { return stopped }
-            if let expected = sample.expectedError, let thrown = thrownDescription(run.standardError) {
-                return checkThrown(sample, expected: expected, thrown: thrown)
-            }
-            let advice =
-                sample.origin == .snippetFile
-                ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
-                : Self.crashAdvice
-            return ("crashed: \(message)\n\(advice)", nil, .trap)
+            return judgeTrap(sample, signal: signal, position: position, program: program, run: run, result: &result)
         case .exited(let status):
             if sample.mode == .crash {
                 return ("ran to completion (exit status \(status)), but a `crash` sample must trap", nil, .trap)
@@ -189,6 +160,58 @@ enum SampleJudge {
             }
             return checkOutput(sample, result.output)
         }
+    }
+
+    /// The verdict on a sample of a program that did not compile: the
+    /// sample's own `errors` (or the program's when it has none), with what
+    /// may explain them.
+    private static func compileFailure(of sample: Sample, program: SampleProgram, run: ProgramRun, errors: [CompilerDiagnostic]) -> Failure {
+        let own = errors.filter(sample.owns)
+        let shown = own.isEmpty ? errors : own
+        var text = shown.prefix(10).map(\.description).joined(separator: "\n")
+        if text.isEmpty {
+            // Never a failure without its reason (a run cached before errors without a line were kept).
+            let tail = run.standardError.split(separator: "\n").suffix(10).joined(separator: "\n")
+            text = tail.isEmpty ? "the compiler gave no message; run `galley verify --no-cache` to compile it again" : tail
+        }
+        // Imports Galley adds (a catalog's module, Foundation) are never a silent cause.
+        let imports = sample.settings.prelude.split(separator: "\n").filter { $0.hasPrefix("import ") }
+        if !imports.isEmpty, shown.contains(where: { $0.message.contains("ambiguous") }) {
+            text +=
+                "\nnote: the page's samples are compiled after `\(imports.joined(separator: "; "))` (its catalog's implicit imports); "
+                + "name the module (`Module.name`) where two of them declare the name"
+        }
+        let first = shown.first
+        let elsewhere = program.isPage ? " (an error in another sample of its page, which is one program)" : " (an error in its group)"
+        return (
+            "does not compile" + (own.isEmpty && program.samples.count > 1 ? elsewhere : "") + "\n" + text,
+            first.map { SourceLocation(path: $0.file, line: $0.line, column: $0.column) }, .compile
+        )
+    }
+
+    /// The verdict on the sample at `position` of a program that a signal
+    /// stopped: a `crash` sample passes (with the trap's message); one that
+    /// ran before the trap is judged by its output.
+    private static func judgeTrap(
+        _ sample: Sample, signal: Int32, position: Int, program: SampleProgram, run: ProgramRun, result: inout SampleResult
+    ) -> Failure? {
+        let message = trapMessage(run.standardError) ?? "signal \(signal)"
+        if sample.mode == .crash {
+            result.crashMessage = message
+            return nil
+        }
+        // In a group, only the sample that trapped is blamed; earlier ones
+        // printed their part, and later ones never ran.
+        if position < run.outputs.count - 1 { return checkOutput(sample, result.output) }
+        if let stopped = stopper(of: position, in: program, run: run) { return stopped }
+        if let expected = sample.expectedError, let thrown = thrownDescription(run.standardError) {
+            return checkThrown(sample, expected: expected, thrown: thrown)
+        }
+        let advice =
+            sample.origin == .snippetFile
+            ? "A snippet is run as `swift run` would run it: make it run to completion with what it finds on a fresh machine"
+            : Self.crashAdvice
+        return ("crashed: \(message)\n\(advice)", nil, .trap)
     }
 
     /// The verdict on a sample of a program that stopped (trapped or
