@@ -39,7 +39,10 @@ package struct LibraryWrapper {
         try write()
         try SampleLibrary.swiftBuild(
             directory, products: [Self.name], toolchain: toolchain, log: log,
-            what: library.products.joined(separator: ", ")
+            what: library.products.joined(separator: ", "),
+            reproduce: "swift build"
+                + (library.products.first.map { " --product \($0)" } ?? "")
+                + (library.traits.map { $0.isEmpty ? "" : " --traits \($0.joined(separator: ","))" } ?? "")
         )
         let binPath = self.binPath
         let shared = binPath.appendingPathComponent("lib\(Self.name).so")

@@ -189,9 +189,11 @@ public struct SampleLibrary: Sendable, Hashable {
 
     /// Runs `swift build --product …` in `package`; its log's end is the error when it fails.
     /// `traits` are the root package's (`--traits`; `nil`: its defaults).
+    /// `reproduce` is the command the error tells the author to run, in the
+    /// package's own terms (a build of Galley's wrapper names the package's products).
     package static func swiftBuild(
         _ package: URL, products: [String], targets: [String] = [], traits: [String]? = nil, toolchain: Toolchain, log: (String) -> Void,
-        what: String
+        what: String, reproduce: String? = nil
     ) throws(Diagnostic) {
         let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
         var arguments = ["build", "--package-path", package.path] + ScratchPath(package: package).arguments
@@ -207,11 +209,17 @@ public struct SampleLibrary: Sendable, Hashable {
             throw Diagnostic("cannot run '\(swift.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
         }
         guard outcome.ending == .exited(0) else {
-            let tail = (outcome.standardOutput + outcome.standardError).split(separator: "\n").suffix(25).joined(separator: "\n")
+            let lines = (outcome.standardOutput + outcome.standardError).split(separator: "\n")
+            let tail = lines.suffix(25).joined(separator: "\n")
+            let command =
+                reproduce
+                ?? "swift build \(products.first.map { "--product \($0)" } ?? "--target \(targets.first ?? "")")"
+                + (traits.map { $0.isEmpty ? "" : " --traits \($0.joined(separator: ","))" } ?? "")
+            // The first compiler or resolver error says what broke; the log's end follows in the details.
+            let first = lines.first { $0.contains("error:") }.map { ": " + $0.trimmingCharacters(in: .whitespaces) } ?? ""
             throw Diagnostic(
-                "building the sample library (\(what)) failed",
-                suggestion:
-                    "Fix the library so that `swift build \(products.first.map { "--product \($0)" } ?? "--target \(targets.first ?? "")")` succeeds, then verify again",
+                "building the sample library (\(what)) failed\(first)",
+                suggestion: "Fix the library so that `\(command)` succeeds in the package's folder, then verify again",
                 details: tail
             )
         }

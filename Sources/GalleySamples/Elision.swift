@@ -38,7 +38,9 @@ package enum Elision {
 
     /// `code` with its elisions replaced, and where; no holes when nothing is elided.
     public static func substitute(in code: String) -> (code: String, holes: [Hole]) {
-        guard code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") else { return (code, []) }
+        guard code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") || code.contains("= //") else {
+            return (code, [])
+        }
         guard let tree = SwiftSource.parse(code) else { return (code, []) }
         let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.tokenKind != .endOfFile }
         var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
@@ -193,15 +195,42 @@ package enum Elision {
     /// it (the next line is the next statement, as the author means).
     private static func commentElidedValue(after token: TokenSyntax) -> (start: Int, end: Int, replacement: String, text: String)? {
         guard token.tokenKind == .equal else { return nil }
-        // `= // ...`, `= /* a reader with providers that change */`: the author's placeholder for the value.
+        // `= // ...`, `= // obtain a database from a driver`, `= /* a reader with providers that change */`: the author's
+        // placeholder for the value, in any wording — unless the value follows on a line indented further (a continuation).
         let elides = token.trailingTrivia.pieces.contains { piece in
-            if case .lineComment(let text) = piece { return text.contains("...") || text.contains("…") }
+            if case .lineComment = piece { return true }
             if case .blockComment = piece { return true }
             return false
         }
-        guard elides, token.nextToken(viewMode: .sourceAccurate)?.leadingTrivia.contains(where: \.isNewline) ?? true else { return nil }
+        let next = token.nextToken(viewMode: .sourceAccurate)
+        guard elides, next?.leadingTrivia.contains(where: \.isNewline) ?? true else { return nil }
+        if let next, indentation(ofLineStartingBefore: next) > indentation(ofLineOf: token) { return nil }
         let end = token.endPositionBeforeTrailingTrivia.utf8Offset
         return (end, end, " _galleyHole()", "")
+    }
+
+    /// The indentation of the line `token` is on: the spaces before the first token of that line.
+    private static func indentation(ofLineOf token: TokenSyntax) -> Int {
+        var first = token
+        while !first.leadingTrivia.contains(where: \.isNewline), let previous = first.previousToken(viewMode: .sourceAccurate) {
+            if previous.trailingTrivia.contains(where: \.isNewline) { break }
+            first = previous
+        }
+        return indentation(ofLineStartingBefore: first)
+    }
+
+    /// The spaces (a tab as four) after the last newline of `token`'s leading trivia.
+    private static func indentation(ofLineStartingBefore token: TokenSyntax) -> Int {
+        var count = 0
+        for piece in token.leadingTrivia.pieces {
+            switch piece {
+            case .newlines, .carriageReturns, .carriageReturnLineFeeds: count = 0
+            case .spaces(let n): count += n
+            case .tabs(let n): count += 4 * n
+            default: break
+            }
+        }
+        return count
     }
 
     /// Whether `token` ends an expression a subscript may follow (`array`, `f()`, `x?`, `"text"`).

@@ -55,8 +55,8 @@ struct AssumedNamesTests {
         #expect(NameTyping.parameters(of: "init(values: [String: Int], _ count: Int)")?.map(\.label) == ["values", "_"])
     }
 
-    @Test("an attribute of the toolchain's modules is assumed imported: a fragment that then type-checks is skipped, never passed")
-    func importsAssumed() throws {
+    @Test("an attribute's toolchain module is imported for the sample (the context readers assume): it compiles and runs, its errors show")
+    func importsGiven() throws {
         let report = try verifyPage(
             """
             ```swift
@@ -67,19 +67,14 @@ struct AssumedNamesTests {
             @Test(.timeLimit(.seconds(1))) func adds() {}
             ```
             """, pageProgram: false)
-        #expect(report.results.map(\.status) == [.skipped, .failed], "\(report.failures)")
-        #expect(report.results[0].assumed == ["import Testing"])
-        #expect(report.results[0].skipReason?.hasPrefix("type-checks, assuming import Testing") == true)
-        // With the import assumed, the second block's own error shows (a time limit is in minutes): the docs'.
+        #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
+        #expect(report.results[0].assumed.isEmpty)
+        // With the import given, the second block's own error shows (a time limit is in minutes): the docs'.
         #expect(report.results[1].cause == .docs)
-        #expect(report.results[1].failure?.hasPrefix("does not compile (assuming import Testing)") == true, "\(report.results[1].failure ?? "")")
-        #expect(report.passed == 0)
-        #expect(
-            report.assumedSummary?.hasPrefix("Assumed: 1 fragment type-checks, assuming import Testing (1)") == true, "\(report.assumedSummary ?? "")"
-        )
-        #expect(ReportFormat.human.render(report).contains("Assumed: 1 fragment type-checks"))
-        // Control: without assumptions both are context failures.
-        let plain = try verifyPage("```swift\n@Test func adds() {}\n```\n", pageProgram: false, assumesNames: false)
+        #expect(report.results[1].failure?.hasPrefix("does not compile") == true, "\(report.results[1].failure ?? "")")
+        #expect(report.passed == 1)
+        // Control: an attribute no toolchain module declares is still context.
+        let plain = try verifyPage("```swift\n@Tested func adds() {}\n```\n", pageProgram: false, assumesNames: false)
         #expect(plain.results.map(\.cause) == [.context])
     }
 

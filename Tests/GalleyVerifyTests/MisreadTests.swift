@@ -99,8 +99,15 @@ struct MisreadTests {
         let described = try verify("```swift\nlet port: Int = /* the port your server listens on */\nprint(port + 1)\n```\n")
         #expect(described.results.first?.status == .passed, "\(described.failures)")
         #expect(described.results.first?.sample.holes.count == 1)
-        // Control: the value missing with no elision comment is a syntax error of the docs.
-        let missing = try verify("```swift\nlet service: Int = // the port\nprint(service)\n```\n")
+        // A placeholder in any wording (`= // obtain a database from an SQLKit driver`, sql-kit) is a hole too.
+        let prose = try verify("```swift\nlet port: Int = // the port your server listens on\nprint(port + 1)\n```\n")
+        #expect(prose.results.first?.status == .passed, "\(prose.failures)")
+        #expect(prose.results.first?.sample.holes.count == 1)
+        // Controls: a value on the next line indented further is the value, not a hole; no value and no comment is a syntax error.
+        let continued = try verify("```swift\nlet port: Int = // the default\n    8080\nprint(port + 1) // Prints \"8081\"\n```\n")
+        #expect(continued.results.first?.status == .passed, "\(continued.failures)")
+        #expect(continued.results.first?.sample.holes.isEmpty == true)
+        let missing = try verify("```swift\nlet service: Int =\nprint(service)\n```\n")
         #expect(missing.results.first?.status == .failed)
         // A real type error next to the hole is still found.
         let wrong = try verify("```swift\nlet service: Int = // ...\nlet name: String = service\n```\n")

@@ -124,6 +124,9 @@ enum FailureClassifier {
         let anyMissing = errors.contains { error in missingName.contains { error.message.hasPrefix($0) } }
         // A type the code declares with a missing type in it (`typealias InboundIn = Bacon`) cannot conform either.
         let anyMissingType = errors.contains { $0.message.hasPrefix("cannot find type '") }
+        // Errors that are the code's own (a wrong member, label, type, `try`, syntax): evidence only when no missing
+        // name can explain them (``isEvidence(_:of:missing:)``).
+        var own: [CompilerDiagnostic] = []
         for error in errors {
             if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { continue }
             if anyMissingType, error.message.contains("does not conform to protocol") { continue }
@@ -132,8 +135,8 @@ enum FailureClassifier {
                 continue
             }
             guard let name = missingName.lazy.compactMap({ quoted(after: $0, in: error.message) }).first else {
-                // Any other error is the code's own: a wrong member, label, type, `try`, syntax.
-                return (.docs, [], nil)
+                own.append(error)
+                continue
             }
             // The compiler's did-you-mean: a typo or a renamed API.
             // (Only a near spelling: for `db` the compiler offers the setup's `dbQueue`, for `player` the type `Player`.)
@@ -148,9 +151,29 @@ enum FailureClassifier {
             let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : error.message.hasPrefix("no macro named") ? "#" + name : name
             if !names.contains(shown) { names.append(shown) }
         }
-        // A name of Apple's UI frameworks: the code is for an Apple platform, not missing context.
+        // A name of Apple's UI frameworks: the code is for an Apple platform, not missing context (nor are the errors that follow).
         if let module = names.lazy.compactMap({ appleFrameworkNames[$0] }).first { return (.environment, [], "an Apple platform (\(module))") }
+        if own.contains(where: { isEvidence($0, of: result.sample, missing: names) }) { return (.docs, [], nil) }
         return (.context, names, nil)
+    }
+
+    /// Messages of a syntax error: the block's own whatever names it lacks.
+    static let syntaxSigns = ["expected ", "consecutive statements", "unterminated", "extraneous", "unexpected "]
+
+    /// Whether `error`, the code's own, is evidence against the docs: with
+    /// no name missing, always; else only a syntax error, or an error on a
+    /// line that uses none of the `missing` names (an error that exists only
+    /// because a name is unknown — `'self' is immutable` in a type whose
+    /// property wrapper is unknown, `type annotation missing` after an
+    /// unknown type — is never evidence).
+    static func isEvidence(_ error: CompilerDiagnostic, of sample: Sample, missing: [String]) -> Bool {
+        let identifiers = missing.filter { !$0.hasPrefix("(") }.map { $0.drop { $0 == "@" || $0 == "#" } }
+        // Context that is not a name (the type around a member, members it leaves out) explains every error of the block.
+        if missing.isEmpty { return true }
+        if syntaxSigns.contains(where: { error.message.hasPrefix($0) }) { return true }
+        guard identifiers.count == missing.count else { return false }
+        let words = Set(line(error.line, of: sample).split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        return !identifiers.contains { words.contains(String($0)) }
     }
 
     /// The cause of a compile failure that shows before its errors are read
@@ -290,7 +313,14 @@ enum FailureClassifier {
         guard name.count >= 3 else { return false }
         let limit = name.count >= 8 ? 2 : 1
         return declared.contains { other in
-            other != name && other.lowercased() != name.lowercased() && EditDistance.isWithin(name, other, limit)
+            guard other != name, EditDistance.isWithin(name, other, limit) else { return false }
+            // Only in its case: a typo when it starts as the other does (`SQlColumn` for `SQLColumn`), not a value
+            // beside its type (`logger` beside `Logger`).
+            if other.lowercased() == name.lowercased() { return other.first == name.first }
+            // A word that extends the other by more than a letter (`expected`, `expectation` beside `expect`) is another
+            // word, not a misspelling.
+            let (short, long) = name.count < other.count ? (name, other) : (other, name)
+            return !(long.hasPrefix(short) && long.count - short.count >= 2)
         }
     }
 
