@@ -105,6 +105,30 @@ struct FailureCauseTests {
         #expect(report.results.first?.needs == "an Apple platform (SwiftUI)")
     }
 
+    @Test("a function shown alone (a test method without its test class) takes its isolation from around it: context; beside statements, the docs'")
+    func isolationOfFunctionShownAlone() throws {
+        let report = try verify(
+            """
+            ```swift
+            @MainActor final class Counter { var count = 0 }
+            ```
+
+            ```swift
+            func testCount() async {
+                let counter = Counter()
+                XCTAssertEqual(counter.count, 0)
+            }
+            ```
+
+            ```swift
+            let shared = 1
+            func read() -> Int { Counter().count + shared }
+            ```
+            """, pageProgram: true)
+        #expect(report.results.map(\.cause) == [nil, .context, .docs], "\(report.failures)")
+        #expect(report.results[1].undeclaredNames == ["(the isolation of the type around it)"])
+    }
+
     @Test("the typo rule: one case away is a typo (SQlColumn), a word that extends a toolchain name is not (expected)")
     func typoRule() throws {
         let report = try verify(

@@ -1,5 +1,6 @@
 import GalleyCore
 import GalleySamples
+import SwiftSyntax
 
 /// Whose a failure is (``SampleResult/Cause``), decided from the compiler's
 /// diagnostics and the run, not from the headline alone.
@@ -245,7 +246,22 @@ enum FailureClassifier {
             return "(the members of \(type) it leaves out)"
         }
         // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
-        return fragmentSigns.first(where: { error.message.contains($0.sign) })?.name
+        if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
+        // A function shown alone (a test method without its test class) takes its isolation from the type around it,
+        // which the block does not show: its actor-isolation errors are that type's context.
+        if isolationSigns.contains(where: { error.message.contains($0) }), isFunctionsOnly(sample.compiledCode) {
+            return "(the isolation of the type around it)"
+        }
+        return nil
+    }
+
+    /// Messages of actor isolation: code that calls an actor's members from a nonisolated context.
+    static let isolationSigns = ["actor-isolated", "outside of the actor", "nonisolated autoclosure", "from a nonisolated context"]
+
+    /// Whether `code` is only function declarations (a method shown alone, as a test method is).
+    static func isFunctionsOnly(_ code: String) -> Bool {
+        guard let tree = SwiftSource.parse(code), !tree.statements.isEmpty else { return false }
+        return tree.statements.allSatisfy { $0.item.is(FunctionDeclSyntax.self) }
     }
 
     /// Names only Apple's platforms declare, and their framework: code that
