@@ -216,7 +216,10 @@ public struct SampleLibrary: Sendable, Hashable {
                 ?? "swift build \(products.first.map { "--product \($0)" } ?? "--target \(targets.first ?? "")")"
                 + (traits.map { $0.isEmpty ? "" : " --traits \($0.joined(separator: ","))" } ?? "")
             // The first compiler or resolver error says what broke; the log's end follows in the details.
-            let first = lines.first { $0.contains("error:") }.map { ": " + $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            // A compiler error at a file's line first (`Sources/M/File.swift:1:25: error: …`), else the first error at all.
+            let first =
+                (lines.first { $0.contains(".swift:") && $0.contains(": error:") } ?? lines.first { $0.contains("error:") })
+                .map { ": " + $0.trimmingCharacters(in: .whitespaces) } ?? ""
             throw Diagnostic(
                 "building the sample library (\(what)) failed\(first)",
                 suggestion: "Fix the library so that `\(command)` succeeds in the package's folder, then verify again",

@@ -224,7 +224,10 @@ struct VerifierTests {
             try verifier.verify([("content/p.md", MarkdownDocument(parsing: "```swift\nprint(1)\n```\n"))])
         } throws: { error in
             guard let error = error as? Diagnostic else { return false }
-            return error.message == "building the sample library (Broken) failed" && error.details?.contains("error:") == true
+            // The first compiler error in the message, the package's own command in the suggestion, the log in the details.
+            return error.message.hasPrefix("building the sample library (Broken) failed: ")
+                && error.message.contains("Broken.swift:1:25: error: cannot convert value of type 'String' to specified type 'Int'")
+                && error.suggestion?.contains("`swift build --product Broken`") == true && error.details?.contains("error:") == true
         }
     }
 
