@@ -173,7 +173,7 @@ public enum SymbolPages {
     }
 
     private static func page(_ index: Int, _ context: Context) -> Page {
-        let (tree, graph, modules, sourceLinks) = (context.tree, context.graph, context.modules, context.sourceLinks)
+        let (tree, graph, modules) = (context.tree, context.graph, context.modules)
         let entry = tree.pages[index]
         let url = url(entry.path)
         var markdown: String
