@@ -47,6 +47,15 @@ public struct JSONReport: Codable, Sendable {
         var assumed: [String]?
         /// Where the sample comes from (``Sample/Origin``): `content_page`, `doc_comment`, …
         var origin: String?
+        /// Whether this failure fails the run under the report's gate (a warning when not).
+        var failsRun: Bool?
+    }
+
+    /// A listing without a language read as something other than Swift.
+    public struct NotSwift: Codable, Sendable {
+        var path: String
+        var line: Int?
+        var message: String
     }
 
     /// A sample that could not be verified as written.
@@ -68,6 +77,12 @@ public struct JSONReport: Codable, Sendable {
     var seconds: Double
     var samples: [Entry]
     var problems: [Problem]
+    /// What fails the run: `docs` or `strict` (``VerifyGate``).
+    var gate: String?
+    /// Whether the run passed its gate: what the exit status says.
+    var succeeded: Bool?
+    /// Listings without a language read as output, SQL, … and not compiled.
+    var notSwift: [NotSwift]?
 
     /// The JSON form of `report`.
     public init(_ report: VerificationReport) {
@@ -89,10 +104,14 @@ public struct JSONReport: Codable, Sendable {
                 cached: result.cached, merged: result.merged, skipReason: result.skipReason,
                 failureKind: result.failureKind?.rawValue, blockedBy: result.blockers.isEmpty ? nil : result.blockers.map(\.description),
                 cause: result.cause?.rawValue, undeclaredNames: result.undeclaredNames.isEmpty ? nil : result.undeclaredNames,
-                needs: result.needs, assumed: result.assumed.isEmpty ? nil : result.assumed, origin: sample.origin.rawValue
+                needs: result.needs, assumed: result.assumed.isEmpty ? nil : result.assumed, origin: sample.origin.rawValue,
+                failsRun: result.status == .failed ? report.failsRun(result) : nil
             )
         }
         problems = report.problems.map { Self.problem($0, known: false) } + report.knownProblems.map { Self.problem($0, known: true) }
+        gate = report.gate.rawValue
+        succeeded = report.succeeded
+        notSwift = report.notSwift.map { NotSwift(path: $0.place.path, line: $0.place.line, message: $0.message) }
     }
 
     private static func problem(_ problem: Diagnostic, known: Bool) -> Problem {
@@ -109,6 +128,8 @@ public struct JSONReport: Codable, Sendable {
         var known: [Diagnostic] = []
         var compiler: String?
         var seconds = 0.0
+        var gate = VerifyGate.docs
+        var notSwift: [Diagnostic] = []
         for (name, data) in documents {
             let report: JSONReport
             do {
@@ -125,6 +146,9 @@ public struct JSONReport: Codable, Sendable {
             }
             compiler = compiler ?? report.compiler
             seconds = max(seconds, report.seconds)
+            // The strictest shard's gate: shards of one run share it.
+            if report.gate == VerifyGate.strict.rawValue { gate = .strict }
+            notSwift += (report.notSwift ?? []).map { .warning($0.message, at: SourceLocation(path: $0.path, line: $0.line)) }
             results += report.samples.map(\.result)
             for problem in report.problems {
                 let value = Diagnostic(
@@ -141,6 +165,8 @@ public struct JSONReport: Codable, Sendable {
             duration: .milliseconds(Int(seconds * 1000)), compiledPrograms: 0, mergedPrograms: 0
         )
         merged.knownProblems = Diagnostic.sorted(known)
+        merged.gate = gate
+        merged.notSwift = Diagnostic.sorted(notSwift)
         return merged
     }
 }

@@ -32,11 +32,14 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         func property(_ text: String) -> String {
             escape(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
-        var lines = report.failures.map { location, message, _ in
+        var lines = report.failures.map { location, message, _, failsRun in
             var fields = "file=\(property(location.path))"
             if let line = location.line { fields += ",line=\(line)" }
             if let column = location.column { fields += ",col=\(column)" }
-            return "::error \(fields),title=Sample failed::\(escape(message))"
+            // What the gate does not fail on is a warning here too.
+            return failsRun
+                ? "::error \(fields),title=Sample failed::\(escape(message))"
+                : "::warning \(fields),title=Sample failed (not the docs' error)::\(escape(message))"
         }
         lines += report.knownFailureList.map { location, message in
             var fields = "file=\(property(location.path))"
@@ -44,6 +47,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             return "::notice \(fields),title=Known failure (in the baseline)::\(escape(message))"
         }
         if let docComments = report.docCommentSummary { lines.append(docComments) }
+        if let notSwift = report.notSwiftSummary { lines.append(notSwift) }
         if let assumed = report.assumedSummary { lines.append(assumed) }
         if let causes = report.causeSummary { lines.append(causes) }
         if let breakdown = report.breakdown { lines.append(breakdown) }
@@ -56,15 +60,15 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text +=
-            "<testsuites name=\"galley verify\" tests=\"\(report.results.count + report.problems.count)\" failures=\"\(report.failed)\" skipped=\"\(report.skipped + report.knownFailures)\" time=\"\(String(format: "%.3f", seconds))\">\n"
+            "<testsuites name=\"galley verify\" tests=\"\(report.results.count + report.problems.count)\" failures=\"\(report.failed - report.warnedFailures)\" skipped=\"\(report.skipped + report.knownFailures + report.warnedFailures)\" time=\"\(String(format: "%.3f", seconds))\">\n"
         var pages: [String] = []
         for result in report.results where !pages.contains(result.sample.page) { pages.append(result.sample.page) }
         for problem in report.problems where !pages.contains(problem.place.path) { pages.append(problem.place.path) }
         for page in pages {
             let results = report.results(forPage: page)
             let problems = report.problems.filter { $0.place.path == page }
-            let failed = results.filter { $0.status == .failed }.count + problems.count
-            let skipped = results.filter { $0.status == .skipped || $0.status == .knownFailure }.count
+            let failed = results.filter(report.failsRun).count + problems.count
+            let skipped = results.filter { $0.status == .skipped || $0.status == .knownFailure || ($0.status == .failed && !report.failsRun($0)) }.count
             text += "  <testsuite name=\"\(xml(page))\" tests=\"\(results.count + problems.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">\n"
             for result in results {
                 text +=
@@ -75,6 +79,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
                 case .knownFailure:
                     let first = (result.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed"
                     text += "<skipped message=\"known failure (in the baseline): \(xml(first))\"/>"
+                case .failed where !report.failsRun(result):
+                    // Not the docs' error: a warning the gate does not fail on, as in every other format.
+                    let first = (result.failure ?? "failed").split(separator: "\n").first.map(String.init) ?? "failed"
+                    text += "<skipped message=\"warning (\(xml(result.cause?.rawValue ?? "")), not the docs' error): \(xml(first))\"/>"
                 case .failed:
                     let message = result.failure ?? "failed"
                     let first = message.split(separator: "\n").first.map(String.init) ?? message
@@ -104,11 +112,12 @@ struct HumanReport {
 
     func render(_ report: VerificationReport) -> String {
         var text = ""
-        for (location, message, sample) in report.failures {
+        for (location, message, sample, failsRun) in report.failures {
             // A sample's output may carry escape codes: shown, never obeyed.
             var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
             let headline = lines.removeFirst()
-            text += "\(paint("error:", "1;31")) \(location): \(headline)\n"
+            let label = failsRun ? paint("error:", "1;31") : paint("warning:", "1;33")
+            text += "\(label) \(location): \(headline)\n"
             if let sample { text += excerpt(of: sample, at: location) }
             for line in lines {
                 if line.hasPrefix("- ") {
@@ -133,6 +142,7 @@ struct HumanReport {
             text += "\(paint("note:", "1;36")) \(list.count) sample\(list.count == 1 ? "" : "s") skipped: \(reason)\n"
         }
         if let docComments = report.docCommentSummary { text += docComments + "\n" }
+        if let notSwift = report.notSwiftSummary { text += notSwift + "\n" }
         if let assumed = report.assumedSummary { text += assumed + "\n" }
         if let causes = report.causeSummary { text += causes + "\n" }
         if let breakdown = report.breakdown { text += breakdown + "\n" }

@@ -27,6 +27,10 @@ public struct VerificationReport: Sendable {
     public var warnings: [Diagnostic] { results.flatMap(\.sample.warnings) + notices }
     /// Warnings about the run itself: sourcekitd could not be loaded, or stopped answering.
     public var notices: [Diagnostic] = []
+    /// Listings without a language read as something other than Swift
+    /// (output, SQL, an HTTP message), each at its line: not compiled, and
+    /// counted so that a Swift listing taken for text is seen.
+    public var notSwift: [Diagnostic] = []
 
     /// Creates a report; ``Verifier`` makes them, and the preview server
     /// combines the reports of pages verified at different times.
@@ -50,8 +54,20 @@ public struct VerificationReport: Sendable {
     public var skipped: Int { results.filter { $0.status == .skipped }.count }
     /// Failures a baseline lists, problems included.
     public var knownFailures: Int { results.filter { $0.status == .knownFailure }.count + knownProblems.count }
-    /// Whether nothing failed (known failures do not count).
-    public var succeeded: Bool { failed == 0 }
+    /// What fails the run: errors in the docs only (the default) or every failure.
+    public var gate = VerifyGate.docs
+    /// Whether `result` fails the run under ``gate``: any failure when
+    /// strict; otherwise one that is the docs' (or whose cause is unknown).
+    public func failsRun(_ result: SampleResult) -> Bool {
+        guard result.status == .failed else { return false }
+        return gate == .strict || result.cause == .docs || result.cause == nil
+    }
+    /// Failures that do not fail the run: context, environment or Galley's
+    /// limits under the `docs` gate, reported as warnings.
+    public var warnedFailures: Int { results.count { $0.status == .failed && !failsRun($0) } }
+    /// Whether nothing that fails the run failed (known failures, and
+    /// failures the gate reports as warnings, do not count).
+    public var succeeded: Bool { problems.isEmpty && !results.contains(where: failsRun) }
 
     /// The failures broken down by kind, or `nil` when nothing failed:
     /// `Failed: 4 do not compile, 2 blocked by a block that fails,
@@ -164,7 +180,13 @@ public struct VerificationReport: Sendable {
     /// `N passed, N failed, N skipped`, with `N known failures` when a baseline listed some.
     public var summary: String {
         let known = knownFailures == 0 ? "" : ", \(knownFailures) known failure\(knownFailures == 1 ? "" : "s")"
-        return "\(passed) passed, \(failed) failed\(known), \(skipped) skipped"
+        let warned = warnedFailures
+        // Under the docs gate, the failures that are not the docs' are said apart: they do not fail the run.
+        let failedText =
+            warned == 0
+            ? "\(failed) failed"
+            : "\(failed) failed (\(failed - warned) in the docs, \(warned) not the docs' error: warnings; --strict fails on them)"
+        return "\(passed) passed, \(failedText)\(known), \(skipped) skipped"
     }
 
     /// Every known failure (listed in the baseline): where, and the first line of what.
@@ -177,15 +199,35 @@ public struct VerificationReport: Sendable {
     }
 
     /// Every failure, problems first: where, what (the first line is the
-    /// headline, later lines details), and the sample when there is one.
-    public var failures: [(location: SourceLocation, message: String, sample: Sample?)] {
-        let problems: [(location: SourceLocation, message: String, sample: Sample?)] = problems.map { problem in
-            (problem.place, problem.message + (problem.suggestion.map { ". " + $0 } ?? ""), nil)
+    /// headline, later lines details), the sample when there is one, and
+    /// whether it fails the run (``failsRun(_:)``; otherwise a warning).
+    public var failures: [(location: SourceLocation, message: String, sample: Sample?, failsRun: Bool)] {
+        let problems: [(location: SourceLocation, message: String, sample: Sample?, failsRun: Bool)] = problems.map { problem in
+            (problem.place, problem.message + (problem.suggestion.map { ". " + $0 } ?? ""), nil, true)
         }
         return problems
             + results.filter { $0.status == .failed }.map {
-                ($0.failureLocation ?? $0.sample.location, $0.failure ?? "failed", $0.sample)
+                ($0.failureLocation ?? $0.sample.location, $0.failure ?? "failed", $0.sample, failsRun($0))
             }
+    }
+
+    /// The listings without a language read as something other than Swift,
+    /// or `nil` when there were none: `Not Swift: 7 listings without a
+    /// language read as output (4), SQL (2), JSON (1) — not compiled; tag a
+    /// Swift one ```swift.`
+    public var notSwiftSummary: String? {
+        guard !notSwift.isEmpty else { return nil }
+        var counts: [String: Int] = [:]
+        for listing in notSwift {
+            // `listing without a language read as SQL (…), not Swift: …` → `SQL`
+            let kind = listing.message.split(separator: " read as ", maxSplits: 1).last.map { text in
+                text.prefix { $0 != "(" && $0 != "," }.split(separator: " ").joined(separator: " ")
+            }
+            counts[kind ?? "text", default: 0] += 1
+        }
+        let shown = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+        return "Not Swift: \(notSwift.count) listing\(notSwift.count == 1 ? "" : "s") without a language read as \(shown) — "
+            + "not compiled; tag a Swift one ```swift to verify it."
     }
 
     /// The results of one page.

@@ -21,29 +21,47 @@ package enum OutputComparison {
         /// Whitespace at line ends ignored, as Go's example tests and FileCheck
         /// do (` ```output ` blocks: a reader cannot see it, an author cannot type it).
         case ignoringTrailingWhitespace
-        /// Trailing whitespace ignored, `…` in the expected line standing for
+        /// Whitespace at both ends ignored, `…` in the expected line standing for
         /// any text (`// Prints:` lines, `Captain(id: "alice", …)`), and a
         /// line that is the printed one in double quotes taken for it: doc
         /// comments show a string's value as its literal (`// "Hel"` where
         /// `print` writes `Hel`). Nothing else is lenient: another number,
         /// another element or another order is another output.
         case elided
+        /// The values of the whole output compared, not its layout: the
+        /// words and numbers of the expected lines in order against those
+        /// printed (``CommentOutput``'s bare comments, which write `1, 2,
+        /// 3` for three printed lines). A line alone always matches; the
+        /// judge compares all lines at once with ``sameValues(_:_:)``.
+        case values
 
         /// Whether the printed line `actual` is what `expected` asks for.
         public func matches(_ expected: String, _ actual: String) -> Bool {
             switch self {
+            case .values: return OutputComparison.sameValues([expected], [actual])
             case .exact: return expected == actual
             case .ignoringTrailingWhitespace: return expected.trimmingTrailingWhitespace() == actual.trimmingTrailingWhitespace()
             case .elided:
-                let pattern = expected.trimmingTrailingWhitespace()
-                let text = actual.trimmingTrailingWhitespace()
+                // A comment's `// ` and its indentation hide a printed line's leading spaces: neither side's count.
+                let pattern = Substring(expected.trimmingTrailingWhitespace()).drop { $0 == " " || $0 == "\t" }
+                let text = Substring(actual.trimmingTrailingWhitespace()).drop { $0 == " " || $0 == "\t" }
                 if pattern.count == text.count + 2, pattern.hasPrefix("\""), pattern.hasSuffix("\""), pattern.dropFirst().dropLast() == text {
                     return true
                 }
                 guard pattern.contains("…") else { return pattern == text }
-                return OutputComparison.matches(pattern.split(separator: "…", omittingEmptySubsequences: false), Substring(text))
+                return OutputComparison.matches(pattern.split(separator: "…", omittingEmptySubsequences: false), text)
             }
         }
+    }
+
+    /// Whether `expected` and `actual` hold the same words and numbers in
+    /// the same order, whatever the punctuation, quotes and line breaks
+    /// between them (`1, 2, 3` and `1\n2\n3`; `"Hel"` and `Hel`).
+    public static func sameValues(_ expected: [String], _ actual: [String]) -> Bool {
+        func values(_ lines: [String]) -> [Substring] {
+            lines.flatMap { $0.split { !($0.isLetter || $0.isNumber) } }
+        }
+        return values(expected) == values(actual)
     }
 
     /// Whether `text` is the `parts` in order with anything between them.

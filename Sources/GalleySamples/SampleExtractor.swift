@@ -94,6 +94,14 @@ package enum SampleExtractor {
             outputBlock: nil, errorMarkers: mode == .compileFail ? scan.markers : []
         )
         sample.expectedPrintsMatching = scan.matching
+        // Output shown as bare comments after a print, when nothing states it otherwise.
+        if scan.prints == nil, scan.thrown == nil, mode == .run, kind == .program,
+            let shown = CommentOutput.expected(in: scan.compiled, firstLine: block.firstCodeLine)
+        {
+            sample.expectedPrints = shown.lines
+            sample.expectedPrintsLines = shown.fileLines
+            sample.expectedPrintsMatching = Array(repeating: .values, count: shown.lines.count)
+        }
         sample.kind = kind
         sample.standalone = attributes.standalone
         sample.arguments = attributes.arguments

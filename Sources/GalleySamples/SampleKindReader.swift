@@ -15,11 +15,13 @@ package enum SampleKindReader {
         "package", "product", "target", "executableTarget", "testTarget", "library", "executable",
         "macro", "plugin", "systemLibrary", "binaryTarget", "byName", "process", "copy", "define", "unsafeFlags",
         "enableUpcomingFeature", "enableExperimentalFeature", "swiftLanguageMode", "macOS", "iOS", "tvOS", "watchOS", "visionOS", "linux",
+        "trait", "when",
     ]
     /// Arguments of `Package(…)` a manifest fragment may start with (`dependencies: [`).
     package static let manifestLabels: Set<String> = [
         "dependencies", "targets", "products", "platforms", "swiftLanguageModes", "swiftLanguageVersions",
         "cLanguageStandard", "cxxLanguageStandard", "swiftSettings", "linkerSettings", "cSettings", "resources", "plugins",
+        "traits", "pkgConfig", "providers", "defaultLocalization",
     ]
 
     /// The kind of `code` (a sample's compiled code).

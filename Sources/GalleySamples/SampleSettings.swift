@@ -43,6 +43,13 @@ public struct SampleSettings: Sendable, Hashable {
     /// page's front matter turns it off).
     public var hovers = true
 
+    /// Whether the page is a design proposal (an evolution proposal:
+    /// `Proposal:` and `Status:` at its top): its code shows API under
+    /// discussion, alternatives never built and the API before the change,
+    /// so a failure there is the proposal's context, never an error in the
+    /// library's docs (``ProposalPage``).
+    public var describesProposal = false
+
     /// The defaults: no prelude, Swift 6, no flags, run, no extra environment.
     public init() {}
 

@@ -21,6 +21,38 @@ public protocol SampleSource: Sendable {
     /// Every sample of the file, and the problems of those that cannot be
     /// verified as written (an unknown attribute, a bad marker), each at its line.
     func samples() -> (samples: [Sample], problems: [Diagnostic])
+    /// The samples, their problems, and the listings read as something
+    /// other than Swift (``SampleReading``); by default ``samples()`` and no
+    /// such listings.
+    func reading() -> SampleReading
+}
+
+extension SampleSource {
+    public func reading() -> SampleReading {
+        let (samples, problems) = samples()
+        return SampleReading(samples: samples, problems: problems)
+    }
+}
+
+/// What reading one ``SampleSource`` gave: its samples, the problems of
+/// those that cannot be verified as written, and the listings it took for
+/// something other than Swift (output, SQL, an HTTP message), each a
+/// warning at its line naming what it was read as, so that a Swift listing
+/// taken for text is seen and counted, never silently dropped.
+public struct SampleReading: Sendable {
+    /// The samples, in file order.
+    public var samples: [Sample]
+    /// Samples that cannot be verified as written.
+    public var problems: [Diagnostic]
+    /// Listings without a language read as something other than Swift, not compiled.
+    public var notSwift: [Diagnostic]
+
+    /// A reading of `samples`, `problems` and `notSwift`.
+    public init(samples: [Sample], problems: [Diagnostic], notSwift: [Diagnostic] = []) {
+        self.samples = samples
+        self.problems = problems
+        self.notSwift = notSwift
+    }
 }
 
 /// The fenced Swift blocks of a Markdown page (or a DocC article): each
@@ -151,19 +183,36 @@ public struct DocCommentSampleSource: SampleSource {
     /// Every listing of the comments as a sample: the listings of one
     /// comment one program (a group), those of different comments apart.
     public func samples() -> (samples: [Sample], problems: [Diagnostic]) {
-        var samples: [Sample] = []
-        var problems: [Diagnostic] = []
+        let reading = reading()
+        return (reading.samples, reading.problems)
+    }
+
+    /// The samples of ``samples()``, and the listings without a language
+    /// that were read as something else: a shell session, a block the prose
+    /// before it announces as output or another language (`Records:`, `the
+    /// following SQL:`), a block whose lines are text (a diagram, SQL), or
+    /// an untagged fence that does not parse as Swift in a comment whose
+    /// author tags Swift fences ` ```swift `.
+    public func reading() -> SampleReading {
+        var reading = SampleReading(samples: [], problems: [])
         var settings = settings
         settings.pageProgram = false
         for comment in comments {
-            // A shell session (`$ repeat hello --count 3`) is shown as a listing too, but is not Swift;
-            // nor is a listing without a language that is plainly text (a diagram, SQL, output).
-            let blocks = DocCommentListings.blocks(in: comment.text, firstLine: comment.firstLine).filter { block in
-                !Self.isShellSession(block.code) && (block.language == "swift" || !TextListing.isText(block.code))
-            }.map { block in
-                var block = block
+            let lines = comment.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let all = DocCommentListings.blocks(in: comment.text, firstLine: comment.firstLine)
+            let tagsSwift = all.contains { $0.language == "swift" }
+            var blocks: [CodeBlock] = []
+            for var block in all {
+                if block.language.isEmpty, let kind = Self.notSwift(block, lines: lines, comment: comment, tagsSwift: tagsSwift) {
+                    reading.notSwift.append(
+                        .warning(
+                            "listing without a language read as \(kind), not Swift: not compiled",
+                            at: SourceLocation(path: path, line: block.firstCodeLine),
+                            suggestion: "If it is a Swift sample, tag its fence ```swift"))
+                    continue
+                }
                 block.language = "swift"
-                return block
+                blocks.append(block)
             }
             // Programs with their own entry point (`@main`) are each a program; other listings of a comment tell one example.
             let grouped = blocks.count > 1 && !blocks.contains { CommandLineProgram.isMain($0.code) }
@@ -177,13 +226,44 @@ public struct DocCommentSampleSource: SampleSource {
                     if grouped, sample.group == nil, sample.mode == .run || sample.mode == .noRun {
                         sample.group = "doc comment at line \(comment.firstLine)"
                     }
-                    samples.append(sample)
+                    reading.samples.append(sample)
                 } catch {
-                    problems.append(error)
+                    reading.problems.append(error)
                 }
             }
         }
-        return (samples, problems)
+        return reading
+    }
+
+    /// What a listing without a language is when it is not Swift, or `nil`.
+    private static func notSwift(_ block: CodeBlock, lines: [Substring], comment: Comment, tagsSwift: Bool) -> String? {
+        if isShellSession(block.code) { return "a shell session" }
+        // The paragraph right before the listing (blank lines between), in the comment's own lines.
+        var index = block.fenceLine - comment.firstLine
+        if index >= 0, index < lines.count, !isFence(lines[index]) { index += 1 }
+        var leadIn: [Substring] = []
+        var line = index - 1
+        while line >= 0, lines[line].allSatisfy(\.isWhitespace) { line -= 1 }
+        while line >= 0, !lines[line].allSatisfy(\.isWhitespace), !isFence(lines[line]) {
+            leadIn.insert(lines[line], at: 0)
+            line -= 1
+        }
+        if let announced = TextListing.announcement(in: leadIn.joined(separator: " ")) {
+            return announced == "output" ? "output (the text before it announces it)" : "\(announced) (the text before it says so)"
+        }
+        if let kind = TextListing.kind(of: block.code) { return kind }
+        // An author who tags Swift fences ```swift leaves untagged the fences that are not Swift.
+        let isFenced = index >= 0 && index < lines.count && isFence(lines[index])
+        if tagsSwift, isFenced, let tree = SwiftSource.parse(block.code), tree.hasError {
+            return "text (its comment tags its Swift fences, and this untagged one does not parse as Swift)"
+        }
+        return nil
+    }
+
+    /// Whether `line` opens or closes a fenced block.
+    private static func isFence(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " }
+        return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
     }
 
     /// Whether `code` is a terminal session: its first line starts with a

@@ -15,13 +15,91 @@
 package enum TextListing {
     /// Whether `code`, a block without a language, is text.
     package static func isText(_ code: String) -> Bool {
-        guard let tree = SwiftSource.parse(code), tree.hasError else { return false }
+        kind(of: code) != nil
+    }
+
+    /// What `code`, a block without a language, is when its own lines say
+    /// it is not Swift — `"SQL"`, `"an HTTP message"`, `"JSON"`, `"a
+    /// diagram"`, `"output"` — or `nil` when it parses as Swift or may be
+    /// Swift with a mistake.
+    package static func kind(of code: String) -> String? {
+        guard let tree = SwiftSource.parse(code), tree.hasError else { return nil }
         let lines = codeLines(code)
-        guard let first = lines.first else { return false }
-        if lines.contains(where: isDiagram) || lines.contains(where: isSQL) { return true }
+        guard let first = lines.first else { return nil }
+        if lines.contains(where: isDiagram) { return "a diagram" }
+        if lines.contains(where: isSQL) { return "SQL" }
+        if isHTTP(first) { return "an HTTP message" }
+        if isJSON(first, lines) { return "JSON" }
         // Lines numbered or a table of values, the way a tool prints them.
-        if lines.count(where: { ($0.first?.isNumber ?? false) && $0.contains(" ") }) * 2 > lines.count { return true }
-        return startsAsText(first) || (lines.count > 1 && isDump(first, lines[1]))
+        if lines.count(where: { ($0.first?.isNumber ?? false) && $0.contains(" ") }) * 2 > lines.count { return "output" }
+        return startsAsText(first) || (lines.count > 1 && isDump(first, lines[1])) ? "output" : nil
+    }
+
+    /// What the prose right before a listing says the listing is, when it
+    /// announces output or another language rather than code — `Records:`,
+    /// `This prints:`, `The above code would result in the following SQL:` —
+    /// or `nil`. Only the paragraph's last sentence counts, only when it ends
+    /// in a colon or names what follows (`the following JSON`), and a sentence
+    /// that speaks of code (`For example:`, `The following code prints the
+    /// sum:`) announces code, unless it names what follows (`the following
+    /// SQL`).
+    package static func announcement(in leadIn: String) -> String? {
+        let sentence = lastSentence(of: leadIn)
+        let words = sentence.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let lower = words.map { $0.lowercased() }
+        guard !words.isEmpty else { return nil }
+        if let following = lower.firstIndex(of: "following"), following + 1 < words.count {
+            let named = words[following + 1]
+            if isLanguage(named) { return named }
+            if outputNouns.contains(named.lowercased()) { return "output" }
+            if codeWords.contains(named.lowercased()) { return nil }
+        }
+        // Otherwise only a sentence that introduces the listing, ending in a colon, announces it.
+        guard sentence.hasSuffix(":") else { return nil }
+        // A language named as what is shown: `SQL:`, `the JSON output`, `an HTTP request`.
+        for (index, word) in words.enumerated() where isLanguage(word) {
+            let next = index + 1 < lower.count ? lower[index + 1] : nil
+            if words.count == 1 || next.map(languageNouns.contains) == true { return word }
+        }
+        if lower.contains(where: codeWords.contains) { return nil }
+        if let language = words.first(where: isLanguage), lower.contains(where: outputVerbs.contains) { return language }
+        return lower.contains(where: { outputVerbs.contains($0) || outputNouns.contains($0) }) ? "output" : nil
+    }
+
+    /// Words that say what follows is a program's output.
+    private static let outputVerbs: Set<String> = [
+        "prints", "printed", "outputs", "records", "recorded", "logs", "logged", "emits", "emitted", "displays", "displayed",
+        "produces", "produced", "generates", "generated", "renders", "rendered", "results",
+    ]
+    private static let outputNouns: Set<String> = ["output", "console", "terminal", "stdout", "stderr", "transcript"]
+    /// Words that say what follows is code.
+    private static let codeWords: Set<String> = [
+        "code", "swift", "example", "examples", "snippet", "call", "calls", "use", "using", "write", "declare", "define",
+        "implement", "implementation", "conform", "create", "initialize", "usage", "type", "function", "method",
+    ]
+    /// What a language's name may be followed by when it names what is shown.
+    private static let languageNouns: Set<String> = [
+        "output", "query", "queries", "request", "response", "statement", "statements", "document", "body", "result", "file",
+    ]
+
+    /// A language other than Swift, by the name docs give it.
+    private static func isLanguage(_ word: String) -> Bool {
+        ["SQL", "JSON", "YAML", "XML", "HTML", "HTTP", "CSV", "GraphQL", "TOML", "Protobuf", "Bash", "shell"].contains(word)
+            || ["sql", "json", "yaml", "xml", "html", "http", "csv", "graphql", "toml", "protobuf", "bash"].contains(word)
+    }
+
+    /// The last sentence of `text`: after the last `.`, `!` or `?` that a space follows.
+    private static func lastSentence(of text: String) -> Substring {
+        var sentence = Substring(text)
+        while let last = sentence.last, last.isWhitespace { sentence.removeLast() }
+        var start = sentence.startIndex
+        var index = sentence.startIndex
+        while index < sentence.endIndex {
+            let next = sentence.index(after: index)
+            if ".!?".contains(sentence[index]), next < sentence.endIndex, sentence[next].isWhitespace { start = next }
+            index = next
+        }
+        return sentence[start...].drop(while: \.isWhitespace)
     }
 
     /// The lines outside comments and multi-line string literals, trimmed, not empty.
@@ -55,10 +133,28 @@ package enum TextListing {
     /// A line of SQL: a statement's keyword first, or two capitalized keywords in a row (`NOT NULL`, `CREATE TABLE`).
     private static func isSQL(_ line: Substring) -> Bool {
         let words = line.split(separator: " ")
-        let statements: Set<Substring> = ["SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "PRAGMA", "EXPLAIN"]
+        let statements: Set<Substring> = [
+            "SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "PRAGMA", "EXPLAIN", "WHERE", "FROM", "VALUES", "JOIN",
+        ]
         if let first = words.first, statements.contains(first) { return true }
         let capital = { (word: Substring) in word.count >= 2 && word.allSatisfy { $0.isUppercase && $0.isLetter } }
         return zip(words, words.dropFirst()).contains { capital($0) && capital($1) }
+    }
+
+    /// An HTTP request's or response's first line: `POST http://localhost:8080/account`, `HTTP/1.1 200 OK`.
+    private static func isHTTP(_ line: Substring) -> Bool {
+        let words = line.split(separator: " ")
+        let methods: Set<Substring> = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "CONNECT", "TRACE"]
+        guard let first = words.first else { return false }
+        if first.hasPrefix("HTTP/") { return true }
+        return methods.contains(first) && words.count >= 2 && (words[1].hasPrefix("/") || words[1].contains("://"))
+    }
+
+    /// A JSON document: an object or array whose lines hold `"key": value`, which Swift's dictionary literals
+    /// spell inside `[` `]`, never right inside `{`.
+    private static func isJSON(_ first: Substring, _ lines: [Substring]) -> Bool {
+        guard first == "{" || first.hasPrefix("{\"") || first == "[" || first.hasPrefix("[{") else { return false }
+        return lines.contains { $0.hasPrefix("\"") && $0.contains("\":") } || first.hasPrefix("{\"")
     }
 
     /// A first line no Swift statement starts with: `Error: Missing value`, `✅ host`, `[68656c6c6f](11 bytes)`.

@@ -56,6 +56,8 @@ public struct BuildSettings: Sendable {
     /// The sandbox of sample runs when the command line names one
     /// (`--sandbox on`): it wins over galley.yml's `verify.sandbox`.
     public var sandbox: SandboxMode?
+    /// What fails the run when the command line says (`--strict`): it wins over galley.yml's `verify.gate`.
+    public var gate: VerifyGate?
     /// Where the site is published when the command line says (`--base-url`,
     /// e.g. GitHub Pages' address in a workflow): it wins over galley.yml's `base_url`.
     public var baseURL: String?
@@ -64,6 +66,7 @@ public struct BuildSettings: Sendable {
     func applied(to configuration: SiteConfiguration) -> SiteConfiguration {
         var configuration = configuration
         if let sandbox { configuration.verification.sandbox = sandbox }
+        if let gate { configuration.verification.gate = gate }
         if let baseURL, !baseURL.isEmpty { configuration.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         return configuration
     }

@@ -40,7 +40,7 @@ struct PreviewPolicy {
 
     /// One error line per failed sample, for the failure's list.
     static func sampleFailures(_ report: VerificationReport) -> [Diagnostic] {
-        report.failures.map { location, message, _ in
+        report.failures.filter(\.failsRun).map { location, message, _, _ in
             Diagnostic("sample failed: " + (message.split(separator: "\n").first.map(String.init) ?? message), at: location)
         }
     }

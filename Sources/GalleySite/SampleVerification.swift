@@ -29,6 +29,8 @@ public struct SampleVerification: Sendable {
     var docCommentOverrides: [String: [SymbolGraphStore.Comment]] = [:]
     /// The project folder: doc comments of files outside it are not read.
     public var projectRoot: URL
+    /// What fails the run (``VerificationReport/gate``).
+    public var gate: VerifyGate
 
     /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`;
     /// `hovers` is what the command needs of the compiler's answers (`galley
@@ -52,6 +54,7 @@ public struct SampleVerification: Sendable {
         self.siteSettings = settings.samples
         self.catalogPagesAreProgram = settings.catalogPagesAreProgram
         self.projectRoot = layout.root
+        self.gate = settings.gate
     }
 
     /// Verifies the samples of `pages`.
@@ -76,6 +79,7 @@ public struct SampleVerification: Sendable {
             found.append(try kind.sources(for: pages, in: self, preparation: &preparation))
         }
         var report = try verifier.verify(found.sources, preparation: &preparation)
+        report.gate = gate
         report.notices += found.warnings
         let listingFiles = Set(report.results.filter { $0.sample.origin == .docComment }.map(\.sample.page))
         if !listingFiles.isEmpty {
@@ -94,6 +98,7 @@ public struct SampleVerification: Sendable {
         if page.catalogModule != nil { base.pageProgram = catalogPagesAreProgram }
         var settings = page.frontMatter.verify?.applied(to: base) ?? base
         settings.hovers = page.frontMatter.hovers ?? true
+        settings.describesProposal = ProposalPage.isProposal(page.document.source)
         if !page.implicitImports.isEmpty {
             let imports = page.implicitImports.map { "import \($0)" }.joined(separator: "\n")
             if settings.prelude.isEmpty {

@@ -27,6 +27,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var paths: ProjectPaths
     @OptionGroup var sandboxOption: SandboxOption
+    @OptionGroup var gateOption: GateOption
 
     @Option(
         help: ArgumentHelp(
@@ -74,6 +75,7 @@ struct BuildCommand: AsyncParsableCommand {
         var settings = BuildSettings(layout: layout)
         settings.progress = Progress.line
         sandboxOption.configure(&settings)
+        gateOption.configure(&settings)
         settings.baseURL = baseURL
         settings.baseline = baseline
         settings.recordsBaseline = blessBaseline

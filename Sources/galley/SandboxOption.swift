@@ -18,3 +18,4 @@ struct SandboxOption: ParsableArguments {
         if let sandbox { settings.sandbox = sandbox }
     }
 }
+

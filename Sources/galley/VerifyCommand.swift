@@ -50,6 +50,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @OptionGroup var paths: ProjectPaths
     @OptionGroup var sandboxOption: SandboxOption
+    @OptionGroup var gateOption: GateOption
 
     @Argument(help: ArgumentHelp("Pages to verify (default: all).", valueName: "page"))
     var pages: [String] = []
@@ -133,6 +134,7 @@ struct VerifyCommand: AsyncParsableCommand {
         var settings = BuildSettings(layout: paths.layout)
         settings.usesCache = !noCache
         sandboxOption.configure(&settings)
+        gateOption.configure(&settings)
         settings.baseline = baseline
         settings.recordsBaseline = blessBaseline
         settings.progress = Progress.line
@@ -165,7 +167,9 @@ struct VerifyCommand: AsyncParsableCommand {
         Progress.clear()
         for note in outcome.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
         Diagnostics.reportWarnings(outcome.warnings)
-        let report = outcome.report
+        var report = outcome.report
+        // Merged shards carry their gate; --strict still wins.
+        if gateOption.strict { report.gate = .strict }
         print(format.render(report, colour: format == .human && Diagnostics.usesColour), terminator: "")
         if format == .human, mergeReports.isEmpty, let note = report.sandboxNote {
             FileHandle.standardError.write(Data("note: \(note)\n".utf8))

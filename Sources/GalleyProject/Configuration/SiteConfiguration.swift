@@ -112,6 +112,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         public var samples = SampleSettings()
         /// Whether samples run in the bubblewrap sandbox.
         public var sandbox = SandboxMode.auto
+        /// What fails `galley verify` and `galley build` (`verify: gate:`):
+        /// errors in the docs by default, every failure when `strict`.
+        public var gate = VerifyGate.docs
         /// Whether each page of a DocC catalog is one program (DocC articles
         /// tell one program over several blocks); `verify: page:` in
         /// `galley.yml` sets it for catalogs as it does for `content/`.
@@ -245,7 +248,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         _ verify: YAMLMapping, into verification: inout VerificationSettings, defaults: VerificationSettings, displayPath: String
     ) throws(Diagnostic) {
         try verify.rejectUnknownKeys(
-            ["package", "products", "module_aliases", "timeout", "sandbox", "traits", "doc_comments"] + SampleSettingsOverride.keys,
+            ["package", "products", "module_aliases", "timeout", "sandbox", "gate", "traits", "doc_comments"] + SampleSettingsOverride.keys,
             in: "verify")
         if let scope = try verify.string("doc_comments") {
             guard let docComments = DocCommentScope(rawValue: scope) else {
@@ -262,6 +265,14 @@ public struct SiteConfiguration: Sendable, Equatable {
                     suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
             }
             verification.sandbox = mode
+        }
+        if let gate = try verify.string("gate") {
+            guard let mode = VerifyGate(rawValue: gate) else {
+                throw Diagnostic(
+                    "'gate' must be docs or strict, not '\(gate)'", at: verify.location(ofKey: "gate"),
+                    suggestion: "Write `gate: docs` (the default: only errors in the docs fail) or `gate: strict` (every failure fails)")
+            }
+            verification.gate = mode
         }
         let samples = try SampleSettingsOverride.read(verify)
         verification.samples = samples.applied(to: defaults.samples)

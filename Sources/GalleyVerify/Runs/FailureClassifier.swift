@@ -76,6 +76,8 @@ enum FailureClassifier {
     static let inferenceSigns = [
         "could not be inferred", "cannot infer", "without a contextual type", "is ambiguous without", "type of expression is ambiguous",
         "requires a contextual type",
+        // `.dictionary([...])` passed to a function nothing declares: its argument's type is lost, so `Any`.
+        "type 'Any' has no member",
     ]
 
     /// Messages of a name the compiler cannot find; the name is the first quoted one.
@@ -224,6 +226,10 @@ enum FailureClassifier {
         {
             return name
         }
+        // A value name nothing declares that a toolchain macro has (`"\(error)"` outside a `catch`: `#error`).
+        if let name = quoted(after: "expansion of macro '", in: error.message), error.message.hasSuffix("requires leading '#'") {
+            return name
+        }
         // A value the code elides (`let buf = ...`, read as `_galleyHole()`) has no type to infer: the reader's context.
         if error.message.hasPrefix("generic parameter 'T' could not be inferred"),
             sample.holes.contains(where: { $0.line == error.line - sample.block.firstCodeLine + 1 }),
@@ -317,6 +323,8 @@ enum FailureClassifier {
             ("Missing required config", "configuration it is not given"), ("no such table", "a database with the tables it reads"),
             // SQLite's SQLITE_CANTOPEN: a database at a placeholder path (`/path/to/db.sqlite`), or in a read-only folder.
             ("unable to open database file", "a database file it can open"), ("Read-only file system", "a file it may not write"),
+            // An error thrown with a file's URL in it (`cannotCreateFile(file:///var/log/app.log)`): files the sandbox does not give.
+            ("file:///", "files outside its folder (samples run sandboxed)"),
         ]
         for (sign, needs) in signs where standardError.contains(sign) { return (.environment, [], needs) }
         return (.docs, [], nil)
@@ -325,6 +333,18 @@ enum FailureClassifier {
     /// Whether `name` is a misspelling of one of `declared`: another name
     /// within one edit (two from 8 characters), not only in its case
     /// (`logger` beside a type `Logger` is context, not a typo).
+    /// `result` as a design proposal's failure (``SampleSettings/describesProposal``):
+    /// its code shows API under discussion, so what it lacks is the design's context, never the docs' error.
+    static func inProposal(_ result: SampleResult) -> SampleResult {
+        guard result.status == .failed, result.cause == .docs || result.cause == nil, result.sample.settings.describesProposal else {
+            return result
+        }
+        var result = result
+        result.cause = .context
+        result.undeclaredNames = ["(the API a design proposal describes)"]
+        return result
+    }
+
     static func isTypo(_ name: String, of declared: Set<String>) -> Bool {
         guard name.count >= 3 else { return false }
         let limit = name.count >= 8 ? 2 : 1

@@ -283,6 +283,16 @@ enum SampleJudge {
                 SourceLocation(path: sample.page, line: expected.line), .output
             )
         }
+        // Bare comments after a print: their values, not their layout (``CommentOutput``).
+        if let expected = sample.expectedPrints, sample.expectedPrintsMatching.first == .values {
+            guard !OutputComparison.sameValues(expected, actual) else { return checkBlock(sample, actual) }
+            let diff = OutputComparison.diff(expected: expected, actual: actual, matching: .elided) ?? ""
+            let line = sample.expectedPrintsLines.first
+            return (
+                "printed output does not match the output its comments show (- expected, + printed):\n\(diff)",
+                line.map { SourceLocation(path: sample.page, line: $0, column: commentColumn(of: sample, line: $0)) }, .output
+            )
+        }
         if let expected = sample.expectedPrints {
             let matchings =
                 sample.expectedPrintsMatching.count == expected.count
