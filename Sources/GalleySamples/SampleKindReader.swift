@@ -40,13 +40,14 @@ package enum SampleKindReader {
         let openings = ["runtime error", "fatal error", "crash", "trap", "precondition fail"]
         // Most samples say none of these words anywhere: no need to parse them.
         let lowered = code.lowercased()
-        guard lowered.contains("//"), openings.contains(where: lowered.contains) else { return false }
+        guard lowered.contains("//"), openings.contains(where: lowered.contains) || lowered.contains("error") else { return false }
         guard let tree = SwiftSource.parse(code) else { return false }
         for token in tree.tokens(viewMode: .sourceAccurate) {
             for piece in token.trailingTrivia.pieces {
                 guard case .lineComment(let text) = piece else { continue }
                 let comment = text.dropFirst(2).trimmingCharacters(in: .whitespaces).lowercased()
-                if openings.contains(where: { comment.hasPrefix($0) }) { return true }
+                // `UInt8("1111111111111" as BitArray) // ERROR`: the line's result is an error, at run time.
+                if openings.contains(where: { comment.hasPrefix($0) }) || comment == "error" || comment == "error!" { return true }
             }
         }
         return false

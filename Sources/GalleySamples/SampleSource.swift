@@ -202,8 +202,13 @@ public struct DocCommentSampleSource: SampleSource {
             let all = DocCommentListings.blocks(in: comment.text, firstLine: comment.firstLine)
             let tagsSwift = all.contains { $0.language == "swift" }
             var blocks: [CodeBlock] = []
+            var leadIns: [Int: String] = [:]
             for var block in all {
-                if block.language.isEmpty, let kind = Self.notSwift(block, lines: lines, comment: comment, tagsSwift: tagsSwift) {
+                let leadIn = Self.leadIn(of: block, lines: lines, comment: comment)
+                leadIns[block.firstCodeLine] = leadIn
+                let fence = block.fenceLine - comment.firstLine
+                let fenced = lines.indices.contains(fence) && Self.isFence(lines[fence])
+                if block.language.isEmpty, let kind = Self.notSwift(block, leadIn: leadIn, fencedBesideSwift: tagsSwift && fenced) {
                     reading.notSwift.append(
                         .warning(
                             "listing without a language read as \(kind), not Swift: not compiled",
@@ -222,6 +227,12 @@ public struct DocCommentSampleSource: SampleSource {
                 do {
                     var sample = try SampleExtractor.sample(from: block, page: path, settings: settings)
                     sample.origin = .docComment
+                    // `The following will throw because …:` — the prose says running it fails.
+                    if sample.mode == .run, block.attributes.isEmpty, sample.group == nil,
+                        TextListing.announcesFailure(in: leadIns[block.firstCodeLine] ?? "")
+                    {
+                        sample.mode = .crash
+                    }
                     // One comment's listings tell one example (`numbers`, then `numbers.split(…)`): one program.
                     if grouped, sample.group == nil, sample.mode == .run || sample.mode == .noRun {
                         sample.group = "doc comment at line \(comment.firstLine)"
@@ -235,26 +246,30 @@ public struct DocCommentSampleSource: SampleSource {
         return reading
     }
 
-    /// What a listing without a language is when it is not Swift, or `nil`.
-    private static func notSwift(_ block: CodeBlock, lines: [Substring], comment: Comment, tagsSwift: Bool) -> String? {
-        if isShellSession(block.code) { return "a shell session" }
-        // The paragraph right before the listing (blank lines between), in the comment's own lines.
+    /// The paragraph right before `block` (blank lines between), in the comment's own `lines`, joined into one line.
+    private static func leadIn(of block: CodeBlock, lines: [Substring], comment: Comment) -> String {
         var index = block.fenceLine - comment.firstLine
         if index >= 0, index < lines.count, !isFence(lines[index]) { index += 1 }
         var leadIn: [Substring] = []
-        var line = index - 1
+        var line = min(index, lines.count) - 1
         while line >= 0, lines[line].allSatisfy(\.isWhitespace) { line -= 1 }
         while line >= 0, !lines[line].allSatisfy(\.isWhitespace), !isFence(lines[line]) {
             leadIn.insert(lines[line], at: 0)
             line -= 1
         }
-        if let announced = TextListing.announcement(in: leadIn.joined(separator: " ")) {
+        return leadIn.joined(separator: " ")
+    }
+
+    /// What a listing without a language is when it is not Swift, or `nil`.
+    /// (`fencedBesideSwift`: the block is an untagged fence in a comment that tags its Swift fences.)
+    private static func notSwift(_ block: CodeBlock, leadIn: String, fencedBesideSwift: Bool) -> String? {
+        if isShellSession(block.code) { return "a shell session" }
+        if let announced = TextListing.announcement(in: leadIn) {
             return announced == "output" ? "output (the text before it announces it)" : "\(announced) (the text before it says so)"
         }
         if let kind = TextListing.kind(of: block.code) { return kind }
         // An author who tags Swift fences ```swift leaves untagged the fences that are not Swift.
-        let isFenced = index >= 0 && index < lines.count && isFence(lines[index])
-        if tagsSwift, isFenced, let tree = SwiftSource.parse(block.code), tree.hasError {
+        if fencedBesideSwift, let tree = SwiftSource.parse(block.code), tree.hasError {
             return "text (its comment tags its Swift fences, and this untagged one does not parse as Swift)"
         }
         return nil

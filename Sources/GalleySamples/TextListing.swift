@@ -56,14 +56,27 @@ package enum TextListing {
         }
         // Otherwise only a sentence that introduces the listing, ending in a colon, announces it.
         guard sentence.hasSuffix(":") else { return nil }
-        // A language named as what is shown: `SQL:`, `the JSON output`, `an HTTP request`.
+        if lower.contains(where: codeWords.contains) { return nil }
+        // A language named as what is shown: `SQL:`, `The JSON output:`, `An HTTP request:`.
         for (index, word) in words.enumerated() where isLanguage(word) {
             let next = index + 1 < lower.count ? lower[index + 1] : nil
             if words.count == 1 || next.map(languageNouns.contains) == true { return word }
         }
-        if lower.contains(where: codeWords.contains) { return nil }
         if let language = words.first(where: isLanguage), lower.contains(where: outputVerbs.contains) { return language }
         return lower.contains(where: { outputVerbs.contains($0) || outputNouns.contains($0) }) ? "output" : nil
+    }
+
+    /// Whether the prose right before a listing says that running it fails
+    /// — `The following will throw because the clock has an active
+    /// suspension:`, `This traps:` — so that a listing which throws or traps
+    /// does what its docs say. Only the paragraph's last sentence counts.
+    package static func announcesFailure(in leadIn: String) -> Bool {
+        let sentence = lastSentence(of: leadIn).lowercased()
+        let signs = [
+            "will throw", "would throw", "throws an error", "will trap", "would trap", "traps", "will crash", "would crash", "crashes",
+            "runtime error", "fatal error", "precondition failure", "will fail", "would fail",
+        ]
+        return signs.contains { sentence.contains($0) }
     }
 
     /// Words that say what follows is a program's output.

@@ -168,12 +168,15 @@ enum FailureClassifier {
     /// line that uses none of the `missing` names (an error that exists only
     /// because a name is unknown — `'self' is immutable` in a type whose
     /// property wrapper is unknown, `type annotation missing` after an
-    /// unknown type — is never evidence).
+    /// unknown type — is never evidence; nor, with an unknown attribute or
+    /// macro missing, is any error but a syntax error).
     static func isEvidence(_ error: CompilerDiagnostic, of sample: Sample, missing: [String]) -> Bool {
         let identifiers = missing.filter { !$0.hasPrefix("(") }.map { $0.drop { $0 == "@" || $0 == "#" } }
         // Context that is not a name (the type around a member, members it leaves out) explains every error of the block.
         if missing.isEmpty { return true }
         if syntaxSigns.contains(where: { error.message.hasPrefix($0) }) { return true }
+        // An unknown attribute or macro may generate any member or conformance: with one missing, only syntax is evidence.
+        if missing.contains(where: { $0.hasPrefix("@") || $0.hasPrefix("#") }) { return false }
         guard identifiers.count == missing.count else { return false }
         let words = Set(line(error.line, of: sample).split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
         return !identifiers.contains { words.contains(String($0)) }
@@ -251,6 +254,10 @@ enum FailureClassifier {
         {
             return "(the members of \(type) it leaves out)"
         }
+        // `action: \.home` shown alone: arguments of a call the block does not show.
+        if syntaxSigns.contains(where: { error.message.hasPrefix($0) }), isArgumentLine(line(error.line, of: sample)) {
+            return "(the call around its arguments)"
+        }
         // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
         if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
         // A function shown alone (a test method without its test class) takes its isolation from the type around it,
@@ -259,6 +266,19 @@ enum FailureClassifier {
             return "(the isolation of the type around it)"
         }
         return nil
+    }
+
+    /// Whether `line` is a call's argument shown alone (`action: \.home`,
+    /// `metadata: [...]`): a lowercase label, a colon and a value, where a
+    /// statement label would be followed by a loop or block.
+    static func isArgumentLine(_ line: String) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        guard let first = trimmed.first, first.isLowercase, let colon = trimmed.firstIndex(of: ":"),
+            trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return false }
+        let value = trimmed[trimmed.index(after: colon)...].drop { $0 == " " }
+        guard trimmed[trimmed.index(after: colon)...].first == " ", !value.isEmpty else { return false }
+        return !["for ", "while ", "repeat ", "do ", "if ", "switch "].contains { value.hasPrefix($0) }
     }
 
     /// Messages of actor isolation: code that calls an actor's members from a nonisolated context.
