@@ -44,7 +44,7 @@ MODULES = ["GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "Ga
            "GalleyProject", "GalleyReference", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyServer"]
 SANITIZERS = "-sanitize=fuzzer,address"
 # Per target: the longest input libFuzzer makes (pages and YAML may be long; a path or a line is short).
-MAX_LEN = {"markdown": 16384, "front-matter": 8192, "site-config": 8192, "path-resolver": 1024}
+MAX_LEN = {"markdown": 16384, "programs": 16384, "front-matter": 8192, "site-config": 8192, "path-resolver": 1024}
 DEFAULT_MAX_LEN = 4096
 
 

@@ -42,7 +42,7 @@ package struct LibraryWrapper {
             what: library.products.joined(separator: ", "),
             reproduce: "swift build"
                 + (library.products.first.map { " --product \($0)" } ?? "")
-                + (library.traits.map { $0.isEmpty ? "" : " --traits \($0.joined(separator: ","))" } ?? "")
+                + (library.traits.map { $0.isEmpty ? " --disable-default-traits" : " --traits \($0.joined(separator: ","))" } ?? "")
         )
         let binPath = self.binPath
         let shared = binPath.appendingPathComponent("lib\(Self.name).so")
@@ -73,10 +73,10 @@ package struct LibraryWrapper {
     /// `Package.swift` of the wrapper.
     package var manifest: String {
         let products = library.products.map { ".product(name: \(literal($0)), package: \(literal(packageIdentity)))" }
-        // Traits of a dependency are named on its `.package` line (tools 6.1).
-        let traits = (library.traits ?? []).map(literal).joined(separator: ", ")
-        let toolsVersion = traits.isEmpty ? "5.9" : "6.1"
-        let dependency = literal(library.packageDirectory.standardizedFileURL.path) + (traits.isEmpty ? "" : ", traits: [\(traits)]")
+        // Traits of a dependency are named on its `.package` line (tools 6.1); `traits: []` is none, not the defaults.
+        let traits = library.traits.map { $0.map(literal).joined(separator: ", ") }
+        let toolsVersion = traits == nil ? "5.9" : "6.1"
+        let dependency = literal(library.packageDirectory.standardizedFileURL.path) + (traits.map { ", traits: [\($0)]" } ?? "")
         return """
             // swift-tools-version: \(toolsVersion)
             // Written by Galley (galley verify): one dynamic library of the products

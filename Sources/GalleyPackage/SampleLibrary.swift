@@ -128,15 +128,30 @@ public struct SampleLibrary: Sendable, Hashable {
             built = try buildWithSwiftPM(toolchain: toolchain, log: log)
             built.traits = traits
         } catch {
-            // The docs are verified against the defaults rather than not at all.
-            guard let traits, !traits.isEmpty else { throw error }
-            builder.traits = nil
-            let defaults = builder
-            log("Building the sample library with traits \(traits.joined(separator: ", ")) failed; building it with the package's default traits…")
-            built = try defaults.buildWithSwiftPM(toolchain: toolchain, log: log)
-            built.notes.append(
-                "the library was built with the package's default traits: building it with \(traits.joined(separator: ", ")) failed ("
-                    + (error.details?.split(separator: "\n").last(where: { $0.contains("error:") }).map(String.init) ?? error.message) + ")")
+            // The docs are verified against the defaults, or without traits, rather than not at all:
+            // a trait may need a dependency this machine cannot fetch, even a default one.
+            guard let traits else { throw error }
+            let reason = error.details?.split(separator: "\n").last(where: { $0.contains("error:") }).map(String.init) ?? error.message
+            let tried = traits.isEmpty ? "the package's default traits" : traits.joined(separator: ", ")
+            var fallbacks: [(traits: [String]?, name: String)] = [(nil, "the package's default traits"), ([], "no traits")]
+            if traits.isEmpty { fallbacks.removeFirst() }
+            var lastError = error
+            var result: Built?
+            for fallback in fallbacks {
+                builder.traits = fallback.traits
+                log("Building the sample library with \(tried) failed; building it with \(fallback.name)…")
+                do {
+                    var fallbackBuilt = try builder.buildWithSwiftPM(toolchain: toolchain, log: log)
+                    fallbackBuilt.traits = fallback.traits
+                    fallbackBuilt.notes.append("the library was built with \(fallback.name): building it with \(tried) failed (\(reason))")
+                    result = fallbackBuilt
+                    break
+                } catch {
+                    lastError = error
+                }
+            }
+            guard let result else { throw error.details == nil ? lastError : error }
+            built = result
         }
         UnexposedTargets(library: builder).add(to: &built, toolchain: toolchain, log: log)
         state.record(built)
@@ -188,7 +203,7 @@ public struct SampleLibrary: Sendable, Hashable {
     }
 
     /// Runs `swift build --product …` in `package`; its log's end is the error when it fails.
-    /// `traits` are the root package's (`--traits`; `nil`: its defaults).
+    /// `traits` are the root package's (`--traits`; `nil`: its defaults; `[]`: none).
     /// `reproduce` is the command the error tells the author to run, in the
     /// package's own terms (a build of Galley's wrapper names the package's products).
     package static func swiftBuild(
@@ -199,7 +214,8 @@ public struct SampleLibrary: Sendable, Hashable {
         var arguments = ["build", "--package-path", package.path] + ScratchPath(package: package).arguments
         for product in products { arguments += ["--product", product] }
         for target in targets { arguments += ["--target", target] }
-        if let traits, !traits.isEmpty { arguments += ["--traits", traits.joined(separator: ",")] }
+        // `[]`: none at all, not even the defaults (`--disable-default-traits`).
+        if let traits { arguments += traits.isEmpty ? ["--disable-default-traits"] : ["--traits", traits.joined(separator: ",")] }
         log("Building the sample library (\(what))…")
         let runner = ProcessRunner(timeout: .seconds(3600), outputLimit: 8 << 20)
         let outcome: ProcessRunner.Outcome
@@ -214,7 +230,7 @@ public struct SampleLibrary: Sendable, Hashable {
             let command =
                 reproduce
                 ?? "swift build \(products.first.map { "--product \($0)" } ?? "--target \(targets.first ?? "")")"
-                + (traits.map { $0.isEmpty ? "" : " --traits \($0.joined(separator: ","))" } ?? "")
+                + (traits.map { $0.isEmpty ? " --disable-default-traits" : " --traits \($0.joined(separator: ","))" } ?? "")
             // The first compiler or resolver error says what broke; the log's end follows in the details.
             // A compiler error at a file's line first (`Sources/M/File.swift:1:25: error: …`), else the first error at all.
             let first =

@@ -80,7 +80,28 @@ package enum PrintsComment {
         guard spaces == " " else {
             return .malformed("write '// Prints \"…\"' with exactly one space after '//'", column: column)
         }
+        // `// Prints "A" "-" "B"`: one string per printed line.
+        if let strings = quotedStrings(afterWord), strings.count >= 2 { return .expected(strings) }
         return expectation(quoted: afterWord, column: column)
+    }
+
+    /// The strings of `text` when it is only strings in quotes with spaces
+    /// between them (`"A" "-" "B"`), none with an escape; otherwise `nil`.
+    static func quotedStrings(_ text: Substring) -> [String]? {
+        var strings: [String] = []
+        var rest = text.drop { $0 == " " || $0 == "\t" }
+        while !rest.isEmpty {
+            guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else { return nil }
+            let string = rest[rest.index(after: rest.startIndex)..<close]
+            guard !string.contains("\\") else { return nil }
+            strings.append(String(string))
+            rest = rest[rest.index(after: close)...]
+            let trimmed = rest.drop { $0 == " " || $0 == "\t" }
+            // Strings are apart: `"A""B"` is one string with a quote in it, not two.
+            if !trimmed.isEmpty, trimmed.startIndex == rest.startIndex { return nil }
+            rest = trimmed
+        }
+        return strings
     }
 
     /// What `// Prints "…"` expects, read from `afterWord` (the text after

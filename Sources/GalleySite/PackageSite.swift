@@ -111,7 +111,8 @@ public struct PackageSite: Sendable {
         verification.linking = package.libraryProducts.allSatisfy { $0.linkage == "dynamic" } ? .dynamic : .wrapper
         verification.modules = package.productModules
         verification.referenceModules = package.libraryModules
-        verification.traits = package.documentationTraits?.enabled
+        // No trait left to enable (every one compiles code out): the package's defaults.
+        verification.traits = package.documentationTraits.flatMap { $0.enabled.isEmpty ? nil : $0.enabled }
         verification.unexposedTargets = package.unexposedCatalogTargets
         // Its docs are written in the package's own language mode.
         verification.samples.swiftVersion = package.languageMode

@@ -290,3 +290,30 @@ struct VerifyGateTests {
         #expect(merged.notSwift.map(\.place.line) == [6])
     }
 }
+
+/// Expected output as docs of other packages write it.
+@Suite("Output as docs write it")
+struct OutputAsWrittenTests {
+    @Test("`// Prints \"A\" \"-\" \"B\"` is one string per printed line; one string with quotes inside stays one line")
+    func severalStrings() {
+        #expect(PrintsComment.parse("// Prints \"A\" \"-\" \"B\"") == .expected(["A", "-", "B"]))
+        #expect(PrintsComment.parse("// Prints \"begins with \"The\".\"") == .expected(["begins with \"The\"."]))
+    }
+
+    @Test("a call of a name nothing declares that Glibc declares (`write(packet)`) is that name's context, not the docs'")
+    func glibcCall() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            let packets = [[1, 2], [3]]
+            for packet in packets {
+              write(packet)
+            }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.first?.cause == .context, "\(report.failures)")
+        #expect(report.results.first?.undeclaredNames == ["write"])
+        #expect(FailureClassifier.callee(at: 9, in: "  write(packet)") == "write")
+        #expect(FailureClassifier.callee(at: 14, in: "  stream.write(packet)") == nil)
+    }
+}

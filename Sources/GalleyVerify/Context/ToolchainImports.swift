@@ -12,7 +12,7 @@ import SwiftSyntax
 /// ```swift
 /// let samples = ToolchainImports.applied(to: samples)   // `class T: XCTestCase {}` now compiles with `import XCTest`
 /// ```
-enum ToolchainImports {
+package enum ToolchainImports {
     /// The toolchain's names (as written: `XCTestCase`, `@Test`, `#expect`) by the module that declares them.
     static let moduleOfName: [String: String] = {
         // Not Synchronization's `Mutex` and `Atomic`: packages declare their own, which an import would make ambiguous.
@@ -33,7 +33,7 @@ enum ToolchainImports {
     }()
 
     /// `samples`, each with the imports of the toolchain modules its group uses and does not import.
-    static func applied(to samples: [Sample]) -> [Sample] {
+    package static func applied(to samples: [Sample]) -> [Sample] {
         var groupModules: [String: [String]] = [:]
         var modules: [[String]] = []
         for sample in samples {

@@ -254,6 +254,13 @@ enum FailureClassifier {
         {
             return "(the members of \(type) it leaves out)"
         }
+        // `write(packet)` with no `write` declared: Glibc's `write(_:_:_:)`, whose parameters have no labels (`#2`).
+        if error.message.contains("for parameters #") || error.message.contains("for parameter #"),
+            let callee = callee(at: error.column, in: line(error.line, of: sample)), callee.first?.isLowercase == true,
+            !sample.compiledCode.contains("func \(callee)")
+        {
+            return callee
+        }
         // `action: \.home` shown alone: arguments of a call the block does not show.
         if syntaxSigns.contains(where: { error.message.hasPrefix($0) }), isArgumentLine(line(error.line, of: sample)) {
             return "(the call around its arguments)"
@@ -266,6 +273,22 @@ enum FailureClassifier {
             return "(the isolation of the type around it)"
         }
         return nil
+    }
+
+    /// The name of the function called around 1-based `column` of `line`
+    /// (`write` in `write(packet)`), or `nil`.
+    static func callee(at column: Int?, in line: String) -> String? {
+        let characters = Array(line)
+        var index = min(max((column ?? 1) - 1, 0), characters.count)
+        // Back to the call's `(`, then the name before it.
+        while index > 0, characters[index - 1] != "(" { index -= 1 }
+        guard index > 0 else { return nil }
+        var end = index - 1
+        while end > 0, characters[end - 1] == " " { end -= 1 }
+        var start = end
+        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start - 1] == "_" { start -= 1 }
+        guard start < end, start == 0 || characters[start - 1] != "." else { return nil }
+        return String(characters[start..<end])
     }
 
     /// Whether `line` is a call's argument shown alone (`action: \.home`,
