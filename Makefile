@@ -3,12 +3,13 @@
 #   make test   run the test suites (Swift, then the browser suite)
 #   make serve  preview the site at http://127.0.0.1:8000/ with live reload
 #   make fuzz   run the libFuzzer targets in Fuzz/ (SECONDS=N each, default 30)
+#   make sweep  generate (not compile) the programs of every listing of every package of the local mirror
 #   make install  a release build of galley into $(PREFIX)/bin (PREFIX=/usr/local by default)
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test swift-test browser-test browser-deps plugin-test workflow-test resolve-test verify build theme fuzz deps install clean
+.PHONY: site serve test swift-test browser-test browser-deps plugin-test workflow-test resolve-test verify build theme fuzz sweep deps install clean
 
 site: deps
 	$(SWIFT) build --product galley
@@ -111,6 +112,16 @@ SECONDS ?= 30
 TARGETS ?=
 fuzz: deps
 	SWIFT=$(SWIFT) python3 scripts/fuzz.py --seconds $(SECONDS) $(TARGETS)
+
+# Reads the catalogs' articles and the doc comments of every package of the
+# local mirror (/opt/swift-packages; MIRROR=DIR another), at every tag
+# (SWEEP=--newest: the newest of each), and generates their samples' programs
+# with the fuzz target Fuzz/Targets/programs.swift, without compiling: fails,
+# naming the package, version and file, when program generation crashes.
+MIRROR ?= /opt/swift-packages
+SWEEP ?=
+sweep: deps
+	SWIFT=$(SWIFT) python3 scripts/sweep.py --mirror $(MIRROR) $(SWEEP)
 
 # Installs the C libraries cmark needs when pkg-config cannot find them.
 # bubblewrap confines sample runs (verify.sandbox: auto uses it where it works).

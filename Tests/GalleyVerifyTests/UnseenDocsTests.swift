@@ -317,3 +317,35 @@ struct OutputAsWrittenTests {
         #expect(FailureClassifier.callee(at: 14, in: "  stream.write(packet)") == nil)
     }
 }
+
+/// Omissions a listing announces, and what follows from names it lacks.
+@Suite("Omissions and their follow-ons")
+struct OmissionTests {
+    @Test("a type whose body says it leaves members out, and a type whose stored properties' types are unknown: context, not the docs'")
+    func omissions() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            protocol Span { var name: String { get }; func end() }
+            struct MySpan: Span {
+                // ... implement all protocol requirements of Span ...
+                func end() { print(self.tracer) }
+            }
+            ```
+
+            ```swift
+            actor Server {
+                let headers: HTTPHeaders
+            }
+            ```
+
+            ```swift
+            struct Plain: Equatable {
+                func end() { print(self.tracer) }
+            }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.cause) == [.context, .context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames.contains("(the members of MySpan it leaves out)"), "\(report.results[0].undeclaredNames)")
+    }
+}

@@ -78,6 +78,8 @@ enum FailureClassifier {
         "requires a contextual type",
         // `.dictionary([...])` passed to a function nothing declares: its argument's type is lost, so `Any`.
         "type 'Any' has no member",
+        // A call whose closure or arguments use what nothing declares matches no overload.
+        "no exact matches in call to",
     ]
 
     /// Messages of a name the compiler cannot find; the name is the first quoted one.
@@ -132,7 +134,11 @@ enum FailureClassifier {
         var own: [CompilerDiagnostic] = []
         for error in errors {
             if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { continue }
-            if anyMissingType, error.message.contains("does not conform to protocol") { continue }
+            // Nor can it have the memberwise initializer its stored properties' types would give it.
+            if anyMissingType, error.message.contains("does not conform to protocol") || error.message.hasSuffix("has no initializers") { continue }
+            if anyMissing, error.message.contains("cannot be constructed because it has no accessible initializers"), error.message.hasPrefix("'any ") {
+                continue
+            }
             if let name = missingContext(in: error, of: result.sample, shadowed: shadowed, sketched: sketched) {
                 if !names.contains(name) { names.append(name) }
                 continue
@@ -245,6 +251,12 @@ enum FailureClassifier {
             sample.holes.contains(where: { $0.line == error.line - sample.block.firstCodeLine + 1 })
         {
             return "(the members it elides)"
+        }
+        // A member of a type whose body says it leaves members out (`// ... implement the requirements ...`).
+        if let type = quoted(after: "value of type '", in: error.message), error.message.contains("has no member"),
+            SketchedTypes.elidedNames(in: sample.compiledCode).contains(type)
+        {
+            return "(the members of \(type) it leaves out)"
         }
         // Nor can a type it declares with protocols and no instance member (`struct Country: FetchableRecord { }`),
         // nor is what needs that conformance (`requires that 'Book' conform to 'Decodable'`) another error.

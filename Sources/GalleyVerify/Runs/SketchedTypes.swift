@@ -1,3 +1,4 @@
+import Foundation
 import GalleySamples
 import SwiftSyntax
 
@@ -6,7 +7,8 @@ import SwiftSyntax
 /// FetchableRecord { }`, or only `static let author = belongsTo(…)`).
 /// The reader is meant to imagine the rest; the compiler cannot, and says
 /// the type does not conform — an omission like an elided body, not a
-/// wrong statement about the library.
+/// wrong statement about the library. So is a type whose body says it
+/// leaves members out (`// ... implement all protocol requirements ...`).
 enum SketchedTypes {
     /// The names of the types `code` sketches, at any depth.
     static func names(in code: String) -> Set<String> {
@@ -16,8 +18,31 @@ enum SketchedTypes {
         return finder.names
     }
 
+    /// The names of the types `code` declares with a comment that elides
+    /// members (`// ...`, `// … other requirements`): a member they lack is
+    /// one the listing leaves out.
+    static func elidedNames(in code: String) -> Set<String> {
+        guard code.contains("{"), code.contains("..") || code.contains("…"), let tree = SwiftSource.parse(code) else { return [] }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.elided
+    }
+
+    /// Whether a member block holds a comment that starts or ends with `...` or `…`.
+    static func elides(_ members: MemberBlockSyntax) -> Bool {
+        for token in members.tokens(viewMode: .sourceAccurate) {
+            for piece in token.leadingTrivia.pieces + token.trailingTrivia.pieces {
+                guard case .lineComment(let text) = piece else { continue }
+                let body = text.dropFirst(2).trimmingCharacters(in: .whitespaces)
+                if body.hasPrefix("...") || body.hasPrefix("…") || body.hasSuffix("...") || body.hasSuffix("…") { return true }
+            }
+        }
+        return false
+    }
+
     private final class Finder: SyntaxAnyVisitor {
         var names: Set<String> = []
+        var elided: Set<String> = []
 
         /// Structures, classes, enumerations and actors: the types a value is made of (not protocols, not extensions).
         override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
@@ -30,6 +55,12 @@ enum SketchedTypes {
         }
 
         private func note(_ name: TokenSyntax, _ inheritance: InheritanceClauseSyntax?, _ members: MemberBlockSyntax) {
+            // `// ... implement all protocol requirements of Span ...`: members the listing says it leaves out.
+            if SketchedTypes.elides(members) {
+                names.insert(name.text)
+                elided.insert(name.text)
+                return
+            }
             guard inheritance != nil else { return }
             let instanceMembers = members.members.filter { member in
                 // Nested types and static members say nothing about an instance; an enum's cases do.
