@@ -14,8 +14,9 @@ import GalleyMarkdown
 /// Such comments are expected output only when they are clearly output:
 /// every line a value as Swift prints one (`[4, 5, 6]`, `"abc"`, `42`,
 /// `Optional(1)`, `true`), and every statement that prints followed by its
-/// comment lines (or a value-like comment on its own line). A comment that
-/// may be prose is not read at all. Doc comments write values in their own
+/// comment lines. A comment that may be prose is not read at all, nor is a
+/// listing that annotates a print on its own line (`print(x)  // 42` tells
+/// what that call prints, not in which order). Doc comments write values in their own
 /// layout (`// 1, 2, 3` for three printed lines, a string in quotes), so
 /// the comparison is of the values — the words and numbers in order — not
 /// of the layout (``OutputComparison/sameValues(_:_:)``).
@@ -48,13 +49,10 @@ package enum CommentOutput {
             if prints(codePart) {
                 // A statement printing again before the last one's output was shown: not every output is shown.
                 if pendingPrint { return nil }
-                if let trailing {
-                    guard isValue(trailing) else { return nil }
-                    lines.append(String(trailing))
-                    fileLines.append(firstLine + offset)
-                } else {
-                    pendingPrint = true
-                }
+                // `print(Locals.value)  // 42` says what that call prints, not when: asynchronous code prints in
+                // another order, so a listing that annotates its prints line by line is not compared.
+                guard trailing == nil else { return nil }
+                pendingPrint = true
             }
         }
         return lines.isEmpty || pendingPrint ? nil : (lines, fileLines)

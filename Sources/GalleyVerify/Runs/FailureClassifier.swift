@@ -162,7 +162,12 @@ enum FailureClassifier {
         }
         // A name of Apple's UI frameworks: the code is for an Apple platform, not missing context (nor are the errors that follow).
         if let module = names.lazy.compactMap({ appleFrameworkNames[$0] }).first { return (.environment, [], "an Apple platform (\(module))") }
+        // The compiler gave up on the expression: no evidence of anything.
+        own.removeAll { $0.message.hasPrefix("failed to produce diagnostic for expression") }
         if own.contains(where: { isEvidence($0, of: result.sample, missing: names) }) { return (.docs, [], nil) }
+        if names.isEmpty, own.isEmpty, !errors.isEmpty {
+            return (.environment, [], "a compiler that can type-check it (this one failed to produce a diagnostic)")
+        }
         return (.context, names, nil)
     }
 
@@ -273,6 +278,15 @@ enum FailureClassifier {
         {
             return callee
         }
+        // Swift 6's checking of shared mutable state (`static var liveValue` in a type shown alone): the language mode
+        // the docs were written in, not a wrong statement about the library.
+        if concurrencySigns.contains(where: { error.message.contains($0) }) { return "(Swift 6 concurrency checking)" }
+        // An ambiguity only the page's implicit imports bring in (`import Foundation` beside the module's own builders).
+        if error.message.contains("ambiguous"), sample.settings.prelude.contains("import Foundation"),
+            !sample.compiledCode.contains("import Foundation")
+        {
+            return "(the imports the page is compiled with)"
+        }
         // `action: \.home` shown alone: arguments of a call the block does not show.
         if syntaxSigns.contains(where: { error.message.hasPrefix($0) }), isArgumentLine(line(error.line, of: sample)) {
             return "(the call around its arguments)"
@@ -315,6 +329,9 @@ enum FailureClassifier {
         guard trimmed[trimmed.index(after: colon)...].first == " ", !value.isEmpty else { return false }
         return !["for ", "while ", "repeat ", "do ", "if ", "switch "].contains { value.hasPrefix($0) }
     }
+
+    /// Messages of Swift 6's data-race checking of shared mutable state.
+    static let concurrencySigns = ["is not concurrency-safe because", "[#MutableGlobalVariable]"]
 
     /// Messages of actor isolation: code that calls an actor's members from a nonisolated context.
     static let isolationSigns = ["actor-isolated", "outside of the actor", "nonisolated autoclosure", "from a nonisolated context"]
