@@ -69,9 +69,13 @@ package enum TextListing {
     /// Whether the prose right before a listing says that running it fails
     /// — `The following will throw because the clock has an active
     /// suspension:`, `This traps:` — so that a listing which throws or traps
-    /// does what its docs say. Only the paragraph's last sentence counts.
+    /// does what its docs say. Only the paragraph's last sentence counts,
+    /// when it ends in a colon.
     package static func announcesFailure(in leadIn: String) -> Bool {
         let sentence = lastSentence(of: leadIn).lowercased()
+        // Only a sentence that introduces the listing (`…, the following will throw because …:`); one that describes
+        // the type's behaviour (`If the base throws, the sequence will rethrow that error.`) says nothing of the listing.
+        guard sentence.hasSuffix(":") else { return false }
         let signs = [
             "will throw", "would throw", "throws an error", "will trap", "would trap", "traps", "will crash", "would crash", "crashes",
             "runtime error", "fatal error", "precondition failure", "will fail", "would fail",
