@@ -370,3 +370,28 @@ struct ModeAndImportsTests {
         #expect(report.results.first?.undeclaredNames == ["(Swift 6 concurrency checking)"])
     }
 }
+
+/// Code elided in words, and programs a sample runs.
+@Suite("Elided in words")
+struct ElidedInWordsTests {
+    @Test("`. . . do some work . . .` and `{ ... a, b, c ... }` stand for code; Swift's own ranges and a real typo do not")
+    func words() {
+        #expect(FailureClassifier.elidesInWords("        . . . do some work . . ."))
+        #expect(FailureClassifier.elidesInWords("app.get(\"foo\") { ... a, b, c ... }"))
+        #expect(!FailureClassifier.elidesInWords("for i in 0...5 {"))
+        #expect(!FailureClassifier.elidesInWords("let x = (1"))
+    }
+
+    @Test("a listing that elides code in words fails on it as context, not the docs' error")
+    func elidedListing() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            func work() {
+                . . . do some work . . .
+            }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.first?.cause == .context, "\(report.failures)")
+    }
+}

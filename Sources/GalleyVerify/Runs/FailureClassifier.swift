@@ -287,6 +287,12 @@ enum FailureClassifier {
         {
             return "(the imports the page is compiled with)"
         }
+        // `. . . do some work . . .`, `{ ... a, b, c ... }`: code the listing elides in words.
+        if syntaxSigns.contains(where: { error.message.hasPrefix($0) }) || error.message.hasPrefix("unary operator"),
+            elidesInWords(line(error.line, of: sample))
+        {
+            return "(the code it elides in words)"
+        }
         // `action: \.home` shown alone: arguments of a call the block does not show.
         if syntaxSigns.contains(where: { error.message.hasPrefix($0) }), isArgumentLine(line(error.line, of: sample)) {
             return "(the call around its arguments)"
@@ -328,6 +334,26 @@ enum FailureClassifier {
         let value = trimmed[trimmed.index(after: colon)...].drop { $0 == " " }
         guard trimmed[trimmed.index(after: colon)...].first == " ", !value.isEmpty else { return false }
         return !["for ", "while ", "repeat ", "do ", "if ", "switch "].contains { value.hasPrefix($0) }
+    }
+
+    /// Whether `line` stands for omitted code in words: `. . . do some
+    /// work . . .`, `... a, b, c ...`, `// … more`.
+    static func elidesInWords(_ line: String) -> Bool {
+        if line.contains(". . .") { return true }
+        for mark in ["...", "…"] {
+            var rest = line[...]
+            while let range = rest.range(of: mark) {
+                let after = rest[range.upperBound...].drop { $0 == " " }
+                let before = rest[..<range.lowerBound].reversed().drop { $0 == " " }
+                // Words right after the mark (`... a, b, c`), or a mark alone in braces (`{ ... }` is Swift's hole already).
+                if range.upperBound < rest.endIndex, rest[range.upperBound] == " ", after.first?.isLetter == true { return true }
+                if before.first?.isLetter == true, range.lowerBound > rest.startIndex, rest[rest.index(before: range.lowerBound)] == " " {
+                    return true
+                }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return false
     }
 
     /// Messages of Swift 6's data-race checking of shared mutable state.
@@ -397,6 +423,9 @@ enum FailureClassifier {
             ("unable to open database file", "a database file it can open"), ("Read-only file system", "a file it may not write"),
             // An error thrown with a file's URL in it (`cannotCreateFile(file:///var/log/app.log)`): files the sandbox does not give.
             ("file:///", "files outside its folder (samples run sandboxed)"),
+            // swift-subprocess running `swift`: a program the sandbox does not give samples.
+            ("is not found or cannot be executed", "a program it runs, which samples are not given"),
+            ("command not found", "a program it runs, which samples are not given"),
         ]
         for (sign, needs) in signs where standardError.contains(sign) { return (.environment, [], needs) }
         return (.docs, [], nil)
