@@ -3,7 +3,7 @@
 #   make test   run the test suites (Swift, then the browser suite)
 #   make serve  preview the site at http://127.0.0.1:8000/ with live reload
 #   make fuzz   run the libFuzzer targets in Fuzz/ (SECONDS=N each, default 30)
-#   make sweep  generate (not compile) the programs of every listing of every package of the local mirror
+#   make sweep  generate (not compile) the programs of every listing of every package of the local mirror (minutes)
 #   make install  a release build of galley into $(PREFIX)/bin (PREFIX=/usr/local by default)
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev

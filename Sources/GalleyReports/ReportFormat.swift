@@ -68,7 +68,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             let results = report.results(forPage: page)
             let problems = report.problems.filter { $0.place.path == page }
             let failed = results.filter(report.failsRun).count + problems.count
-            let skipped = results.filter { $0.status == .skipped || $0.status == .knownFailure || ($0.status == .failed && !report.failsRun($0)) }.count
+            let skipped = results.filter { $0.status == .skipped || $0.status == .knownFailure || ($0.status == .failed && !report.failsRun($0)) }
+                .count
             text += "  <testsuite name=\"\(xml(page))\" tests=\"\(results.count + problems.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">\n"
             for result in results {
                 text +=

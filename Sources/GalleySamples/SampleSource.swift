@@ -28,6 +28,7 @@ public protocol SampleSource: Sendable {
 }
 
 extension SampleSource {
+    /// The samples and problems of ``samples()``; no listing read as not Swift.
     public func reading() -> SampleReading {
         let (samples, problems) = samples()
         return SampleReading(samples: samples, problems: problems)

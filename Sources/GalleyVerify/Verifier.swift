@@ -127,27 +127,25 @@ public struct Verifier: Sendable {
         let start = clock.now
         var samples: [Sample] = []
         var problems: [Diagnostic] = []
-        var notSwift: [Diagnostic] = []
         // Reading samples parses each one (its kind, its elisions): on all cores, in the sources' order.
-        for found in Concurrently.map(sources, { $0.reading() }) {
+        let readings = Concurrently.map(sources, { $0.reading() })
+        for found in readings {
             samples += found.samples
             problems += found.problems
-            notSwift += found.notSwift
         }
         // The context every reader assumes: the toolchain's modules whose names a sample uses.
         samples = ToolchainImports.applied(to: samples)
         let runs = try isolating(SampleProgram.programs(for: samples), preparation: &preparation)
         var ordered = try results(of: samples, runs: runs, preparation: &preparation)
         if assumesNames { ordered = try checkingAssumedNames(ordered, preparation: &preparation) }
-        ordered = ordered.map(FailureClassifier.inProposal)
         var report = VerificationReport(
-            results: ordered, problems: problems, compilerVersion: runs.compilerVersion,
+            results: ordered.map(FailureClassifier.inProposal), problems: problems, compilerVersion: runs.compilerVersion,
             duration: clock.now - start, compiledPrograms: runs.compiledCount, mergedPrograms: runs.mergedCount
         )
         report.sandboxed = runs.sandboxed
         report.sandboxNote = runs.sandboxed.map(Sandbox.runNote(confined:))
         report.notices = runs.notices
-        report.notSwift = notSwift
+        report.notSwift = readings.flatMap(\.notSwift)
         return report
     }
 

@@ -18,4 +18,3 @@ struct SandboxOption: ParsableArguments {
         if let sandbox { settings.sandbox = sandbox }
     }
 }
-

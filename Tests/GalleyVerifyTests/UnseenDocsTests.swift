@@ -286,7 +286,9 @@ struct VerifyGateTests {
             [DocCommentSampleSource(path: "Sources/M/File.swift", comments: [comment])], preparation: &preparation)
         #expect(report.results.isEmpty)
         #expect(report.notSwift.count == 1)
-        #expect(report.notSwiftSummary == "Not Swift: 1 listing without a language read as output (1) — not compiled; tag a Swift one ```swift to verify it.")
+        #expect(
+            report.notSwiftSummary
+                == "Not Swift: 1 listing without a language read as output (1) — not compiled; tag a Swift one ```swift to verify it.")
         #expect(ReportFormat.human.render(report).contains("Not Swift: 1 listing"))
         #expect(ReportFormat.github.render(report).contains("Not Swift: 1 listing"))
         let merged = try JSONReport.merge([("a.json", Data(ReportFormat.json.render(report).utf8))])

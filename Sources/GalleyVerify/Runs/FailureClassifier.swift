@@ -136,7 +136,8 @@ enum FailureClassifier {
             if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { continue }
             // Nor can it have the memberwise initializer its stored properties' types would give it.
             if anyMissingType, error.message.contains("does not conform to protocol") || error.message.hasSuffix("has no initializers") { continue }
-            if anyMissing, error.message.contains("cannot be constructed because it has no accessible initializers"), error.message.hasPrefix("'any ") {
+            if anyMissing, error.message.contains("cannot be constructed because it has no accessible initializers"), error.message.hasPrefix("'any ")
+            {
                 continue
             }
             if let name = missingContext(in: error, of: result.sample, shadowed: shadowed, sketched: sketched) {
@@ -271,6 +272,23 @@ enum FailureClassifier {
         {
             return "(the members of \(type) it leaves out)"
         }
+        if let omission = omittedInWriting(in: error, of: sample) { return omission }
+        // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
+        if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
+        // A function shown alone (a test method without its test class) takes its isolation from the type around it,
+        // which the block does not show: its actor-isolation errors are that type's context.
+        if isolationSigns.contains(where: { error.message.contains($0) }), isFunctionsOnly(sample.compiledCode) {
+            return "(the isolation of the type around it)"
+        }
+        return nil
+    }
+
+    /// What a compile `error` of `sample` says the listing leaves to the
+    /// reader in how it is written, when it is that kind of error: a name
+    /// Glibc captures as a call, the language mode it was written in, an
+    /// ambiguity of the page's implicit imports, code elided in words, a
+    /// call's arguments shown alone.
+    private static func omittedInWriting(in error: CompilerDiagnostic, of sample: Sample) -> String? {
         // `write(packet)` with no `write` declared: Glibc's `write(_:_:_:)`, whose parameters have no labels (`#2`).
         if error.message.contains("for parameters #") || error.message.contains("for parameter #"),
             let callee = callee(at: error.column, in: line(error.line, of: sample)), callee.first?.isLowercase == true,
@@ -296,13 +314,6 @@ enum FailureClassifier {
         // `action: \.home` shown alone: arguments of a call the block does not show.
         if syntaxSigns.contains(where: { error.message.hasPrefix($0) }), isArgumentLine(line(error.line, of: sample)) {
             return "(the call around its arguments)"
-        }
-        // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
-        if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
-        // A function shown alone (a test method without its test class) takes its isolation from the type around it,
-        // which the block does not show: its actor-isolation errors are that type's context.
-        if isolationSigns.contains(where: { error.message.contains($0) }), isFunctionsOnly(sample.compiledCode) {
-            return "(the isolation of the type around it)"
         }
         return nil
     }
