@@ -397,3 +397,26 @@ struct ElidedInWordsTests {
         #expect(report.results.first?.cause == .context, "\(report.failures)")
     }
 }
+
+/// Names the C library captures.
+@Suite("C library names")
+struct CLibraryNameTests {
+    @Test("a `user` nothing declares, passed as a value, is Glibc's `struct user`: context; declared, its errors are the docs'")
+    func user() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            func assertSnapshot<T>(of value: T, as name: String) {}
+            assertSnapshot(of: user, as: "description")
+            ```
+
+            ```swift
+            struct User { var name: String }
+            let user = User(name: "Blob")
+            print(user.nam)
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["user"], "\(report.results[0].undeclaredNames)")
+    }
+}

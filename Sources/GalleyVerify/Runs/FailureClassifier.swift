@@ -289,6 +289,13 @@ enum FailureClassifier {
     /// ambiguity of the page's implicit imports, code elided in words, a
     /// call's arguments shown alone.
     private static func omittedInWriting(in error: CompilerDiagnostic, of sample: Sample) -> String? {
+        // `assertSnapshot(of: user, as: .dump)` with no `user` declared: Glibc's `struct user`, a type where a value goes.
+        if error.message.hasPrefix("expected member name or initializer call after type name"),
+            let name = AssumedNames.identifiers(in: line(error.line, of: sample)).first(where: cTypeNames.contains),
+            !AssumedNames.declaredNames(in: sample.compiledCode).contains(name)
+        {
+            return name
+        }
         // `write(packet)` with no `write` declared: Glibc's `write(_:_:_:)`, whose parameters have no labels (`#2`).
         if error.message.contains("for parameters #") || error.message.contains("for parameter #"),
             let callee = callee(at: error.column, in: line(error.line, of: sample)), callee.first?.isLowercase == true,
@@ -366,6 +373,14 @@ enum FailureClassifier {
         }
         return false
     }
+
+    /// Lowercase struct names of the C library (Glibc) that Swift imports:
+    /// a value of the same name the docs assume (`user`, `group`, `stat`)
+    /// is read as the type.
+    static let cTypeNames: Set<String> = [
+        "user", "group", "passwd", "stat", "tm", "timeval", "timespec", "utsname", "sigaction", "dirent", "addrinfo", "sockaddr",
+        "hostent", "option", "rlimit", "rusage", "termios", "winsize", "msghdr", "iovec", "pollfd", "flock", "lconv", "statvfs",
+    ]
 
     /// Messages of Swift 6's data-race checking of shared mutable state.
     static let concurrencySigns = ["is not concurrency-safe because", "[#MutableGlobalVariable]"]
