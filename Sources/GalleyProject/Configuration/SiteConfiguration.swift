@@ -241,6 +241,18 @@ public struct SiteConfiguration: Sendable, Equatable {
         return folder
     }
 
+    /// The value of `key` in `mapping` as one of `type`'s cases, `nil` when
+    /// absent; an error naming the `allowed` values and what to write otherwise.
+    private static func choice<Choice: RawRepresentable>(
+        _ mapping: YAMLMapping, _ key: String, _ type: Choice.Type, _ allowed: String, _ suggestion: String
+    ) throws(Diagnostic) -> Choice? where Choice.RawValue == String {
+        guard let text = try mapping.string(key) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            throw Diagnostic("'\(key)' must be \(allowed), not '\(text)'", at: mapping.location(ofKey: key), suggestion: suggestion)
+        }
+        return value
+    }
+
     /// Reads the `verify:` section of `galley.yml` into `verification`;
     /// `defaults` are the settings without a file (their sample settings
     /// are what the section's override).
@@ -250,29 +262,20 @@ public struct SiteConfiguration: Sendable, Equatable {
         try verify.rejectUnknownKeys(
             ["package", "products", "module_aliases", "timeout", "sandbox", "gate", "traits", "doc_comments"] + SampleSettingsOverride.keys,
             in: "verify")
-        if let scope = try verify.string("doc_comments") {
-            guard let docComments = DocCommentScope(rawValue: scope) else {
-                throw Diagnostic(
-                    "'doc_comments' must be public, all or none, not '\(scope)'", at: verify.location(ofKey: "doc_comments"),
-                    suggestion: "Write `doc_comments: public` (the default: what DocC shows), `all` (internal declarations too) or `none`")
-            }
-            verification.docComments = docComments
+        if let scope = try choice(
+            verify, "doc_comments", DocCommentScope.self, "public, all or none",
+            "Write `doc_comments: public` (the default: what DocC shows), `all` (internal declarations too) or `none`")
+        {
+            verification.docComments = scope
         }
-        if let sandbox = try verify.string("sandbox") {
-            guard let mode = SandboxMode(rawValue: sandbox) else {
-                throw Diagnostic(
-                    "'sandbox' must be auto, on or off, not '\(sandbox)'", at: verify.location(ofKey: "sandbox"),
-                    suggestion: "Write `sandbox: auto` (the default), `on` or `off`")
-            }
+        if let mode = try choice(verify, "sandbox", SandboxMode.self, "auto, on or off", "Write `sandbox: auto` (the default), `on` or `off`") {
             verification.sandbox = mode
         }
-        if let gate = try verify.string("gate") {
-            guard let mode = VerifyGate(rawValue: gate) else {
-                throw Diagnostic(
-                    "'gate' must be docs or strict, not '\(gate)'", at: verify.location(ofKey: "gate"),
-                    suggestion: "Write `gate: docs` (the default: only errors in the docs fail) or `gate: strict` (every failure fails)")
-            }
-            verification.gate = mode
+        if let gate = try choice(
+            verify, "gate", VerifyGate.self, "docs or strict",
+            "Write `gate: docs` (the default: only errors in the docs fail) or `gate: strict` (every failure fails)")
+        {
+            verification.gate = gate
         }
         let samples = try SampleSettingsOverride.read(verify)
         verification.samples = samples.applied(to: defaults.samples)
