@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import SwiftSyntax
 
 /// API listings — blocks of declarations without bodies — checked against the
@@ -87,6 +88,36 @@ package enum APIListing {
         return ("this API listing does not match the library's public API\n" + problems.joined(separator: "\n"), firstLine ?? 1)
     }
 
+    /// Whether every declaration of `code` names nothing of the library
+    /// (`symbols`): no type it declares or extends, no name it declares or
+    /// one a typo away. Such a listing illustrates Swift (`func foo<T>(x:
+    /// T)` in a page about generics), not this library's API, and is no
+    /// claim to check; a listing that names a type or function of the
+    /// library and gets it wrong is.
+    package static func illustrates(_ code: String, against symbols: [Symbol]) -> Bool {
+        let claims = claims(in: code)
+        guard !claims.isEmpty else { return false }
+        var types: Set<String> = []
+        var bases: Set<String> = []
+        for symbol in symbols {
+            for (index, component) in symbol.path.enumerated() {
+                let base = String(component.prefix { $0 != "(" })
+                if index < symbol.path.count - 1 { types.insert(base) } else { bases.insert(base) }
+            }
+        }
+        return claims.allSatisfy { claim in
+            if let context = claim.context {
+                let outer = String(context.split(separator: ".").first ?? "").prefix { $0 != "<" }
+                if types.contains(String(outer)) || bases.contains(String(outer)) { return false }
+            }
+            let base = String(claim.title.prefix { $0 != "(" })
+            // `init` and `subscript` belong to whatever type the listing names.
+            guard claim.context != nil || (base != "init" && base != "subscript") else { return false }
+            let limit = base.count <= 4 ? 1 : 2
+            return !bases.contains(base) && !bases.contains { EditDistance.isWithin(base, $0, limit) }
+        }
+    }
+
     /// The declarations of a listing, each with the type it is in.
     package static func claims(in code: String) -> [Claim] {
         guard let tree = SwiftSource.parse(code) else { return [] }
@@ -113,6 +144,8 @@ package enum APIListing {
             } else if let type = decl.as(EnumDeclSyntax.self) {
                 context = type.name.text; members = type.memberBlock
             } else if let type = decl.as(ActorDeclSyntax.self) {
+                context = type.name.text; members = type.memberBlock
+            } else if let type = decl.as(ProtocolDeclSyntax.self) {
                 context = type.name.text; members = type.memberBlock
             }
             if let members {

@@ -77,6 +77,26 @@ package enum SampleKindReader {
         return tree.description.contains("= Package(")
     }
 
+    /// The protocols `code` declares when it is nothing but declarations
+    /// without bodies, among them a protocol (`protocol Shape { func area()
+    /// -> Double }`); empty otherwise. Whether such a block shows the
+    /// library's own protocol (an API listing) or declares one of the
+    /// page's (a program) depends on the library's names: the verifier
+    /// decides.
+    package static func protocolsShown(in code: String) -> [String] {
+        guard code.contains("protocol"), let tree = SwiftSource.parse(code), !tree.hasError else { return [] }
+        var names: [String] = []
+        for item in tree.statements {
+            guard let decl = item.item.as(DeclSyntax.self) else { return [] }
+            if let shown = decl.as(ProtocolDeclSyntax.self) {
+                names.append(shown.name.text)
+            } else if bodilessClaims(decl, topLevel: true) == nil {
+                return []
+            }
+        }
+        return names
+    }
+
     /// Whether every top-level item is a declaration without a body (or an
     /// extension or type holding only such), with at least one function,
     /// initializer, subscript or `{ get }` property among them.

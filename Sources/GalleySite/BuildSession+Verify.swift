@@ -21,7 +21,7 @@ extension BuildSession {
     /// print(outcome.report.summary)   // 31 passed, 0 failed, 1 skipped
     /// ```
     public static func verify(_ settings: BuildSettings, options: VerifyOptions = VerifyOptions()) throws(DiagnosticList) -> VerifyOutcome {
-        var build = Build(settings: settings, changes: .all, written: nil, keepsState: false)
+        let build = Build(settings: settings, changes: .all, written: nil, keepsState: false)
         return try build.verifySamplesOnly(options)
     }
 

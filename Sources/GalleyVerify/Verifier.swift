@@ -135,6 +135,7 @@ public struct Verifier: Sendable {
         }
         // The context every reader assumes: the toolchain's modules whose names a sample uses.
         samples = ToolchainImports.applied(to: samples)
+        samples = try showingLibraryProtocols(samples, preparation: &preparation)
         let runs = try isolating(SampleProgram.programs(for: samples), preparation: &preparation)
         var ordered = try results(of: samples, runs: runs, preparation: &preparation)
         if assumesNames { ordered = try checkingAssumedNames(ordered, preparation: &preparation) }
@@ -204,7 +205,11 @@ public struct Verifier: Sendable {
             for program in round {
                 guard let (run, cached) = runs.runs[program.key] else { continue }
                 if let split = PageIsolation.split(program, run: run, derived: isolation.isDerived(program)) {
-                    all.setAside += isolation.setAside(split.owners, of: program, run: run, cached: cached)
+                    // A block that declares again what another block declares is judged alone, by its own lines.
+                    let conflicting = PageIsolation.conflicting(split.owners, in: run).subtracting(isolation.decided)
+                    let owners = split.owners.filter { !conflicting.contains($0.id) }
+                    all.setAside += isolation.setAside(owners, of: program, run: run, cached: cached)
+                    next += split.owners.filter { conflicting.contains($0.id) }.map(PageIsolation.alone)
                     if let rest = split.rest {
                         isolation.derived.insert(rest.key)
                         next.append(rest)
@@ -369,66 +374,6 @@ public struct Verifier: Sendable {
                 ))
             return nil
         }
-    }
-
-    /// The verdict on a sample that is not a program: a manifest fragment is
-    /// skipped with that reason; an API listing is checked against the
-    /// library's symbol graph, or skipped when no library is configured.
-    private func judgeListingOrManifest(_ sample: Sample, preparation: inout Preparation?) throws(Diagnostic) -> SampleResult {
-        var result = SampleResult(
-            sample: sample, status: .skipped, failure: nil, failureLocation: nil, output: "",
-            expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: false, merged: false
-        )
-        if sample.kind == .manifestFragment {
-            result.skipReason = "a package manifest fragment, not verified"
-            return result
-        }
-        let modules = apiModules ?? library.products
-        guard !modules.isEmpty else {
-            result.skipReason = "an API listing, not verifiable: no sample library is configured (verify.products in galley.yml)"
-            return result
-        }
-        var prepared = try ensurePrepared(&preparation)
-        // A warm run reads the verdict, not the symbol graphs (most of a warm run's time in swift-collections).
-        let verdicts = cacheDirectory.map { ResultCache(directory: $0) }
-        let key = ResultCache.key(forListing: sample.compiledCode, modules: modules, toolchain: prepared.toolchain, library: prepared.library)
-        var verdict = verdicts?.loadVerdict(key)
-        result.cached = verdict != nil
-        if verdict == nil {
-            if prepared.apiSymbols == nil {
-                let store = symbolGraphs(prepared)
-                var symbols: [APIListing.Symbol] = []
-                for module in modules {
-                    symbols += try store.graph(of: module).symbols.filter { $0.kind != .extension }.map {
-                        APIListing.Symbol(path: $0.pathComponents, declaration: APIListing.collapsed($0.declaration), usr: $0.identifier)
-                    }
-                }
-                prepared.apiSymbols = symbols
-                preparation = prepared
-            }
-            var mismatch = APIListing.check(sample.compiledCode, against: prepared.apiSymbols ?? [])
-            if mismatch != nil {
-                // Spelled differently is not different: the compiler says which claims are the library's.
-                let identity = ListingIdentity(
-                    toolchain: prepared.toolchain, flags: prepared.library.flags, modules: modules,
-                    runner: ProcessRunner(timeout: .seconds(120), outputLimit: 8 << 20))
-                let proven = identity.provenLines(sample.compiledCode, symbols: prepared.apiSymbols ?? [])
-                if !proven.isEmpty { mismatch = APIListing.check(sample.compiledCode, against: prepared.apiSymbols ?? [], proven: proven) }
-            }
-            let fresh = ResultCache.ListingVerdict(failure: mismatch?.message, line: mismatch?.line)
-            verdicts?.store(fresh, for: key)
-            verdict = fresh
-        }
-        if let failure = verdict?.failure {
-            result.status = .failed
-            result.failure = failure
-            result.failureKind = .listing
-            result.cause = .docs
-            result.failureLocation = SourceLocation(path: sample.page, line: sample.block.firstCodeLine + (verdict?.line ?? 1) - 1)
-        } else {
-            result.status = .passed
-        }
-        return result
     }
 }
 

@@ -13,6 +13,8 @@ struct ResultCache: Sendable {
         var failure: String?
         /// The listing's line (1-based in its code) the mismatch is at.
         var line: Int?
+        /// Whether the listing names nothing of the library (``APIListing/illustrates(_:against:)``): no claim, skipped.
+        var illustrates: Bool?
     }
 
     /// The folder, e.g. `.build/galley/cache`.
@@ -60,7 +62,7 @@ struct ResultCache: Sendable {
     /// version of the comparison's rules (a verdict of earlier rules is not kept).
     static func key(forListing code: String, modules: [String], toolchain: Toolchain, library: SampleLibrary.Built) -> String {
         var hasher = SHA256()
-        for text in ["galley-listing-v3", toolchain.version, library.fingerprint] + modules + [code] {
+        for text in ["galley-listing-v4", toolchain.version, library.fingerprint] + modules + [code] {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }

@@ -140,6 +140,15 @@ enum FailureClassifier {
             {
                 continue
             }
+            // `let request = …` and again `let request = …` in one listing: two ways to write the same
+            // thing, shown side by side; the reader takes one.
+            if let name = quoted(after: "invalid redeclaration of '", in: error.message),
+                notes.contains(where: { $0.message == "'\(name)' previously declared here" && result.sample.owns($0) })
+            {
+                let alternatives = "(alternatives: `\(name)` declared twice)"
+                if !names.contains(alternatives) { names.append(alternatives) }
+                continue
+            }
             if let name = missingContext(in: error, of: result.sample, shadowed: shadowed, sketched: sketched) {
                 if !names.contains(name) { names.append(name) }
                 continue
@@ -183,6 +192,8 @@ enum FailureClassifier {
     /// unknown type — is never evidence; nor, with an unknown attribute or
     /// macro missing, is any error but a syntax error).
     static func isEvidence(_ error: CompilerDiagnostic, of sample: Sample, missing: [String]) -> Bool {
+        // Alternatives side by side explain their redeclaration, not the block's other errors.
+        let missing = missing.filter { !$0.hasPrefix("(alternatives") }
         let identifiers = missing.filter { !$0.hasPrefix("(") }.map { $0.drop { $0 == "@" || $0 == "#" } }
         // Context that is not a name (the type around a member, members it leaves out) explains every error of the block.
         if missing.isEmpty { return true }
@@ -273,6 +284,12 @@ enum FailureClassifier {
             return "(the members of \(type) it leaves out)"
         }
         if let omission = omittedInWriting(in: error, of: sample) { return omission }
+        // `func f() -> [String] { // Generate the list }`: a signature shown with its body left out.
+        if error.message.hasPrefix("missing return in"),
+            SketchedTypes.bodiesLeftOut(in: sample.compiledCode).contains(error.line - sample.block.firstCodeLine + 1)
+        {
+            return "(a function's body, left out)"
+        }
         // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
         if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
         // A function shown alone (a test method without its test class) takes its isolation from the type around it,

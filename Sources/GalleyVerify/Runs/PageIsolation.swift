@@ -50,6 +50,37 @@ enum PageIsolation {
         return (owners, rest.isEmpty ? nil : SampleProgram(samples: rest, context: program.context))
     }
 
+    /// Messages of an error between two declarations: the one the error is
+    /// at and another, which its notes point at.
+    static let conflictSigns = ["invalid redeclaration of", "redundant conformance of", "is ambiguous for type lookup", "ambiguous use of"]
+
+    /// The ids of `owners` with an error against a declaration of another
+    /// block of the same program (`invalid redeclaration of 'Math'`, its note
+    /// at an earlier block; `redundant conformance of 'Player'`): two blocks
+    /// that show the same type twice, as it grows or in two versions. Such
+    /// a block is compiled alone, with its setup, not set aside: it is
+    /// judged by its own lines.
+    static func conflicting(_ owners: [Sample], in run: ProgramRun) -> Set<String> {
+        var found: Set<String> = []
+        let diagnostics = run.diagnostics
+        for owner in owners {
+            for (index, error) in diagnostics.enumerated()
+            where error.severity == "error" && owner.owns(error) && conflictSigns.contains(where: error.message.contains) {
+                let notes = diagnostics[(index + 1)...].prefix { $0.severity == "note" }
+                if notes.contains(where: { !owner.owns($0) && !$0.file.isEmpty }) { found.insert(owner.id) }
+            }
+        }
+        return found
+    }
+
+    /// `sample` as a program of its own, with its setup and imports but no
+    /// other block of its page.
+    static func alone(_ sample: Sample) -> SampleProgram {
+        var alone = sample
+        alone.standalone = true
+        return SampleProgram(samples: [alone])
+    }
+
     /// When `program` compiled and stopped (trapped, exited, timed out or
     /// printed too much) in a block before its last: the samples judged by
     /// this run (up to the one that stopped it), that block, and the program

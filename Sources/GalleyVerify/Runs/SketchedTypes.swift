@@ -18,6 +18,25 @@ enum SketchedTypes {
         return finder.names
     }
 
+    /// The lines (1-based, of `code`) where a function, accessor or
+    /// initializer ends whose body holds nothing but comments
+    /// (`func listExecutables(_ arguments: [String]) -> [String] { // Generate
+    /// the list }`): the listing shows its signature and leaves the body out,
+    /// so a `missing return` there is no error of the docs.
+    static func bodiesLeftOut(in code: String) -> Set<Int> {
+        guard code.contains("{"), let tree = SwiftSource.parse(code) else { return [] }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        var lines: Set<Int> = []
+        for node in tree.tokens(viewMode: .sourceAccurate) where node.tokenKind == .rightBrace {
+            guard let block = node.parent?.as(CodeBlockSyntax.self), block.statements.isEmpty,
+                block.parent?.is(FunctionDeclSyntax.self) == true || block.parent?.is(AccessorDeclSyntax.self) == true
+                    || block.parent?.is(InitializerDeclSyntax.self) == true
+            else { continue }
+            lines.insert(converter.location(for: node.positionAfterSkippingLeadingTrivia).line)
+        }
+        return lines
+    }
+
     /// The names of the types `code` declares with a comment that elides
     /// members (`// ...`, `// … other requirements`): a member they lack is
     /// one the listing leaves out.

@@ -1,0 +1,138 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyReports
+import Testing
+
+@testable import GalleySamples
+@testable import GalleyVerify
+
+/// A page compiled as one program holds blocks written to be read one at a
+/// time: the same type shown twice as it grows, two ways to write one
+/// thing, the library's own protocol shown for reference, a function shown
+/// without its body. Each is a minimal reproduction of docs of the local
+/// mirror; none is an error of the docs, and a real error beside them still is.
+@Suite("Blocks read one at a time")
+struct PageProgramConflictTests {
+    @Test("a block that declares again a type another block declares is judged alone, by its own lines")
+    func typeShownTwice() throws {
+        // swift-argument-parser's CommandsAndSubcommands: `Math` first with its configuration, then again as it grows.
+        let report = try verifyPage(
+            """
+            ```swift
+            struct Math {
+                static let name = "math"
+            }
+            print(Math.name)
+            ```
+
+            Later the type grows:
+
+            ```swift
+            struct Math {
+                static let name = "math"
+                static let version = 2
+            }
+            print(Math.version)
+            ```
+
+            ```swift
+            struct Math {
+                static let name = "math"
+            }
+            print(Math.nmae)
+            ```
+            """, pageProgram: true, assumesNames: false)
+        #expect(report.results.map(\.status) == [.passed, .passed, .failed], "\(report.failures)")
+        // Alone, the third block's own error remains: a misspelt member is still the docs'.
+        #expect(report.results[2].cause == .docs, "\(report.failures)")
+        #expect(report.results[2].failure?.contains("has no member 'nmae'") == true, "\(report.results[2].failure ?? "")")
+        #expect(report.results[2].failure?.contains("redeclaration") == false)
+    }
+
+    @Test("two ways to write one thing in one listing: the redeclaration is context; another error beside it is still the docs'")
+    func alternativesSideBySide() throws {
+        // GRDB's "Query interface request" then "SQL request", both `let request`.
+        let report = try verifyPage(
+            """
+            ```swift
+            func run() {
+                // The short way
+                let request = [1, 2, 3].map { $0 * 2 }
+                // The long way
+                let request = [1, 2, 3].map { value in value * 2 }
+                print(request)
+            }
+            ```
+
+            ```swift
+            func run() {
+                let request = [1, 2, 3].map { $0 * 2 }
+                let request = [1, 2, 3].map { value in value * 2 }
+                print(request)
+            }
+            func count() -> Int { [1, 2, 3].cont }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["(alternatives: `request` declared twice)"], "\(report.results[0].undeclaredNames)")
+        #expect(report.succeeded == false, "the real error fails the default gate")
+    }
+
+    @Test("a function shown with its body left out is context; a body that forgets its return is the docs'")
+    func bodyLeftOut() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            func listExecutables(_ arguments: [String]) -> [String] {
+                // Generate the list of executables in the current directory
+            }
+            ```
+
+            ```swift
+            func listExecutables(_ arguments: [String]) -> [String] {
+                let found = arguments.filter { !$0.isEmpty }
+            }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["(a function's body, left out)"])
+        #expect(SketchedTypes.bodiesLeftOut(in: "func f() -> Int {\n    // ...\n}\nvar x: Int { get { 1 } }") == [3])
+    }
+
+    @Test("a block that shows one of the library's protocols is an API listing; a protocol of the page's own is a program")
+    func libraryProtocolShown() {
+        func sample(_ code: String) -> Sample {
+            let markdown = "```swift\n\(code)\n```\n"
+            return SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md").samples[0]
+        }
+        let shown = sample("protocol DatabaseValueConvertible {\n    static func databaseJSONDecoder() -> JSONDecoder\n}")
+        let own = sample("protocol Shape {\n    func area() -> Double\n}")
+        let code = sample("protocol Shape { func area() -> Double }\nstruct Square: Shape { func area() -> Double { 4 } }")
+        #expect(SampleKindReader.protocolsShown(in: shown.compiledCode) == ["DatabaseValueConvertible"])
+        #expect(SampleKindReader.protocolsShown(in: code.compiledCode).isEmpty, "a type with bodies is code")
+        let kinds = Verifier.showingProtocols(of: ["DatabaseValueConvertible", "Database"], in: [shown, own, code]).map(\.kind)
+        #expect(kinds == [.apiListing, .program, .program])
+        // Its requirements are claims inside the protocol, checked like any listing's.
+        let claims = APIListing.claims(in: shown.compiledCode)
+        #expect(claims.map(\.context) == ["DatabaseValueConvertible"])
+        #expect(claims.map(\.title) == ["databaseJSONDecoder()"])
+    }
+
+    @Test("an API listing that names nothing of the library illustrates Swift; one that names the library's type wrongly is a claim")
+    func illustrativeListings() {
+        let symbols = [
+            APIListing.Symbol(path: ["Logger"], declaration: "struct Logger"),
+            APIListing.Symbol(path: ["Logger", "info(_:)"], declaration: "func info(_ message: String)"),
+            APIListing.Symbol(path: ["makeLogger(label:)"], declaration: "func makeLogger(label: String) -> Logger"),
+        ]
+        // swift-docc-symbolkit's pages about generics: `func foo<T, U>(x: T, y: U)`.
+        #expect(APIListing.illustrates("func foo<T, U>(x: T, y: U)", against: symbols))
+        #expect(APIListing.illustrates("func foo<S>(_ s: S) where S: Sequence\nfunc bar()", against: symbols))
+        // A library type with a member it does not have, a library function with other labels, a typo: claims.
+        #expect(!APIListing.illustrates("extension Logger {\n    func warn(_ message: String)\n}", against: symbols))
+        #expect(!APIListing.illustrates("func makeLogger(name: String) -> Logger", against: symbols))
+        #expect(!APIListing.illustrates("func makeLoger(label: String) -> Logger", against: symbols))
+        #expect(APIListing.check("func foo<T, U>(x: T, y: U)", against: symbols) != nil, "still no match: the verifier skips it")
+    }
+}
