@@ -320,13 +320,16 @@ public struct Verifier: Sendable {
         for sample in samples where sample.mode != .ignore && sample.kind != .program {
             results[sample.id] = try judgeListingOrManifest(sample, preparation: &preparation)
         }
+        // What the docs' extensions declare in any listing: a member another page adds is that page's context.
+        let elsewhere = ExtensionMembers(samples: samples)
         for aside in runs.setAside {
-            results[aside.sample.id] = PageIsolation.result(for: aside, timeout: timeout, outputLimit: outputLimit)
+            results[aside.sample.id] = PageIsolation.result(for: aside, timeout: timeout, outputLimit: outputLimit, elsewhere: elsewhere)
         }
         for (program, judgedSamples) in runs.judged {
             guard let (run, cached) = runs.runs[program.key] else { continue }
             let hovers = HoverCollector.level(for: program, mode: runs.hoverMode)
-            for result in SampleJudge.results(for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit, hovers: hovers)
+            for result in SampleJudge.results(
+                for: program, run: run, cached: cached, timeout: timeout, outputLimit: outputLimit, hovers: hovers, elsewhere: elsewhere)
             where judgedSamples.contains(result.sample.id) {
                 results[result.sample.id] = result
             }

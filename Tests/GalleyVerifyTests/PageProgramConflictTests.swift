@@ -135,4 +135,31 @@ struct PageProgramConflictTests {
         #expect(!APIListing.illustrates("func makeLoger(label: String) -> Logger", against: symbols))
         #expect(APIListing.check("func foo<T, U>(x: T, y: U)", against: symbols) != nil, "still no match: the verifier skips it")
     }
+
+    @Test("a member another listing's extension declares is that listing's context; a member no listing declares is the docs' error")
+    func memberDeclaredElsewhere() throws {
+        // swift-dependencies: one page registers `apiClient` in `extension DependencyValues`, another uses `$0.apiClient`.
+        let report = try verifyPage(
+            """
+            ```swift
+            extension Counter {
+                var doubled: Int { value * 2 }
+            }
+            ```
+
+            ```swift
+            let counter = Counter()
+            print(counter.doubled)
+            ```
+
+            ```swift
+            let counter = Counter()
+            print(counter.tripled)
+            ```
+            """, pageProgram: false, assumesNames: false, setup: "struct Counter { var value = 1 }")
+        #expect(report.results.map(\.status) == [.passed, .failed, .failed], "\(report.failures)")
+        #expect(report.results[1].cause == .context, "\(report.failures)")
+        #expect(report.results[1].undeclaredNames == ["doubled"])
+        #expect(report.results[2].cause == .docs, "\(report.failures)")
+    }
 }

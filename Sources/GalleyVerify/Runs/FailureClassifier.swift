@@ -92,11 +92,11 @@ enum FailureClassifier {
     /// missing name is checked for a typo (`totl` for `total` is the docs').
     static func classify(
         _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], standardError: String,
-        declared: Set<String> = []
+        declared: Set<String> = [], elsewhere: ExtensionMembers = ExtensionMembers()
     ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
         switch result.failureKind ?? .compile {
         case .compile:
-            return compileCause(result, errors: errors, notes: notes, declared: declared)
+            return compileCause(result, errors: errors, notes: notes, declared: declared, elsewhere: elsewhere)
         case .trap:
             return trapCause(standardError)
         case .limit:
@@ -113,7 +113,8 @@ enum FailureClassifier {
     }
 
     private static func compileCause(
-        _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], declared: Set<String>
+        _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], declared: Set<String>,
+        elsewhere: ExtensionMembers
     ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
         if let cause = evidentCompileCause(result, errors: errors) { return cause }
         var names: [String] = []
@@ -147,6 +148,13 @@ enum FailureClassifier {
             {
                 let alternatives = "(alternatives: `\(name)` declared twice)"
                 if !names.contains(alternatives) { names.append(alternatives) }
+                continue
+            }
+            // `$0.apiClient` where another listing's `extension DependencyValues` declares `apiClient`: that listing's context.
+            if let member = quoted(after: "has no member '", in: error.message), !declared.contains(member),
+                let type = quoted(after: "type '", in: error.message), elsewhere.declares(member, on: type)
+            {
+                if !names.contains(member) { names.append(member) }
                 continue
             }
             if let name = missingContext(in: error, of: result.sample, shadowed: shadowed, sketched: sketched) {

@@ -230,10 +230,12 @@ enum PageIsolation {
 
     /// The verdict on a block set aside: its own compile errors, or blocked,
     /// naming the block (and the declaration) it uses.
-    static func result(for aside: SetAside, timeout: Duration, outputLimit: Int) -> SampleResult {
+    static func result(for aside: SetAside, timeout: Duration, outputLimit: Int, elsewhere: ExtensionMembers) -> SampleResult {
         let alone = SampleProgram(samples: [aside.sample])
         var result =
-            SampleJudge.results(for: alone, run: aside.run, cached: aside.cached, timeout: timeout, outputLimit: outputLimit).first
+            SampleJudge.results(
+                for: alone, run: aside.run, cached: aside.cached, timeout: timeout, outputLimit: outputLimit, elsewhere: elsewhere
+            ).first
             ?? SampleResult(
                 sample: aside.sample, status: .failed, failure: "does not compile", failureLocation: aside.sample.location, output: "",
                 expectedErrors: [], crashMessage: nil, ranToCompletion: false, cached: aside.cached, merged: false)

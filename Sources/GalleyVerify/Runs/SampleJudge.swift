@@ -10,9 +10,11 @@ enum SampleJudge {
 
     /// The verdicts on `program`'s samples; `hovers` is how much of the
     /// compiler's answers (``ProgramRun/hoverAnnotations``) the pages get:
-    /// a cached run may have more than this run asks for.
+    /// a cached run may have more than this run asks for; `elsewhere`, the
+    /// members the docs' extensions declare in any listing.
     static func results(
-        for program: SampleProgram, run: ProgramRun, cached: Bool, timeout: Duration, outputLimit: Int, hovers: HoverMode = .off
+        for program: SampleProgram, run: ProgramRun, cached: Bool, timeout: Duration, outputLimit: Int, hovers: HoverMode = .off,
+        elsewhere: ExtensionMembers = ExtensionMembers()
     ) -> [SampleResult] {
         var run = run
         run.diagnostics = fileColumns(run.diagnostics, in: program)
@@ -53,7 +55,7 @@ enum SampleJudge {
                 let own = run.diagnostics.filter(sample.owns)
                 (result.cause, result.undeclaredNames, result.needs) = FailureClassifier.classify(
                     result, errors: own.filter { $0.severity == "error" }, notes: own.filter { $0.severity == "note" },
-                    standardError: run.standardError, declared: declared())
+                    standardError: run.standardError, declared: declared(), elsewhere: elsewhere)
                 // A trap for want of a file, a database or the network is no trap to mark `crash`: say what fits.
                 if result.cause == .environment, result.failureKind == .trap, let needs = result.needs {
                     result.failure = result.failure?.replacingOccurrences(
