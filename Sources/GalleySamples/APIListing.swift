@@ -265,6 +265,13 @@ package enum APIListing {
     /// which only document them (`(_ buffer: inout ByteBuffer) -> Int` is
     /// `(inout ByteBuffer) -> Int`).
     private static func compact(_ text: String) -> String {
+        // `CounterHandler` as a type is `any CounterHandler` (the symbol graph spells it so), and a function
+        // type's `nonisolated(nonsending)` is the compiler's default for it: neither is another claim.
+        var text = text
+        if text.contains("any") || text.contains("nonisolated") {
+            text = text.replacingOccurrences(of: #"(?<![\w.])any\s+(?=[\w(\[])"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #"nonisolated\(nonsending\)\s*"#, with: "", options: .regularExpression)
+        }
         let compacted = String(text.filter { !$0.isWhitespace }).replacingOccurrences(of: "Self.", with: "")
         // `_name:` (or `_:`) after `(` or `,`: a tuple's element labels have no `_`.
         guard compacted.contains("_") else { return compacted }

@@ -117,6 +117,23 @@ struct PageProgramConflictTests {
         let claims = APIListing.claims(in: shown.compiledCode)
         #expect(claims.map(\.context) == ["DatabaseValueConvertible"])
         #expect(claims.map(\.title) == ["databaseJSONDecoder()"])
+        // swift-metrics writes `-> CounterHandler` where the symbol graph says `-> any CounterHandler`: one claim.
+        let factory = [
+            APIListing.Symbol(path: ["MetricsFactory"], declaration: "protocol MetricsFactory"),
+            APIListing.Symbol(
+                path: ["MetricsFactory", "makeCounter(label:)"], declaration: "func makeCounter(label: String) -> any CounterHandler"),
+            APIListing.Symbol(
+                path: ["MetricsFactory", "watch(handler:)"],
+                declaration: "func watch<R>(handler: nonisolated(nonsending) (Int) async throws -> R) async throws -> R where R : ~Copyable"),
+        ]
+        let listing = """
+            protocol MetricsFactory {
+                func makeCounter(label: String) -> CounterHandler
+                func watch<R: ~Copyable>(handler: (_ value: Int) async throws -> R) async throws -> R
+            }
+            """
+        #expect(APIListing.check(listing, against: factory) == nil)
+        #expect(APIListing.check(listing.replacingOccurrences(of: "label:", with: "name:"), against: factory) != nil)
     }
 
     @Test("an API listing that names nothing of the library illustrates Swift; one that names the library's type wrongly is a claim")
