@@ -158,41 +158,68 @@ struct PackageRootTests {
         try package.write(
             "Library/Shapes/Shape.swift",
             "/// Anything with an area.\npublic protocol Shape { var area: Int { get } }\n\nextension Rectangle: Shape {}\n")
+        // Types whose only initializers throw or trap on the literals a suggestion would give them.
+        try package.write(
+            "Library/Shapes/Strict.swift",
+            """
+            /// A certificate, from its DER bytes.
+            public struct Certificate {
+                struct Empty: Error {}
+                public var size: Int
+                public init(derEncoded: [UInt8]) throws {
+                    guard !derEncoded.isEmpty else { throw Empty() }
+                    size = derEncoded.count
+                }
+            }
+            /// A gauge with a positive limit.
+            public struct Gauge {
+                public var level = 0
+                public init(limit: Int) { precondition(limit > 0, "a gauge needs a positive limit") }
+            }
+
+            """)
         try package.write(
             "Library/Shapes/Shapes.docc/Assumed.md",
             "# Assumed\n\n```swift\nprint(rectangle.area)\n```\n\n```swift\nprint(rectangle.perimeter)\n```\n\n"
-                + "```swift\nprint(shape.area)\n```\n\n```swift\nprint(widget.size)\n```\n")
+                + "```swift\nprint(shape.area)\n```\n\n```swift\nprint(widget.size)\n```\n\n"
+                + "```swift\nprint(certificate.size)\n```\n\n```swift\nprint(gauge.level)\n```\n")
         let page = "Library/Shapes/Shapes.docc/Assumed.md"
         // Control: without assumptions every block needs context.
         let plain = try GalleyExecutable.run(["verify", "--no-assume", "--format", "json", page], in: package.url)
-        #expect(plain.standardOutput.components(separatedBy: "\"cause\" : \"context\"").count - 1 == 4, "\(plain.standardOutput)")
+        #expect(plain.standardOutput.components(separatedBy: "\"cause\" : \"context\"").count - 1 == 6, "\(plain.standardOutput)")
 
         let assumed = try GalleyExecutable.run(["verify", page], in: package.url)
         #expect(assumed.status == 1)
         #expect(
             assumed.standardOutput.contains(
-                "Assumed: 2 fragments type-check, assuming rectangle: Rectangle (1), shape: any Shape (1) — not run, counted as skipped."
+                "Assumed: 4 fragments type-check, assuming certificate: Certificate (1), gauge: Gauge (1), rectangle: Rectangle (1),"
+                    + " shape: any Shape (1) — not run, counted as skipped."
                     + " 1 does not type-check with them: errors in the docs."), "\(assumed.standardOutput)")
         #expect(assumed.standardOutput.contains("does not compile (assuming rectangle: Rectangle)"))
         #expect(assumed.standardOutput.contains("value of type 'Rectangle' has no member 'perimeter'"))
         #expect(assumed.standardOutput.contains("Needs context: 1 sample uses 1 name no sample declares — widget (1)."))
         #expect(
-            assumed.standardOutput.contains("0 passed, 2 failed (1 in the docs, 1 not the docs' error: warnings; --strict fails on them), 2 skipped"),
+            assumed.standardOutput.contains("0 passed, 2 failed (1 in the docs, 1 not the docs' error: warnings; --strict fails on them), 4 skipped"),
             "\(assumed.standardOutput)")
 
         let suggest = try GalleyExecutable.run(["verify", "--suggest-setup", page], in: package.url)
         #expect(
             suggest.standardError.contains(
-                "Wrote Library/Shapes/Shapes.docc/galley-setup.swift: rectangle: Rectangle; left for you: shape: any Shape (give it a value), widget (1)."
+                "Wrote Library/Shapes/Shapes.docc/galley-setup.swift: rectangle: Rectangle; left for you: certificate: Certificate (give it a value),"
+                    + " gauge: Gauge (give it a value), shape: any Shape (give it a value), widget (1)."
             ), "\(suggest.standardError)")
         let setup = try package.read("Library/Shapes/Shapes.docc/galley-setup.swift")
         #expect(setup.contains("let rectangle = Rectangle(width: 0, height: 0)"), "\(setup)")
+        // A value is suggested once it has run: one that throws or traps on its literals is left to the author, with why.
+        #expect(setup.contains("the value Galley made, `try Certificate(derEncoded: [])`, throws when run:\n// let certificate: Certificate = <#value#>"), "\(setup)")
+        #expect(setup.contains("the value Galley made, `Gauge(limit: 0)`, traps when run:\n// let gauge: Gauge = <#value#>"), "\(setup)")
         #expect(setup.contains("// let shape: any Shape = <#value#>"))
         #expect(setup.contains("//   widget (1)"))
         // The suggested setup, unedited: the block that only needed `rectangle` runs and passes;
-        // the wrong member is still the docs' error, now without an assumption.
+        // the wrong member is still the docs' error, now without an assumption; no block fails that passed or type-checked.
         let after = try GalleyExecutable.run(["verify", "--format", "json", page], in: package.url)
         #expect(after.standardOutput.contains("\"passed\" : 1"), "\(after.standardOutput)")
+        #expect(after.standardOutput.contains("\"failed\" : 2"), "\(after.standardOutput)")
         #expect(after.standardOutput.contains("value of type 'Rectangle' has no member 'perimeter'"))
     }
 

@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleyMarkdown
 import GalleyPackage
 import GalleyReports
 import GalleySamples
@@ -28,6 +29,10 @@ public struct SetupSuggestion: Sendable {
     public var unvalued: [String] = []
     /// The names no type fits, with how many samples use each.
     public var untyped: [(name: String, samples: Int)] = []
+    /// The values suggested (`certificate` → `try Certificate(derEncoded: [])`), to be run before they are kept.
+    var values: [(name: String, value: String)] = []
+    /// The settings of the samples it is for: their imports and language mode, to run the values with.
+    var settings = SampleSettings()
 
     /// The setup file `fileName` of the catalog holding `page`
     /// (`Sources/X/X.docc/galley-setup.swift`), or `nil` outside a catalog.
@@ -39,8 +44,11 @@ public struct SetupSuggestion: Sendable {
     /// One suggestion per catalog (its setup file named `setupFileName`, and
     /// one for the guides) whose samples use names nothing declares, typed
     /// with `typing(modules)`.
+    /// `rejected`: values that failed when run, by name, with why; such a
+    /// name is left for the author with the reason.
     static func suggestions(
-        for results: [SampleResult], setupFileName: String, typing: (_ modules: [String]) -> NameTyping
+        for results: [SampleResult], setupFileName: String, rejected: [String: String] = [:],
+        typing: (_ modules: [String]) -> NameTyping
     ) -> [SetupSuggestion] {
         var groups: [String: [SampleResult]] = [:]
         // A snippet file is a whole program: no setup is compiled before it.
@@ -53,15 +61,18 @@ public struct SetupSuggestion: Sendable {
             for result in group {
                 for module in AssumedNames.modules(of: result.sample) where !modules.contains(module) { modules.append(module) }
             }
-            return suggestion(path: path, results: group, typing: typing(modules))
+            return suggestion(path: path, results: group, rejected: rejected, typing: typing(modules))
         }
     }
 
-    private static func suggestion(path: String, results: [SampleResult], typing: NameTyping) -> SetupSuggestion? {
+    private static func suggestion(
+        path: String, results: [SampleResult], rejected: [String: String], typing: NameTyping
+    ) -> SetupSuggestion? {
         var counts: [String: Int] = [:]
         for result in results { for name in Set(result.undeclaredNames) { counts[name, default: 0] += 1 } }
         let names = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         var suggestion = SetupSuggestion(path: path, isCatalog: path.hasSuffix(".swift"), text: "")
+        suggestion.settings = results.first?.sample.settings ?? SampleSettings()
         var imports: [String] = []
         var lines: [String] = []
         // Every block sees the prelude's modules (the catalog's); a type of another module needs its import.
@@ -76,15 +87,17 @@ public struct SetupSuggestion: Sendable {
                 continue
             } else if let type = typing.type(for: name) {
                 if !shared.contains(type.module), !imports.contains("import \(type.module)") { imports.append("import \(type.module)") }
-                if let construction = type.construction {
+                if let construction = type.construction, rejected[name] == nil {
                     let value = construction.replacingOccurrences(of: "NAME", with: name)
                     lines.append("// CHECK: \(name) is \(uses); Galley typed it by its name as \(type.module).\(type.name).")
                     lines.append("let \(name) = \(value)")
                     suggestion.declared.append("\(name): \(type.spelled)")
+                    suggestion.values.append((name, value))
                 } else {
-                    // Left for the author: no value can be made from literals.
+                    // Left for the author: no value can be made from literals, or the one made failed when run.
+                    let why = rejected[name].map { "; the value Galley made, \($0)" } ?? ", which no initializer makes from literals"
                     lines.append(
-                        "// GIVE A VALUE: \(name) is \(uses); its name fits \(type.module).\(type.name), which no initializer makes from literals:")
+                        "// GIVE A VALUE: \(name) is \(uses); its name fits \(type.module).\(type.name)\(why):")
                     lines.append("// let \(name): \(type.spelled) = <#value#>")
                     suggestion.unvalued.append("\(name): \(type.spelled)")
                 }
@@ -120,6 +133,42 @@ extension Verifier {
         guard report.results.contains(where: { !$0.undeclaredNames.isEmpty }) else { return [] }
         let store = symbolGraphs(try ensurePrepared(&preparation))
         var assuming = AssumedNames(store: store)
-        return SetupSuggestion.suggestions(for: report.results, setupFileName: setupFileName) { modules in assuming.typing(of: modules) }
+        let first = SetupSuggestion.suggestions(for: report.results, setupFileName: setupFileName) { modules in assuming.typing(of: modules) }
+        // A value is suggested only once it has run: one that throws, traps or does not compile is left to the author.
+        var rejected: [String: String] = [:]
+        for suggestion in first where !suggestion.values.isEmpty {
+            rejected.merge(try failingValues(of: suggestion, preparation: &preparation)) { old, _ in old }
+        }
+        guard !rejected.isEmpty else { return first }
+        return SetupSuggestion.suggestions(for: report.results, setupFileName: setupFileName, rejected: rejected) { modules in
+            assuming.typing(of: modules)
+        }
+    }
+
+    /// The values of `suggestion` that do not compile, throw or trap when
+    /// run, by name, with what happened; the others ran. Each value is a
+    /// program of its own (`let certificate = try Certificate(derEncoded:
+    /// [])`), so one that traps says nothing of the others.
+    func failingValues(of suggestion: SetupSuggestion, preparation: inout Preparation?) throws(Diagnostic) -> [String: String] {
+        let blocks = suggestion.values.map { "```swift\nlet \($0.name) = \($0.value)\n_ = \($0.name)\n```\n" }
+        var settings = suggestion.settings
+        settings.pageProgram = false
+        settings.defaultMode = .run
+        let page = MarkdownSampleSource(
+            path: "(the values suggested for \(suggestion.path))", document: MarkdownDocument(parsing: blocks.joined(separator: "\n")),
+            settings: settings)
+        var checking = self
+        checking.assumesNames = false
+        checking.hovers = .off
+        var failing: [String: String] = [:]
+        for (value, result) in zip(suggestion.values, try checking.verify([page], preparation: &preparation).results) where result.status != .passed {
+            let failure = result.failure ?? ""
+            let what =
+                result.failureKind == .compile
+                ? "does not compile here"
+                : failure.contains("Error raised at top level") || failure.contains("thrown") ? "throws when run" : "traps when run"
+            failing[value.name] = "`\(value.value)`, \(what)"
+        }
+        return failing
     }
 }
