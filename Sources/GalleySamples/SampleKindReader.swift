@@ -42,6 +42,14 @@ package enum SampleKindReader {
         let lowered = code.lowercased()
         guard lowered.contains("//"), openings.contains(where: lowered.contains) || lowered.contains("error") else { return false }
         guard let tree = SwiftSource.parse(code) else { return false }
+        // `// Throws an error: malformed MATCH expression` over the listing's last statement: it shows the failure.
+        if let last = tree.statements.last {
+            for piece in last.leadingTrivia.pieces {
+                guard case .lineComment(let text) = piece else { continue }
+                let comment = text.dropFirst(2).trimmingCharacters(in: .whitespaces).lowercased()
+                if (openings + ["throws an error", "throws:"]).contains(where: { comment.hasPrefix($0) }) { return true }
+            }
+        }
         for token in tree.tokens(viewMode: .sourceAccurate) {
             for piece in token.trailingTrivia.pieces {
                 guard case .lineComment(let text) = piece else { continue }

@@ -147,6 +147,9 @@ struct FailureCauseTests {
         #expect(report.results.last?.undeclaredNames == ["expected"])
         #expect(FailureClassifier.isTypo("SQlColumn", of: ["SQLColumn"]))
         #expect(!FailureClassifier.isTypo("logger", of: ["Logger"]))
+        // swift-configuration's `let serverModes = config.stringArray(…, as: ServerMode.self)`: a type beside a value.
+        #expect(!FailureClassifier.isTypo("ServerMode", of: ["serverModes"]))
+        #expect(FailureClassifier.isTypo("ServerMdoe", of: ["ServerMode"]))
         #expect(!FailureClassifier.isTypo("expected", of: ["expect"]))
         #expect(FailureClassifier.isTypo("players", of: ["player"]))
     }

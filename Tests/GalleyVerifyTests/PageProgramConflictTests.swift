@@ -180,3 +180,73 @@ struct PageProgramConflictTests {
         #expect(report.results[2].cause == .docs, "\(report.failures)")
     }
 }
+
+/// Lines shown out of the code around them, each a minimal reproduction of
+/// a listing of the local mirror: context, not the docs' error.
+@Suite("Fragments")
+struct FragmentTests {
+    @Test("a line from inside a function, an argument shown alone, a call on a type that leaves its members out: context")
+    func fragments() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            return [1, 2, 3].map {
+            ```
+
+            ```swift
+            .init(repeating: 0, count: 3).reversed()
+            ```
+
+            ```swift
+            struct Player: Identifiable { }
+            let found = Player.lookUp { $0.name == "Arthur" }
+            ```
+
+            ```swift
+            let values = [1, 2, 3].map { $0 * 2 }
+            print(values.frist)
+            ```
+            """, pageProgram: false, assumesNames: false,
+            setup: "extension Identifiable { static func lookUp(_ matches: (Self) -> Bool) -> Self? { nil } }")
+        #expect(report.results.map(\.cause) == [.context, .context, .context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["(the function around it)"], "\(report.results[0].undeclaredNames)")
+        #expect(report.results[1].undeclaredNames == ["(the call around its arguments)"], "\(report.results[1].undeclaredNames)")
+        #expect(report.results[2].undeclaredNames == ["(the members of Player it leaves out)"], "\(report.results[2].undeclaredNames)")
+    }
+
+    @Test("a SwiftUI app is the environment; a listing whose last statement a comment says throws shows the failure")
+    func appAndAnnouncedThrow() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            @main
+            struct MyApp: App {
+              init() { print("start") }
+            }
+            ```
+
+            ```swift
+            struct Malformed: Error {}
+            func pattern(_ text: String) throws -> String {
+                guard text.lowercased() != text else { throw Malformed() }
+                return text
+            }
+            // OK
+            let ok = try pattern("and")
+
+            // Throws an error: malformed MATCH expression: [AND]
+            let bad = try pattern("AND")
+            ```
+
+            ```swift
+            func pattern(_ text: String) throws -> String { text }
+            // Throws if the text is empty
+            let bad = try pattern("AND")
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.failed, .passed, .passed], "\(report.failures)")
+        #expect(report.results[0].cause == .environment)
+        #expect(report.results[0].needs == "an Apple platform (SwiftUI)")
+        #expect(report.results.map(\.sample.mode) == [.run, .crash, .run], "only a comment that says it throws, over the last statement")
+    }
+}

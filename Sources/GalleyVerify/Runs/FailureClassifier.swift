@@ -48,6 +48,8 @@ enum FailureClassifier {
         ("expected '{' in struct", "(a declaration's body)"), ("expected '{' in class", "(a declaration's body)"),
         ("expected '{' in enum", "(a declaration's body)"), ("expected '{' to start getter definition", "(a declaration's body)"),
         ("initializer requires a body", "(a declaration's body)"),
+        // `return something.eventLoop.tryFuture {`: a line from inside a function.
+        ("return invalid outside of a func", "(the function around it)"),
     ]
 
     /// Members that only Apple's Foundation has (swift-corelibs-foundation
@@ -300,6 +302,14 @@ enum FailureClassifier {
         }
         // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
         if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
+        // `struct Player: TableRecord { }` and then `Player.filter { $0.name == name }`: what the call needs is in the
+        // members the type leaves out, so the call matches nothing.
+        if inferenceSigns.contains(where: { error.message.contains($0) }),
+            case let words = Set(AssumedNames.identifiers(in: line(error.line, of: sample))),
+            let type = sketched().first(where: words.contains)
+        {
+            return "(the members of \(type) it leaves out)"
+        }
         // A function shown alone (a test method without its test class) takes its isolation from the type around it,
         // which the block does not show: its actor-isolation errors are that type's context.
         if isolationSigns.contains(where: { error.message.contains($0) }), isFunctionsOnly(sample.compiledCode) {
@@ -345,6 +355,10 @@ enum FailureClassifier {
         }
         // `action: \.home` shown alone: arguments of a call the block does not show.
         if syntaxSigns.contains(where: { error.message.hasPrefix($0) }), isArgumentLine(line(error.line, of: sample)) {
+            return "(the call around its arguments)"
+        }
+        // `.expectedActualValueTo("be true").appended(…)` alone: an argument whose type the call around it gives.
+        if error.message.hasPrefix("cannot infer contextual base"), line(error.line, of: sample).drop(while: \.isWhitespace).first == "." {
             return "(the call around its arguments)"
         }
         return nil
@@ -426,7 +440,7 @@ enum FailureClassifier {
         for name in [
             "View", "List", "Text", "Form", "Button", "VStack", "HStack", "ZStack", "NavigationStack", "NavigationView", "ForEach",
             "TextField", "Toggle", "Section", "ScrollView", "#Preview", "@State", "@Binding", "@Environment", "@EnvironmentObject",
-            "@ObservedObject", "@StateObject", "@AppStorage", "@FocusState", "@Bindable",
+            "@ObservedObject", "@StateObject", "@AppStorage", "@FocusState", "@Bindable", "App", "Scene", "WindowGroup", "NavigationLink",
         ] { names[name] = "SwiftUI" }
         for name in ["ObservableObject", "@Published", "AnyCancellable", "PassthroughSubject", "CurrentValueSubject"] { names[name] = "Combine" }
         for name in ["UIApplication", "UIViewController", "UIView", "UIColor", "UIImage"] { names[name] = "UIKit" }
@@ -502,6 +516,8 @@ enum FailureClassifier {
         let limit = name.count >= 8 ? 2 : 1
         return declared.contains { other in
             guard other != name, EditDistance.isWithin(name, other, limit) else { return false }
+            // A type's name and a value's (`ServerMode` beside `let serverModes`) play other roles: no misspelling of each other.
+            if other.first?.isUppercase != name.first?.isUppercase, other.lowercased() != name.lowercased() { return false }
             // Only in its case: a typo when it starts as the other does (`SQlColumn` for `SQLColumn`), not a value
             // beside its type (`logger` beside `Logger`).
             if other.lowercased() == name.lowercased() { return other.first == name.first }
