@@ -208,7 +208,7 @@ public struct SampleLibrary: Sendable, Hashable {
     /// package's own terms (a build of Galley's wrapper names the package's products).
     package static func swiftBuild(
         _ package: URL, products: [String], targets: [String] = [], traits: [String]? = nil, toolchain: Toolchain, log: (String) -> Void,
-        what: String, reproduce: String? = nil
+        what: String, reproduce: String? = nil, retried: Bool = false
     ) throws(Diagnostic) {
         let swift = toolchain.swiftc.deletingLastPathComponent().appendingPathComponent("swift")
         var arguments = ["build", "--package-path", package.path] + ScratchPath(package: package).arguments
@@ -225,6 +225,15 @@ public struct SampleLibrary: Sendable, Hashable {
             throw Diagnostic("cannot run '\(swift.path)': \(error.localizedDescription)", suggestion: "Check your Swift installation")
         }
         guard outcome.ending == .exited(0) else {
+            // A checkout moved or copied with its build folder: the compiler's module cache names the old path.
+            // It is a cache: removed, the build makes it again.
+            if !retried, let cache = staleModuleCache(in: outcome.standardOutput + outcome.standardError) {
+                log("The build folder was made at another path; removing its module cache (\(cache.path)) and building again…")
+                try? FileManager.default.removeItem(at: cache)
+                return try swiftBuild(
+                    package, products: products, targets: targets, traits: traits, toolchain: toolchain, log: log, what: what, reproduce: reproduce,
+                    retried: true)
+            }
             let lines = (outcome.standardOutput + outcome.standardError).split(separator: "\n")
             let tail = lines.suffix(25).joined(separator: "\n")
             let command =
@@ -242,6 +251,17 @@ public struct SampleLibrary: Sendable, Hashable {
                 details: tail
             )
         }
+    }
+
+    /// The module cache folder a build log says was made at another path
+    /// (`precompiled file '…/ModuleCache/…/SwiftShims-….pcm' was compiled
+    /// with module cache path '…'`), when it still exists; `nil` otherwise.
+    package static func staleModuleCache(in log: String) -> URL? {
+        guard let range = log.range(of: "precompiled file '"), log.contains("was compiled with module cache path") else { return nil }
+        let path = log[range.upperBound...].prefix { $0 != "'" }
+        guard let cache = path.range(of: "/ModuleCache/") else { return nil }
+        let folder = String(path[..<cache.lowerBound]) + "/ModuleCache"
+        return FileManager.default.fileExists(atPath: folder) ? URL(fileURLWithPath: folder) : nil
     }
 
     /// Search paths from SwiftPM's build plan for `modules` (or, without
