@@ -250,3 +250,67 @@ struct FragmentTests {
         #expect(report.results.map(\.sample.mode) == [.run, .crash, .run], "only a comment that says it throws, over the last statement")
     }
 }
+
+/// What a listing leaves out on purpose: requirements of a conformance,
+/// arguments in a comment, the conformances another block sketches.
+@Suite("Omitted on purpose")
+struct OmittedOnPurposeTests {
+    @Test("a conformance shown in part, arguments elided in a comment, an element type beside its plural: context; a wrong candidate is the docs'")
+    func omissions() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            final class PlayerObserver: Observer {
+                func observes(_ kind: Int) -> Bool { kind == 1 }
+            }
+            ```
+
+            ```swift
+            final class WrongObserver: Observer {
+                func observes(_ kind: String) -> Bool { true }
+                func didCommit() {}
+            }
+            ```
+
+            ```swift
+            let client = Client(/* ... */)
+            ```
+
+            ```swift
+            struct Todos { var items: [Todo] = [] }
+            ```
+            """, pageProgram: false, assumesNames: false,
+            setup: "protocol Observer { func observes(_ kind: Int) -> Bool; func didCommit() }\nstruct Client { init(play: () -> Void) {} }")
+        #expect(report.results.map(\.cause) == [.context, .docs, .context, .context], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["(the members of PlayerObserver it leaves out)"], "\(report.results[0].undeclaredNames)")
+        #expect(report.results[2].undeclaredNames == ["(the arguments it elides)"], "\(report.results[2].undeclaredNames)")
+        #expect(report.results[3].undeclaredNames == ["Todo"], "\(report.results[3].undeclaredNames)")
+        #expect(!FailureClassifier.isTypo("Todo", of: ["Todos"]))
+    }
+
+    @Test("a type another block of the page sketches without a conformance a call needs: that block's context")
+    func conformanceDeclaredElsewhere() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            struct Country { var name = "" }
+            ```
+
+            ```swift
+            func describe<T: CustomStringConvertible>(_ value: T) -> String { value.description }
+            print(describe(Country()))
+            ```
+
+            ```swift
+            func describe<T: CustomStringConvertible>(_ value: T) -> String { value.description }
+            struct City { var name = "" }
+            print(describe(City()))
+            ```
+            """, pageProgram: true, assumesNames: false)
+        #expect(report.results.map(\.status) == [.passed, .failed, .failed], "\(report.failures)")
+        #expect(report.results[1].cause == .context, "\(report.failures)")
+        #expect(report.results[1].undeclaredNames == ["(the conformances of Country, declared in another block)"])
+        // The block's own type without the conformance its own call needs: the docs'.
+        #expect(report.results[2].cause == .docs, "\(report.failures)")
+    }
+}

@@ -121,6 +121,12 @@ enum FailureClassifier {
         if let cause = evidentCompileCause(result, errors: errors) { return cause }
         var names: [String] = []
         let shadowed = shadowedNames(errors)
+        var ownDeclaredOnce: Set<String>?
+        func ownDeclared() -> Set<String> {
+            if let ownDeclaredOnce { return ownDeclaredOnce }
+            ownDeclaredOnce = PageIsolation.declaredNames(result.sample.compiledCode)
+            return ownDeclaredOnce ?? []
+        }
         var sketchedOnce: Set<String>?
         func sketched() -> Set<String> {
             if let sketchedOnce { return sketchedOnce }
@@ -150,6 +156,26 @@ enum FailureClassifier {
             {
                 let alternatives = "(alternatives: `\(name)` declared twice)"
                 if !names.contains(alternatives) { names.append(alternatives) }
+                continue
+            }
+            // A conformance shown in part (`class PlayerObserver: TransactionObserver` with the two methods the page is
+            // about): the requirements it leaves out are an omission. A member it writes with another type (a
+            // `candidate` note) contradicts the protocol, and a type with no code member shows none of it: evidence.
+            if let type = quoted(after: "type '", in: error.message), error.message.contains("does not conform to protocol"),
+                ownDeclared().contains(type), !notes.contains(where: { $0.message.hasPrefix("candidate ") }),
+                SketchedTypes.implementsMembers(type, in: result.sample.compiledCode)
+            {
+                let omission = "(the members of \(type) it leaves out)"
+                if !names.contains(omission) { names.append(omission) }
+                continue
+            }
+            // `requires that 'Country' conform to 'EncodableRecord'`, `Country` declared by another block of the page:
+            // the conformances that block sketches, not this block's error.
+            if let type = quoted(after: "requires that '", in: error.message), error.message.contains("' conform to '"),
+                declared.contains(type), !ownDeclared().contains(type)
+            {
+                let conformances = "(the conformances of \(type), declared in another block)"
+                if !names.contains(conformances) { names.append(conformances) }
                 continue
             }
             // `$0.apiClient` where another listing's `extension DependencyValues` declares `apiClient`: that listing's context.
@@ -183,10 +209,13 @@ enum FailureClassifier {
         // A name of Apple's UI frameworks: the code is for an Apple platform, not missing context (nor are the errors that follow).
         if let module = names.lazy.compactMap({ appleFrameworkNames[$0] }).first { return (.environment, [], "an Apple platform (\(module))") }
         // The compiler gave up on the expression: no evidence of anything.
-        own.removeAll { $0.message.hasPrefix("failed to produce diagnostic for expression") }
+        own.removeAll {
+            $0.message.hasPrefix("failed to produce diagnostic for expression")
+                || $0.message.hasPrefix("the compiler is unable to type-check this expression in reasonable time")
+        }
         if own.contains(where: { isEvidence($0, of: result.sample, missing: names) }) { return (.docs, [], nil) }
         if names.isEmpty, own.isEmpty, !errors.isEmpty {
-            return (.environment, [], "a compiler that can type-check it (this one failed to produce a diagnostic)")
+            return (.environment, [], "a compiler that can type-check it (this one gave up on an expression)")
         }
         return (.context, names, nil)
     }
@@ -294,6 +323,12 @@ enum FailureClassifier {
             return "(the members of \(type) it leaves out)"
         }
         if let omission = omittedInWriting(in: error, of: sample) { return omission }
+        // `return Self(/* ... */)`: a call whose arguments the listing elides in a comment.
+        if error.message.hasPrefix("missing argument"),
+            line(error.line, of: sample).range(of: #"\(\s*/\*[^*]*\*/\s*\)"#, options: .regularExpression) != nil
+        {
+            return "(the arguments it elides)"
+        }
         // `func f() -> [String] { // Generate the list }`: a signature shown with its body left out.
         if error.message.hasPrefix("missing return in"),
             SketchedTypes.bodiesLeftOut(in: sample.compiledCode).contains(error.line - sample.block.firstCodeLine + 1)
@@ -521,6 +556,8 @@ enum FailureClassifier {
             // Only in its case: a typo when it starts as the other does (`SQlColumn` for `SQLColumn`), not a value
             // beside its type (`logger` beside `Logger`).
             if other.lowercased() == name.lowercased() { return other.first == name.first }
+            // The singular of a declared plural (`Todo` beside `struct Todos`) is its element, another name.
+            if other == name + "s" { return false }
             // A word that extends the other by more than a letter (`expected`, `expectation` beside `expect`) is another
             // word, not a misspelling.
             let (short, long) = name.count < other.count ? (name, other) : (other, name)

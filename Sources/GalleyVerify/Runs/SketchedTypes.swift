@@ -18,6 +18,33 @@ enum SketchedTypes {
         return finder.names
     }
 
+    /// Whether `code` declares `type` (or extends it) with a member that
+    /// is code: a function, initializer, subscript or computed property.
+    /// Such a type shows part of a conformance on purpose; one with stored
+    /// properties only shows none of it.
+    static func implementsMembers(_ type: String, in code: String) -> Bool {
+        guard code.contains(type), let tree = SwiftSource.parse(code) else { return false }
+        for item in tree.statements {
+            guard let decl = item.item.as(DeclSyntax.self) else { continue }
+            let name: String?
+            let members: MemberBlockSyntax?
+            if let ext = decl.as(ExtensionDeclSyntax.self) {
+                (name, members) = (ext.extendedType.trimmedDescription, ext.memberBlock)
+            } else if let named = decl.asProtocol(NamedDeclSyntax.self), let group = decl.asProtocol(DeclGroupSyntax.self) {
+                (name, members) = (named.name.text, group.memberBlock)
+            } else {
+                (name, members) = (nil, nil)
+            }
+            guard name == type, let members else { continue }
+            for member in members.members {
+                let decl = member.decl
+                if decl.is(FunctionDeclSyntax.self) || decl.is(InitializerDeclSyntax.self) || decl.is(SubscriptDeclSyntax.self) { return true }
+                if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.contains(where: { $0.accessorBlock != nil }) { return true }
+            }
+        }
+        return false
+    }
+
     /// The lines (1-based, of `code`) where a function, accessor or
     /// initializer ends whose body holds nothing but comments
     /// (`func listExecutables(_ arguments: [String]) -> [String] { // Generate
