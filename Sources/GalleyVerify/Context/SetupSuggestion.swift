@@ -30,7 +30,7 @@ public struct SetupSuggestion: Sendable {
     /// The names no type fits, with how many samples use each.
     public var untyped: [(name: String, samples: Int)] = []
     /// The values suggested (`certificate` → `try Certificate(derEncoded: [])`), to be run before they are kept.
-    var values: [(name: String, value: String)] = []
+    var values: [(name: String, value: String, module: String)] = []
     /// The settings of the samples it is for: their imports and language mode, to run the values with.
     var settings = SampleSettings()
 
@@ -92,7 +92,7 @@ public struct SetupSuggestion: Sendable {
                     lines.append("// CHECK: \(name) is \(uses); Galley typed it by its name as \(type.module).\(type.name).")
                     lines.append("let \(name) = \(value)")
                     suggestion.declared.append("\(name): \(type.spelled)")
-                    suggestion.values.append((name, value))
+                    suggestion.values.append((name, value, type.module))
                 } else {
                     // Left for the author: no value can be made from literals, or the one made failed when run.
                     let why = rejected[name].map { "; the value Galley made, \($0)" } ?? ", which no initializer makes from literals"
@@ -150,7 +150,8 @@ extension Verifier {
     /// program of its own (`let certificate = try Certificate(derEncoded:
     /// [])`), so one that traps says nothing of the others.
     func failingValues(of suggestion: SetupSuggestion, preparation: inout Preparation?) throws(Diagnostic) -> [String: String] {
-        let blocks = suggestion.values.map { "```swift\nlet \($0.name) = \($0.value)\n_ = \($0.name)\n```\n" }
+        // With the module of its type imported, as the setup imports it.
+        let blocks = suggestion.values.map { "```swift\nimport \($0.module)\nlet \($0.name) = \($0.value)\n_ = \($0.name)\n```\n" }
         var settings = suggestion.settings
         settings.pageProgram = false
         settings.defaultMode = .run
