@@ -26,67 +26,6 @@ import SwiftSyntax
 /// let (cause, names, needs) = FailureClassifier.classify(result, errors: ownErrors, notes: ownNotes, standardError: run.standardError)
 /// ```
 enum FailureClassifier {
-    /// Modules of Apple's platforms that do not exist on Linux.
-    static let appleModules: Set<String> = [
-        "SwiftUI", "UIKit", "AppKit", "Combine", "Cocoa", "CoreData", "CoreGraphics", "CoreImage", "CoreLocation",
-        "MapKit", "WatchKit", "WidgetKit", "SwiftData", "Charts", "os", "OSLog", "Darwin", "AVFoundation", "StoreKit",
-        "CloudKit", "HealthKit", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "GameplayKit", "Network", "CryptoKit",
-        "UniformTypeIdentifiers", "PhotosUI", "Photos", "QuartzCore", "Metal", "MetalKit", "Security", "LocalAuthentication",
-    ]
-
-    /// Messages of code that only compiles inside a declaration the docs do
-    /// not show (a member shown alone, a declaration shown without its
-    /// body), and how the summary names what it needs.
-    static let fragmentSigns: [(sign: String, name: String)] = [
-        ("property wrappers are not yet supported in top-level code", "(the type around a member)"),
-        ("can only be used in a non-local scope", "(the type around a member)"),
-        ("can only be specified on class members", "(the type around a member)"),
-        ("may only be declared within a type", "(the type around a member)"),
-        ("only be declared on a type", "(the type around a member)"),
-        ("cannot find 'self' in scope", "(the type around a member)"),
-        ("expected '{' in body of function declaration", "(a declaration's body)"),
-        ("expected '{' in struct", "(a declaration's body)"), ("expected '{' in class", "(a declaration's body)"),
-        ("expected '{' in enum", "(a declaration's body)"), ("expected '{' to start getter definition", "(a declaration's body)"),
-        ("initializer requires a body", "(a declaration's body)"),
-        // `return something.eventLoop.tryFuture {`: a line from inside a function.
-        ("return invalid outside of a func", "(the function around it)"),
-    ]
-
-    /// Members that only Apple's Foundation has (swift-corelibs-foundation
-    /// does not): type and member names. Code that uses one needs an Apple
-    /// platform; it is not wrong.
-    static let appleFoundationMembers: [(type: String, member: String)] = [
-        ("URL", "lines"), ("URL", "resourceBytes"), ("FileHandle", "bytes"), ("URLSession", "bytes"),
-        ("NotificationCenter", "notifications"),
-    ]
-
-    /// The Apple-only Foundation member an error is about (`URL.lines`), if any.
-    static func appleFoundationMember(in message: String) -> String? {
-        for (type, member) in appleFoundationMembers {
-            if message.contains("of type '\(type)' has no member '\(member)'") { return "\(type).\(member)" }
-            if message.hasPrefix("reference to member '\(member)' cannot be resolved") { return "\(type).\(member)" }
-        }
-        return nil
-    }
-
-    /// The names of the toolchain's modules a sample may use without
-    /// importing them (``AssumedNames/moduleOfName``), as written in code.
-    static let toolchainNames = Set(AssumedNames.moduleOfName.keys.map { $0.hasPrefix("@") || $0.hasPrefix("#") ? String($0.dropFirst()) : $0 })
-
-    /// Messages of types the compiler could not infer: after a name it
-    /// cannot find, they follow from it.
-    static let inferenceSigns = [
-        "could not be inferred", "cannot infer", "without a contextual type", "is ambiguous without", "type of expression is ambiguous",
-        "requires a contextual type",
-        // `.dictionary([...])` passed to a function nothing declares: its argument's type is lost, so `Any`.
-        "type 'Any' has no member",
-        // A call whose closure or arguments use what nothing declares matches no overload.
-        "no exact matches in call to",
-    ]
-
-    /// Messages of a name the compiler cannot find; the name is the first quoted one.
-    static let missingName = ["cannot find '", "cannot find type '", "unknown attribute '", "no macro named '", "cannot find operator '"]
-
     /// The cause of `result`'s failure, the undeclared names (context) and
     /// what it needs (environment); `errors` and `notes` are the
     /// compiler's, at the sample's own lines.
@@ -142,47 +81,9 @@ enum FailureClassifier {
         // name can explain them (``isEvidence(_:of:missing:)``).
         var own: [CompilerDiagnostic] = []
         for error in errors {
-            if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { continue }
-            // Nor can it have the memberwise initializer its stored properties' types would give it.
-            if anyMissingType, error.message.contains("does not conform to protocol") || error.message.hasSuffix("has no initializers") { continue }
-            if anyMissing, error.message.contains("cannot be constructed because it has no accessible initializers"), error.message.hasPrefix("'any ")
-            {
-                continue
-            }
-            // `let request = …` and again `let request = …` in one listing: two ways to write the same
-            // thing, shown side by side; the reader takes one.
-            if let name = quoted(after: "invalid redeclaration of '", in: error.message),
-                notes.contains(where: { $0.message == "'\(name)' previously declared here" && result.sample.owns($0) })
-            {
-                let alternatives = "(alternatives: `\(name)` declared twice)"
-                if !names.contains(alternatives) { names.append(alternatives) }
-                continue
-            }
-            // A conformance shown in part (`class PlayerObserver: TransactionObserver` with the two methods the page is
-            // about): the requirements it leaves out are an omission. A member it writes with another type (a
-            // `candidate` note) contradicts the protocol, and a type with no code member shows none of it: evidence.
-            if let type = quoted(after: "type '", in: error.message), error.message.contains("does not conform to protocol"),
-                ownDeclared().contains(type), !notes.contains(where: { $0.message.hasPrefix("candidate ") }),
-                SketchedTypes.implementsMembers(type, in: result.sample.compiledCode)
-            {
-                let omission = "(the members of \(type) it leaves out)"
-                if !names.contains(omission) { names.append(omission) }
-                continue
-            }
-            // `requires that 'Country' conform to 'EncodableRecord'`, `Country` declared by another block of the page:
-            // the conformances that block sketches, not this block's error.
-            if let type = quoted(after: "requires that '", in: error.message), error.message.contains("' conform to '"),
-                declared.contains(type), !ownDeclared().contains(type)
-            {
-                let conformances = "(the conformances of \(type), declared in another block)"
-                if !names.contains(conformances) { names.append(conformances) }
-                continue
-            }
-            // `$0.apiClient` where another listing's `extension DependencyValues` declares `apiClient`: that listing's context.
-            if let member = quoted(after: "has no member '", in: error.message), !declared.contains(member),
-                let type = quoted(after: "type '", in: error.message), elsewhere.declares(member, on: type)
-            {
-                if !names.contains(member) { names.append(member) }
+            if followsFromMissing(error, anyMissing: anyMissing, anyMissingType: anyMissingType) { continue }
+            if let context = declarationContext(of: error, notes: notes, sample: result.sample, declared: declared, elsewhere: elsewhere, own: ownDeclared) {
+                if !names.contains(context) { names.append(context) }
                 continue
             }
             if let name = missingContext(in: error, of: result.sample, shadowed: shadowed, sketched: sketched) {
@@ -193,16 +94,7 @@ enum FailureClassifier {
                 own.append(error)
                 continue
             }
-            // The compiler's did-you-mean: a typo or a renamed API.
-            // (Only a near spelling: for `db` the compiler offers the setup's `dbQueue`, for `player` the type `Player`.)
-            if notes.contains(where: {
-                $0.line == error.line && quoted(after: "did you mean '", in: $0.message).map { isTypo(name, of: [$0]) } == true
-            }) {
-                return (.docs, [], nil)
-            }
-            // A misspelling of a name the page declares, or of the toolchain's (`XCAssertEqual`), is the docs'.
-            // (Long names only for the toolchain's: `Text` is SwiftUI's, not a misspelt `@Test`.)
-            if isTypo(name, of: declared) || (name.count >= 8 && isTypo(name, of: toolchainNames)) { return (.docs, [], nil) }
+            if misspells(name, at: error, notes: notes, declared: declared) { return (.docs, [], nil) }
             let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : error.message.hasPrefix("no macro named") ? "#" + name : name
             if !names.contains(shown) { names.append(shown) }
         }
@@ -220,8 +112,30 @@ enum FailureClassifier {
         return (.context, names, nil)
     }
 
-    /// Messages of a syntax error: the block's own whatever names it lacks.
-    static let syntaxSigns = ["expected ", "consecutive statements", "unterminated", "extraneous", "unexpected "]
+    /// Whether `error` only follows from a name the compiler cannot find:
+    /// a type it could not infer, a conformance or initializer a type with
+    /// an unknown property type cannot have.
+    private static func followsFromMissing(_ error: CompilerDiagnostic, anyMissing: Bool, anyMissingType: Bool) -> Bool {
+        if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { return true }
+        // Nor can it have the memberwise initializer its stored properties' types would give it.
+        if anyMissingType, error.message.contains("does not conform to protocol") || error.message.hasSuffix("has no initializers") { return true }
+        return anyMissing && error.message.contains("cannot be constructed because it has no accessible initializers")
+            && error.message.hasPrefix("'any ")
+    }
+
+    /// Whether the missing `name` of `error` misspells a name: the
+    /// compiler's near did-you-mean (a typo or a renamed API), a name the
+    /// page declares, or a long name of the toolchain's (`XCAssertEqual`).
+    private static func misspells(_ name: String, at error: CompilerDiagnostic, notes: [CompilerDiagnostic], declared: Set<String>) -> Bool {
+        // Only a near spelling: for `db` the compiler offers the setup's `dbQueue`, for `player` the type `Player`.
+        if notes.contains(where: {
+            $0.line == error.line && quoted(after: "did you mean '", in: $0.message).map { isTypo(name, of: [$0]) } == true
+        }) {
+            return true
+        }
+        // Long names only for the toolchain's: `Text` is SwiftUI's, not a misspelt `@Test`.
+        return isTypo(name, of: declared) || (name.count >= 8 && isTypo(name, of: toolchainNames))
+    }
 
     /// Whether `error`, the code's own, is evidence against the docs: with
     /// no name missing, always; else only a syntax error, or an error on a
@@ -295,56 +209,10 @@ enum FailureClassifier {
         if let name = quoted(after: "expansion of macro '", in: error.message), error.message.hasSuffix("requires leading '#'") {
             return name
         }
-        // A value the code elides (`let buf = ...`, read as `_galleyHole()`) has no type to infer: the reader's context.
-        if error.message.hasPrefix("generic parameter 'T' could not be inferred"),
-            sample.holes.contains(where: { $0.line == error.line - sample.block.firstCodeLine + 1 }),
-            line(error.line, of: sample).contains("_galleyHole()")
-        {
-            return "(the value it elides with ...)"
-        }
-        // A type whose members the listing elides (`struct Player: FetchableRecord { ... }`) cannot conform: a sketch.
-        if error.message.contains("does not conform to protocol"),
-            sample.holes.contains(where: { $0.line == error.line - sample.block.firstCodeLine + 1 })
-        {
-            return "(the members it elides)"
-        }
-        // A member of a type whose body says it leaves members out (`// ... implement the requirements ...`).
-        if let type = quoted(after: "value of type '", in: error.message), error.message.contains("has no member"),
-            SketchedTypes.elidedNames(in: sample.compiledCode).contains(type)
-        {
-            return "(the members of \(type) it leaves out)"
-        }
-        // Nor can a type it declares with protocols and no instance member (`struct Country: FetchableRecord { }`),
-        // nor is what needs that conformance (`requires that 'Book' conform to 'Decodable'`) another error.
-        if let type = quoted(after: "type '", in: error.message) ?? quoted(after: "requires that '", in: error.message),
-            error.message.contains("does not conform to protocol") || error.message.contains("' conform to '"),
-            sketched().contains(type)
-        {
-            return "(the members of \(type) it leaves out)"
-        }
+        if let sketch = sketchContext(in: error, of: sample, sketched: sketched) { return sketch }
         if let omission = omittedInWriting(in: error, of: sample) { return omission }
-        // `return Self(/* ... */)`: a call whose arguments the listing elides in a comment.
-        if error.message.hasPrefix("missing argument"),
-            line(error.line, of: sample).range(of: #"\(\s*/\*[^*]*\*/\s*\)"#, options: .regularExpression) != nil
-        {
-            return "(the arguments it elides)"
-        }
-        // `func f() -> [String] { // Generate the list }`: a signature shown with its body left out.
-        if error.message.hasPrefix("missing return in"),
-            SketchedTypes.bodiesLeftOut(in: sample.compiledCode).contains(error.line - sample.block.firstCodeLine + 1)
-        {
-            return "(a function's body, left out)"
-        }
         // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
         if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
-        // `struct Player: TableRecord { }` and then `Player.filter { $0.name == name }`: what the call needs is in the
-        // members the type leaves out, so the call matches nothing.
-        if inferenceSigns.contains(where: { error.message.contains($0) }),
-            case let words = Set(AssumedNames.identifiers(in: line(error.line, of: sample))),
-            let type = sketched().first(where: words.contains)
-        {
-            return "(the members of \(type) it leaves out)"
-        }
         // A function shown alone (a test method without its test class) takes its isolation from the type around it,
         // which the block does not show: its actor-isolation errors are that type's context.
         if isolationSigns.contains(where: { error.message.contains($0) }), isFunctionsOnly(sample.compiledCode) {
@@ -352,136 +220,6 @@ enum FailureClassifier {
         }
         return nil
     }
-
-    /// What a compile `error` of `sample` says the listing leaves to the
-    /// reader in how it is written, when it is that kind of error: a name
-    /// Glibc captures as a call, the language mode it was written in, an
-    /// ambiguity of the page's implicit imports, code elided in words, a
-    /// call's arguments shown alone.
-    private static func omittedInWriting(in error: CompilerDiagnostic, of sample: Sample) -> String? {
-        // `assertSnapshot(of: user, as: .dump)` with no `user` declared: Glibc's `struct user`, a type where a value goes.
-        if error.message.hasPrefix("expected member name or initializer call after type name"),
-            let name = AssumedNames.identifiers(in: line(error.line, of: sample)).first(where: cTypeNames.contains),
-            !AssumedNames.declaredNames(in: sample.compiledCode).contains(name)
-        {
-            return name
-        }
-        // `write(packet)` with no `write` declared: Glibc's `write(_:_:_:)`, whose parameters have no labels (`#2`).
-        if error.message.contains("for parameters #") || error.message.contains("for parameter #"),
-            let callee = callee(at: error.column, in: line(error.line, of: sample)), callee.first?.isLowercase == true,
-            !sample.compiledCode.contains("func \(callee)")
-        {
-            return callee
-        }
-        // Swift 6's checking of shared mutable state (`static var liveValue` in a type shown alone): the language mode
-        // the docs were written in, not a wrong statement about the library.
-        if concurrencySigns.contains(where: { error.message.contains($0) }) { return "(Swift 6 concurrency checking)" }
-        // An ambiguity only the page's implicit imports bring in (`import Foundation` beside the module's own builders).
-        if error.message.contains("ambiguous"), sample.settings.prelude.contains("import Foundation"),
-            !sample.compiledCode.contains("import Foundation")
-        {
-            return "(the imports the page is compiled with)"
-        }
-        // `. . . do some work . . .`, `{ ... a, b, c ... }`: code the listing elides in words.
-        if syntaxSigns.contains(where: { error.message.hasPrefix($0) }) || error.message.hasPrefix("unary operator"),
-            elidesInWords(line(error.line, of: sample))
-        {
-            return "(the code it elides in words)"
-        }
-        // `action: \.home` shown alone: arguments of a call the block does not show.
-        if syntaxSigns.contains(where: { error.message.hasPrefix($0) }), isArgumentLine(line(error.line, of: sample)) {
-            return "(the call around its arguments)"
-        }
-        // `.expectedActualValueTo("be true").appended(…)` alone: an argument whose type the call around it gives.
-        if error.message.hasPrefix("cannot infer contextual base"), line(error.line, of: sample).drop(while: \.isWhitespace).first == "." {
-            return "(the call around its arguments)"
-        }
-        return nil
-    }
-
-    /// The name of the function called around 1-based `column` of `line`
-    /// (`write` in `write(packet)`), or `nil`.
-    static func callee(at column: Int?, in line: String) -> String? {
-        let characters = Array(line)
-        var index = min(max((column ?? 1) - 1, 0), characters.count)
-        // Back to the call's `(`, then the name before it.
-        while index > 0, characters[index - 1] != "(" { index -= 1 }
-        guard index > 0 else { return nil }
-        var end = index - 1
-        while end > 0, characters[end - 1] == " " { end -= 1 }
-        var start = end
-        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start - 1] == "_" { start -= 1 }
-        guard start < end, start == 0 || characters[start - 1] != "." else { return nil }
-        return String(characters[start..<end])
-    }
-
-    /// Whether `line` is a call's argument shown alone (`action: \.home`,
-    /// `metadata: [...]`): a lowercase label, a colon and a value, where a
-    /// statement label would be followed by a loop or block.
-    static func isArgumentLine(_ line: String) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        guard let first = trimmed.first, first.isLowercase, let colon = trimmed.firstIndex(of: ":"),
-            trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-        else { return false }
-        let value = trimmed[trimmed.index(after: colon)...].drop { $0 == " " }
-        guard trimmed[trimmed.index(after: colon)...].first == " ", !value.isEmpty else { return false }
-        return !["for ", "while ", "repeat ", "do ", "if ", "switch "].contains { value.hasPrefix($0) }
-    }
-
-    /// Whether `line` stands for omitted code in words: `. . . do some
-    /// work . . .`, `... a, b, c ...`, `// … more`.
-    static func elidesInWords(_ line: String) -> Bool {
-        if line.contains(". . .") { return true }
-        for mark in ["...", "…"] {
-            var rest = line[...]
-            while let range = rest.range(of: mark) {
-                let after = rest[range.upperBound...].drop { $0 == " " }
-                let before = rest[..<range.lowerBound].reversed().drop { $0 == " " }
-                // Words right after the mark (`... a, b, c`), or a mark alone in braces (`{ ... }` is Swift's hole already).
-                if range.upperBound < rest.endIndex, rest[range.upperBound] == " ", after.first?.isLetter == true { return true }
-                if before.first?.isLetter == true, range.lowerBound > rest.startIndex, rest[rest.index(before: range.lowerBound)] == " " {
-                    return true
-                }
-                rest = rest[range.upperBound...]
-            }
-        }
-        return false
-    }
-
-    /// Lowercase struct names of the C library (Glibc) that Swift imports:
-    /// a value of the same name the docs assume (`user`, `group`, `stat`)
-    /// is read as the type.
-    static let cTypeNames: Set<String> = [
-        "user", "group", "passwd", "stat", "tm", "timeval", "timespec", "utsname", "sigaction", "dirent", "addrinfo", "sockaddr",
-        "hostent", "option", "rlimit", "rusage", "termios", "winsize", "msghdr", "iovec", "pollfd", "flock", "lconv", "statvfs",
-    ]
-
-    /// Messages of Swift 6's data-race checking of shared mutable state.
-    static let concurrencySigns = ["is not concurrency-safe because", "[#MutableGlobalVariable]"]
-
-    /// Messages of actor isolation: code that calls an actor's members from a nonisolated context.
-    static let isolationSigns = ["actor-isolated", "outside of the actor", "nonisolated autoclosure", "from a nonisolated context"]
-
-    /// Whether `code` is only function declarations (a method shown alone, as a test method is).
-    static func isFunctionsOnly(_ code: String) -> Bool {
-        guard let tree = SwiftSource.parse(code), !tree.statements.isEmpty else { return false }
-        return tree.statements.allSatisfy { $0.item.is(FunctionDeclSyntax.self) }
-    }
-
-    /// Names only Apple's platforms declare, and their framework: code that
-    /// uses one (a SwiftUI view, an `ObservableObject`) needs an Apple platform.
-    static let appleFrameworkNames: [String: String] = {
-        var names: [String: String] = [:]
-        for name in [
-            "View", "List", "Text", "Form", "Button", "VStack", "HStack", "ZStack", "NavigationStack", "NavigationView", "ForEach",
-            "TextField", "Toggle", "Section", "ScrollView", "#Preview", "@State", "@Binding", "@Environment", "@EnvironmentObject",
-            "@ObservedObject", "@StateObject", "@AppStorage", "@FocusState", "@Bindable", "App", "Scene", "WindowGroup", "NavigationLink",
-        ] { names[name] = "SwiftUI" }
-        for name in ["ObservableObject", "@Published", "AnyCancellable", "PassthroughSubject", "CurrentValueSubject"] { names[name] = "Combine" }
-        for name in ["UIApplication", "UIViewController", "UIView", "UIColor", "UIImage"] { names[name] = "UIKit" }
-        for name in ["NSApplication", "NSViewController", "NSView"] { names[name] = "AppKit" }
-        return names
-    }()
 
     /// Names the code uses as values that the compiler reads as a C
     /// module's type of the same name (`var other = user` with Glibc's

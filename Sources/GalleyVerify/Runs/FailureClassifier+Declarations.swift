@@ -1,0 +1,44 @@
+import GalleySamples
+
+extension FailureClassifier {
+    /// What the listing leaves to its page or its reader, when `error` is
+    /// about its declarations rather than a wrong statement: alternatives
+    /// side by side, a conformance shown in part, the conformances another
+    /// block sketches, a member another listing's extension declares.
+    /// `own` gives the names the listing itself declares.
+    static func declarationContext(
+        of error: CompilerDiagnostic, notes: [CompilerDiagnostic], sample: Sample, declared: Set<String>, elsewhere: ExtensionMembers,
+        own: () -> Set<String>
+    ) -> String? {
+        // `let request = …` and again `let request = …` in one listing: two ways to write the same
+        // thing, shown side by side; the reader takes one.
+        if let name = quoted(after: "invalid redeclaration of '", in: error.message),
+            notes.contains(where: { $0.message == "'\(name)' previously declared here" && sample.owns($0) })
+        {
+            return "(alternatives: `\(name)` declared twice)"
+        }
+        // A conformance shown in part (`class PlayerObserver: TransactionObserver` with the two methods the page is
+        // about): the requirements it leaves out are an omission. A member it writes with another type (a
+        // `candidate` note) contradicts the protocol, and a type with no code member shows none of it: evidence.
+        if let type = quoted(after: "type '", in: error.message), error.message.contains("does not conform to protocol"),
+            own().contains(type), !notes.contains(where: { $0.message.hasPrefix("candidate ") }),
+            SketchedTypes.implementsMembers(type, in: sample.compiledCode)
+        {
+            return "(the members of \(type) it leaves out)"
+        }
+        // `requires that 'Country' conform to 'EncodableRecord'`, `Country` declared by another block of the page:
+        // the conformances that block sketches, not this block's error.
+        if let type = quoted(after: "requires that '", in: error.message), error.message.contains("' conform to '"),
+            declared.contains(type), !own().contains(type)
+        {
+            return "(the conformances of \(type), declared in another block)"
+        }
+        // `$0.apiClient` where another listing's `extension DependencyValues` declares `apiClient`: that listing's context.
+        if let member = quoted(after: "has no member '", in: error.message), !declared.contains(member),
+            let type = quoted(after: "type '", in: error.message), elsewhere.declares(member, on: type)
+        {
+            return member
+        }
+        return nil
+    }
+}
