@@ -313,4 +313,42 @@ struct OmittedOnPurposeTests {
         // The block's own type without the conformance its own call needs: the docs'.
         #expect(report.results[2].cause == .docs, "\(report.failures)")
     }
+
+    @Test("a key path to a member nothing declares is that member's context; a hole's line and the Never after it are the elision's")
+    func keyPathsAndHoles() throws {
+        let setup = """
+            struct Values { var date = 0 }
+            protocol Key { associatedtype Value }
+            @propertyWrapper struct Dependency<Value> {
+                init(_ keyPath: KeyPath<Values, Value>) {}
+                init<K: Key>(_ key: K.Type) where K.Value == Value {}
+                var wrappedValue: Value { fatalError() }
+            }
+            struct Query { func select() -> Query { self }; func all() -> [Int] { [] } }
+            let db = Query()
+            """
+        let report = try verifyPage(
+            """
+            ```swift
+            final class Model {
+                @Dependency(\\.date) var date
+                @Dependency(\\.apiClient) var apiClient
+            }
+            ```
+
+            ```swift
+            let rows = db.select()
+                ...
+                .all()
+            ```
+
+            ```swift
+            let rows = db.select()
+                .al()
+            ```
+            """, pageProgram: false, assumesNames: false, setup: setup)
+        #expect(report.results.map(\.cause) == [.context, .context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["apiClient"], "\(report.results[0].undeclaredNames)")
+        #expect(report.results[1].undeclaredNames == ["(the code it elides with ...)"], "\(report.results[1].undeclaredNames)")
+    }
 }

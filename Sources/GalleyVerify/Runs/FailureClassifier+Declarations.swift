@@ -1,3 +1,4 @@
+import Foundation
 import GalleySamples
 
 extension FailureClassifier {
@@ -32,6 +33,13 @@ extension FailureClassifier {
             declared.contains(type), !own().contains(type)
         {
             return "(the conformances of \(type), declared in another block)"
+        }
+        // `@Dependency(\.apiClient)` with no `apiClient` declared: the key path stays `KeyPath<Root, Value>`, unresolved,
+        // and the call matches nothing. The member is context, as an undeclared name is.
+        if error.message.contains("value of type 'KeyPath<Root, Value>'"),
+            let path = line(error.line, of: sample).range(of: #"\\\.[A-Za-z_][A-Za-z0-9_]*"#, options: .regularExpression)
+        {
+            return String(line(error.line, of: sample)[path].dropFirst(2))
         }
         // `$0.apiClient` where another listing's `extension DependencyValues` declares `apiClient`: that listing's context.
         if let member = quoted(after: "has no member '", in: error.message), !declared.contains(member),

@@ -169,6 +169,14 @@ extension FailureClassifier {
         {
             return "(the members of \(type) it leaves out)"
         }
+        // The code it elides stands where Galley wrote a hole: an error there (`try String.fetchCursor(...)`), or a
+        // call on the `Never` of a hole on the line before (`.all()` after a line `...`), is the elision's, not the docs'.
+        let codeLine = error.line - sample.block.firstCodeLine + 1
+        if sample.holes.contains(where: { $0.line == codeLine })
+            || (error.message.contains("'Never'") && sample.holes.contains(where: { $0.line == codeLine - 1 }))
+        {
+            return "(the code it elides with ...)"
+        }
         return nil
     }
 }
