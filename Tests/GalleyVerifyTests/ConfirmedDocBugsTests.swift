@@ -126,6 +126,62 @@ struct ConfirmedDocBugsTests {
                     static func == (a: Self, b: Self) -> Bool { a.elements.elementsEqual(b.elements) { $0.key == $1.key && $0.value == $1.value } }
                 }
                 """),
+        Bug(
+            place: "apple/swift-algorithms@1.2.1 Sources/Algorithms/Reductions.swift:130",
+            bug: "`reductions(into:_:)` takes an `inout` accumulator; `+` returns a value (the listing means `reductions(0, +)`)",
+            listing: """
+                let runningTotal = [1, 2, 3, 4].reductions(into: 0, +)
+                print(runningTotal)
+
+                // prints [0, 1, 3, 6, 10]
+                """,
+            library: """
+                extension Sequence {
+                    func reductions<Result>(into initial: Result, _ transform: (inout Result, Element) throws -> Void) rethrows -> [Result] {
+                        var result = initial
+                        var all = [initial]
+                        for element in self { try transform(&result, element); all.append(result) }
+                        return all
+                    }
+                    func reductions<Result>(_ initial: Result, _ transform: (Result, Element) throws -> Result) rethrows -> [Result] {
+                        var all = [initial]
+                        for element in self { all.append(try transform(all[all.count - 1], element)) }
+                        return all
+                    }
+                }
+                """),
+        Bug(
+            place: "apple/swift-collections@1.6.0 Sources/BitCollections/BitSet/BitSet+SetAlgebra symmetricDifference.swift:60",
+            bug: "`formSymmetricDifference` mutates `set`, declared with `let`",
+            listing: """
+                let set: BitSet = [1, 2, 3, 4]
+                set.formSymmetricDifference(3 ..< 7) // [1, 2, 5, 6]
+                """,
+            library: """
+                struct BitSet: ExpressibleByArrayLiteral {
+                    var members: Set<Int>
+                    init(arrayLiteral elements: Int...) { members = Set(elements) }
+                    mutating func formSymmetricDifference(_ other: Range<Int>) { members.formSymmetricDifference(other) }
+                }
+                """),
+        Bug(
+            place: "groue/GRDB.swift@7.10.0 GRDB/Utils/Inflections.swift:105",
+            bug: "the method is `singularize`, not `singularizes`",
+            listing: """
+                var inflections = Inflections()
+                inflections.plural("$", "s")
+                inflections.irregularSuffix("man", "men")
+                inflections.pluralize("man")      // "men"
+                inflections.singularizes("women") // "woman"
+                """,
+            library: """
+                struct Inflections {
+                    mutating func plural(_ pattern: String, _ template: String) {}
+                    mutating func irregularSuffix(_ singular: String, _ plural: String) {}
+                    @discardableResult func pluralize(_ string: String) -> String { string }
+                    @discardableResult func singularize(_ string: String) -> String { string }
+                }
+                """),
     ]
 
     @Test("each confirmed bug is an error in the docs", arguments: bugs)
