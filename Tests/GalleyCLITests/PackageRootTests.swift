@@ -211,7 +211,9 @@ struct PackageRootTests {
         let setup = try package.read("Library/Shapes/Shapes.docc/galley-setup.swift")
         #expect(setup.contains("let rectangle = Rectangle(width: 0, height: 0)"), "\(setup)")
         // A value is suggested once it has run: one that throws or traps on its literals is left to the author, with why.
-        #expect(setup.contains("the value Galley made, `try Certificate(derEncoded: [])`, throws when run:\n// let certificate: Certificate = <#value#>"), "\(setup)")
+        #expect(
+            setup.contains("the value Galley made, `try Certificate(derEncoded: [])`, throws when run:\n// let certificate: Certificate = <#value#>"),
+            "\(setup)")
         #expect(setup.contains("the value Galley made, `Gauge(limit: 0)`, traps when run:\n// let gauge: Gauge = <#value#>"), "\(setup)")
         #expect(setup.contains("// let shape: any Shape = <#value#>"))
         #expect(setup.contains("//   widget (1)"))

@@ -82,7 +82,9 @@ enum FailureClassifier {
         var own: [CompilerDiagnostic] = []
         for error in errors {
             if followsFromMissing(error, anyMissing: anyMissing, anyMissingType: anyMissingType) { continue }
-            if let context = declarationContext(of: error, notes: notes, sample: result.sample, declared: declared, elsewhere: elsewhere, own: ownDeclared) {
+            if let context = declarationContext(
+                of: error, notes: notes, sample: result.sample, declared: declared, elsewhere: elsewhere, own: ownDeclared)
+            {
                 if !names.contains(context) { names.append(context) }
                 continue
             }
