@@ -69,6 +69,10 @@ public struct Sample: Sendable, Hashable {
         public var line: Int
         /// Text the compiler error on that line must contain.
         public var text: String
+        /// For a marker on a comment line of its own (`// 🛑 Default value
+        /// required…`), the code line after it: docs put such a comment
+        /// under the line it marks or over it, and the error may be on either.
+        public var nextLine: Int? = nil
     }
 
     /// What a block is, read from its code: a program (compiled, and run

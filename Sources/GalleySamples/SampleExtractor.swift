@@ -233,6 +233,8 @@ package enum SampleExtractor {
         var multiLine: (line: Int, texts: [(line: Int, text: Substring)])?
         /// The last line that holds code, which a drawn marker under it marks.
         var lastCodeLine: Int?
+        /// The markers on comment lines of their own whose next code line is not read yet.
+        var markersAwaitingCode: [Int] = []
         /// The error the block shows its code throwing, while its comment lines are read.
         var thrown: Sample.ExpectedError?
         /// Whether the lines read now continue ``thrown``.
@@ -279,7 +281,8 @@ package enum SampleExtractor {
                 markers.append(Sample.ErrorMarker(line: lineNumber, text: marker.text))
                 shown = String(line[..<marker.start]).trimmingTrailingSpaces()
             } else if let comment, let text = ErrorMarkerComment.emoji(comment), let code = trimmed.hasPrefix("//") ? lastCodeLine : lineNumber {
-                // `destination.home // 🛑`, or `// ❌ Value of type …` under the line: shown as written.
+                // `destination.home // 🛑`, or `// ❌ Value of type …` under the line (or over the next): shown as written.
+                if trimmed.hasPrefix("//") { markersAwaitingCode.append(markers.count) }
                 markers.append(Sample.ErrorMarker(line: code, text: text))
             } else if let text = ErrorMarkerComment.drawn(trimmed), let code = lastCodeLine {
                 // The compiler's own drawing under the line it marks: `//   `- error: 'items' used after consume`.
@@ -289,7 +292,11 @@ package enum SampleExtractor {
                 thrown = Sample.ExpectedError(line: lineNumber, lines: [String(trimmed.dropFirst(3))])
                 readingThrown = true
             }
-            if !trimmed.isEmpty, !trimmed.hasPrefix("//") { lastCodeLine = lineNumber }
+            if !trimmed.isEmpty, !trimmed.hasPrefix("//") {
+                lastCodeLine = lineNumber
+                for index in markersAwaitingCode { markers[index].nextLine = lineNumber }
+                markersAwaitingCode = []
+            }
             show(shown, at: lineNumber)
         }
 

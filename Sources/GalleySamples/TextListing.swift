@@ -30,9 +30,24 @@ package enum TextListing {
         if lines.contains(where: isSQL) { return "SQL" }
         if isHTTP(first) { return "an HTTP message" }
         if isJSON(first, lines) { return "JSON" }
+        if isProtocolBuffers(lines) { return "Protocol Buffers" }
+        // `galaxies/:galaxyID/planets`: a URL path, one line of segments.
+        if lines.count == 1, first.contains("/"), !first.contains(" "), first.contains(":") || first.hasPrefix("/") { return "a path" }
         // Lines numbered or a table of values, the way a tool prints them.
         if lines.count(where: { ($0.first?.isNumber ?? false) && $0.contains(" ") }) * 2 > lines.count { return "output" }
         return startsAsText(first) || (lines.count > 1 && isDump(first, lines[1])) ? "output" : nil
+    }
+
+    /// Whether `lines` are a `.proto` file's: a message, enum or service
+    /// opening (`message Profile {`, `service Foo {`), its numbered fields
+    /// (`string display_name = 1;`) or its RPCs (`rpc Bar(Empty) returns (Empty);`).
+    static func isProtocolBuffers(_ lines: [Substring]) -> Bool {
+        let openings = ["message ", "service ", "enum ", "oneof ", "syntax = \"proto", "package ", "option "]
+        guard lines.contains(where: { line in openings.contains { line.hasPrefix($0) } && (line.hasSuffix("{") || line.hasSuffix(";")) })
+        else { return false }
+        return lines.contains { line in
+            line.hasPrefix("rpc ") || line.hasSuffix(";") && line.range(of: #"^[\w.]+ \w+ = \d+;$"#, options: .regularExpression) != nil
+        }
     }
 
     /// What the prose right before a listing says the listing is, when it

@@ -352,3 +352,66 @@ struct OmittedOnPurposeTests {
         #expect(report.results[1].undeclaredNames == ["(the code it elides with ...)"], "\(report.results[1].undeclaredNames)")
     }
 }
+
+/// Listings of other languages in doc comments, and markers written over
+/// the line they mark.
+@Suite("Other languages and markers over the line")
+struct OtherLanguageTests {
+    @Test("a .proto file's lines and a URL path are not Swift; Swift with a typo still is")
+    func protocolBuffersAndPaths() {
+        func reading(_ listing: String) -> SampleReading {
+            let comment = DocCommentSampleSource.Comment(text: "Text.\n\n" + listing, firstLine: 10, column: 5)
+            return DocCommentSampleSource(path: "Sources/M/File.swift", comments: [comment]).reading()
+        }
+        // swift-protobuf's field_mask.pb.swift and empty.pb.swift, routing-kit's PathComponent.swift.
+        let proto = reading("    message Profile {\n      User user = 1;\n      Photo photo = 2;\n    }\n")
+        #expect(proto.samples.isEmpty)
+        #expect(proto.notSwift.first?.message.contains("Protocol Buffers") == true, "\(proto.notSwift)")
+        let service = reading("    service Foo {\n      rpc Bar(google.protobuf.Empty) returns (google.protobuf.Empty);\n    }\n")
+        #expect(service.samples.isEmpty, "\(service.samples.map(\.compiledCode))")
+        let path = reading("    galaxies/:galaxyID/planets\n")
+        #expect(path.samples.isEmpty)
+        #expect(path.notSwift.first?.message.contains("a path") == true, "\(path.notSwift)")
+        let swift = reading("    struct Profile {\n      let user = 1;\n      lett photo = 2\n    }\n")
+        #expect(swift.samples.count == 1, "a Swift listing with a typo stays a sample")
+    }
+
+    @Test("a marker on its own comment line matches an error on the code line over it or under it")
+    func markerOverTheLine() throws {
+        // swift-dependencies' `// 🛑 Default value required for non-throwing closure 'isFavorite'` over the property.
+        let report = try verifyPage(
+            """
+            ```swift
+            struct APIClient {
+              // 🛑 Cannot find type 'Closure' in scope
+              var isFavorite: Closure
+            }
+            ```
+
+            ```swift
+            let total: Int = "three"
+            // ❌ Cannot convert value of type 'String' to specified type 'Int'
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.sample.mode) == [.compileFail, .compileFail])
+        #expect(report.results.map(\.status) == [.passed, .passed], "\(report.failures)")
+        #expect(report.results[0].sample.errorMarkers.first?.nextLine == 4)
+    }
+
+    @Test("a call on the Never a sketched type's members become is the sketch's")
+    func neverOfSketch() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            struct Player: Ordered { }
+            let request = Player.order { [$0.score, $0.name] }
+            ```
+            """, pageProgram: false, assumesNames: false,
+            setup: """
+                protocol Ordered { associatedtype Columns = Never }
+                extension Ordered { static func order(_ columns: (Columns.Type) -> [Any]) -> Int { 0 } }
+                """)
+        #expect(report.results.map(\.cause) == [.context], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["(the members of Player it leaves out)"], "\(report.results[0].undeclaredNames)")
+    }
+}

@@ -163,7 +163,8 @@ extension FailureClassifier {
         }
         // `struct Player: TableRecord { }` and then `Player.filter { $0.name == name }`: what the call needs is in the
         // members the type leaves out, so the call matches nothing.
-        if inferenceSigns.contains(where: { error.message.contains($0) }),
+        // (`type 'Never' has no member 'score'`: what the type does not declare is `Never` for the library.)
+        if inferenceSigns.contains(where: { error.message.contains($0) }) || error.message.hasPrefix("type 'Never' has no member"),
             case let words = Set(AssumedNames.identifiers(in: line(error.line, of: sample))),
             let type = sketched().first(where: words.contains)
         {

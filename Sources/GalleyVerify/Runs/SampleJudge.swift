@@ -351,15 +351,22 @@ enum SampleJudge {
         }
         var problems: [String] = []
         var location: SourceLocation?
+        // The line each marker marks: a marker on a comment line of its own marks the code line under which, or over
+        // which, the error is.
+        var markedLines: Set<Int> = []
         for marker in sample.errorMarkers {
-            let onLine = own.filter { $0.line == marker.line }
-            if !onLine.contains(where: { ErrorMarkerComment.matches($0.message, marker.text) }) {
+            let candidates = [marker.line] + (marker.nextLine.map { [$0] } ?? [])
+            let marked = candidates.first { line in
+                own.contains { $0.line == line && ErrorMarkerComment.matches($0.message, marker.text) }
+            }
+            markedLines.insert(marked ?? marker.line)
+            if marked == nil {
+                let onLine = own.filter { candidates.contains($0.line) }
                 let got = onLine.map { "'\($0.message)'" }.joined(separator: ", ")
                 problems.append("line \(marker.line): expected an error containing '\(marker.text)', " + (got.isEmpty ? "got none" : "got \(got)"))
                 location = location ?? SourceLocation(path: sample.page, line: marker.line)
             }
         }
-        let markedLines = Set(sample.errorMarkers.map(\.line))
         for error in own where !markedLines.contains(error.line) {
             problems.append("line \(error.line): unexpected error '\(error.message)'; mark it with `// error: <text>`")
             location = location ?? SourceLocation(path: sample.page, line: error.line, column: error.column)
