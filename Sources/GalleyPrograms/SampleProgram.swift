@@ -68,7 +68,11 @@ package struct SampleProgram: Sendable, Hashable {
         var pagePart: [String: Int] = [:]
         for sample in samples where sample.mode != .ignore && sample.kind == .program {
             let onPage = sample.settings.pageProgram && !sample.standalone && sample.group == nil
-            let joinsPage = onPage && (sample.mode == .run || sample.mode == .noRun) && !CommandLineProgram.isMain(sample.compiledCode)
+            // A block that leaves a brace open (or closes one it did not open) is compiled alone: merged, it would
+            // take the blocks after it into its body.
+            let joinsPage =
+                onPage && (sample.mode == .run || sample.mode == .noRun) && !CommandLineProgram.isMain(sample.compiledCode)
+                && SwiftSource.closesItsBraces(sample.compiledCode)
             let key: String
             if let group = sample.group {
                 key = "\(sample.page)\u{0}\(group)"

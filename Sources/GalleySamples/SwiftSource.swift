@@ -29,6 +29,21 @@ package enum SwiftSource {
         return Parser.parse(source: code)
     }
 
+    /// Whether `code` closes every brace it opens and opens every one it
+    /// closes: a block that shows an initializer's first line with `{` and
+    /// nothing after it does not, and merged into a program with others it
+    /// would take every block after it into its body.
+    package static func closesItsBraces(_ code: String) -> Bool {
+        // Equal counts on the text (strings and comments included) are the usual case: no parse.
+        let opening = code.utf8.count { $0 == UInt8(ascii: "{") }
+        let closing = code.utf8.count { $0 == UInt8(ascii: "}") }
+        guard opening != closing, let tree = parse(code), tree.hasError else { return true }
+        for token in tree.tokens(viewMode: .all) where token.tokenKind == .rightBrace || token.tokenKind == .leftBrace {
+            if token.presence == .missing || token.parent?.is(UnexpectedNodesSyntax.self) == true { return false }
+        }
+        return true
+    }
+
     /// How deep `[` nest in `code`, counted on the text like ``nestingDepth(of:)``.
     package static func squareBracketDepth(of code: String) -> Int {
         var depth = 0

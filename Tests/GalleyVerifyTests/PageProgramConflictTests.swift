@@ -14,6 +14,29 @@ import Testing
 /// mirror; none is an error of the docs, and a real error beside them still is.
 @Suite("Blocks read one at a time")
 struct PageProgramConflictTests {
+    @Test("a block that leaves a brace open is compiled alone: the blocks after it keep their own verdicts")
+    func openBrace() throws {
+        // package-benchmark's WritingBenchmarks.md: an initializer's first lines, then complete programs with imports.
+        let report = try verifyPage(
+            """
+            ```swift
+            @discardableResult
+            init?(_ name: String, closure: @escaping () -> Void) {
+            ```
+
+            ```swift
+            import Foundation
+
+            let benchmarks = { print("measured") }
+            benchmarks()
+            ```
+            """, pageProgram: true, assumesNames: false)
+        #expect(report.results.map(\.status) == [.failed, .passed], "\(report.failures)")
+        #expect(!SwiftSource.closesItsBraces("init?(_ name: String) {"))
+        #expect(!SwiftSource.closesItsBraces("    }\n}"))
+        #expect(SwiftSource.closesItsBraces("let brace = \"{\"\nfunc f() {}"), "a brace in a string is no brace")
+    }
+
     @Test("a block that declares again a type another block declares is judged alone, by its own lines")
     func typeShownTwice() throws {
         // swift-argument-parser's CommandsAndSubcommands: `Math` first with its configuration, then again as it grows.
