@@ -334,10 +334,15 @@ public struct Verifier: Sendable {
                 results[result.sample.id] = result
             }
         }
-        // A blocked block's failure is its blocker's: context when that block needs context.
+        // A blocked block's failure is its blocker's: context when that block needs context. When the blocker is an
+        // error in the docs, that one error is red once, at the blocker; the block it blocks was not verified.
         let byLocation = Dictionary(results.values.map { ($0.sample.location, $0) }, uniquingKeysWith: { first, _ in first })
         for (id, result) in results where result.failureKind == .blocked || result.failureKind == .notRun {
-            if let blocker = result.blockers.first.flatMap({ byLocation[$0] }), let cause = blocker.cause {
+            guard let blocker = result.blockers.first.flatMap({ byLocation[$0] }), let cause = blocker.cause else { continue }
+            if cause == .docs {
+                results[id]?.cause = .context
+                results[id]?.undeclaredNames = ["(the block at line \(blocker.sample.block.fenceLine), an error in the docs)"]
+            } else {
                 results[id]?.cause = cause
                 results[id]?.undeclaredNames = blocker.undeclaredNames
                 results[id]?.needs = blocker.needs
