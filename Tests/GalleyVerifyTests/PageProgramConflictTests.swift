@@ -120,6 +120,25 @@ struct PageProgramConflictTests {
             """, pageProgram: false, assumesNames: false)
         #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
         #expect(report.results[0].undeclaredNames == ["(a function's body, left out)"])
+        // swift-parsing's Design.md: `Parse {` with its parsers left out; a closure with code stays the docs'.
+        let shape = try verifyPage(
+            """
+            ```swift
+            let parser = Parse {
+
+            }
+            ```
+
+            ```swift
+            let parser: Parse<Int> = Parse { "text" }
+            ```
+            """, pageProgram: false, assumesNames: false,
+            setup: """
+                struct Parse<Input> { init(@ParserBuilder<Input> _ build: () -> Void) {} }
+                @resultBuilder enum ParserBuilder<Input> { static func buildBlock() -> Void {} }
+                """)
+        #expect(shape.results.map(\.cause) == [.context, .docs], "\(shape.failures)")
+        #expect(shape.results[0].undeclaredNames == ["(the body it leaves out)"], "\(shape.results[0].undeclaredNames)")
         #expect(SketchedTypes.bodiesLeftOut(in: "func f() -> Int {\n    // ...\n}\nvar x: Int { get { 1 } }") == [3])
     }
 

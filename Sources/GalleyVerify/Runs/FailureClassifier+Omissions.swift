@@ -15,6 +15,12 @@ extension FailureClassifier {
         {
             return "(the arguments it elides)"
         }
+        // `Parse { }` with the parsers left out: what the closure's body would give cannot be inferred.
+        if inferenceSigns.contains(where: { error.message.contains($0) }),
+            SketchedTypes.emptyClosures(in: sample.compiledCode).contains(error.line - sample.block.firstCodeLine + 1)
+        {
+            return "(the body it leaves out)"
+        }
         // `func f() -> [String] { // Generate the list }`: a signature shown with its body left out.
         if error.message.hasPrefix("missing return in"),
             SketchedTypes.bodiesLeftOut(in: sample.compiledCode).contains(error.line - sample.block.firstCodeLine + 1)

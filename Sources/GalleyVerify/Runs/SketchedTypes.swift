@@ -45,6 +45,21 @@ enum SketchedTypes {
         return false
     }
 
+    /// The lines (1-based, of `code`) where a closure starts whose body
+    /// holds nothing but comments (`Parse {` … `}` with the parsers left out):
+    /// the listing shows the shape of a call, and the types its body would
+    /// give cannot be inferred from it.
+    static func emptyClosures(in code: String) -> Set<Int> {
+        guard code.contains("{"), let tree = SwiftSource.parse(code) else { return [] }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        var lines: Set<Int> = []
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .leftBrace {
+            guard let closure = token.parent?.as(ClosureExprSyntax.self), closure.statements.isEmpty else { continue }
+            lines.insert(converter.location(for: closure.positionAfterSkippingLeadingTrivia).line)
+        }
+        return lines
+    }
+
     /// The lines (1-based, of `code`) where a function, accessor or
     /// initializer ends whose body holds nothing but comments
     /// (`func listExecutables(_ arguments: [String]) -> [String] { // Generate
