@@ -50,14 +50,11 @@ enum SketchedTypes {
     /// the listing shows the shape of a call, and the types its body would
     /// give cannot be inferred from it.
     static func emptyClosures(in code: String) -> Set<Int> {
-        guard code.contains("{"), let tree = SwiftSource.parse(code) else { return [] }
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
-        var lines: Set<Int> = []
-        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .leftBrace {
-            guard let closure = token.parent?.as(ClosureExprSyntax.self), closure.statements.isEmpty else { continue }
-            lines.insert(converter.location(for: closure.positionAfterSkippingLeadingTrivia).line)
+        braceLines(in: code) { brace in
+            guard brace.tokenKind == .leftBrace, let closure = brace.parent?.as(ClosureExprSyntax.self), closure.statements.isEmpty
+            else { return nil }
+            return closure.positionAfterSkippingLeadingTrivia
         }
-        return lines
     }
 
     /// The lines (1-based, of `code`) where a function, accessor or
@@ -66,15 +63,23 @@ enum SketchedTypes {
     /// the list }`): the listing shows its signature and leaves the body out,
     /// so a `missing return` there is no error of the docs.
     static func bodiesLeftOut(in code: String) -> Set<Int> {
+        braceLines(in: code) { brace in
+            guard brace.tokenKind == .rightBrace, let block = brace.parent?.as(CodeBlockSyntax.self), block.statements.isEmpty,
+                block.parent?.is(FunctionDeclSyntax.self) == true || block.parent?.is(AccessorDeclSyntax.self) == true
+                    || block.parent?.is(InitializerDeclSyntax.self) == true
+            else { return nil }
+            return brace.positionAfterSkippingLeadingTrivia
+        }
+    }
+
+    /// The lines (1-based, of `code`) of the positions `place` gives for
+    /// its braces (`nil`: not one of those asked for).
+    private static func braceLines(in code: String, place: (TokenSyntax) -> AbsolutePosition?) -> Set<Int> {
         guard code.contains("{"), let tree = SwiftSource.parse(code) else { return [] }
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var lines: Set<Int> = []
-        for node in tree.tokens(viewMode: .sourceAccurate) where node.tokenKind == .rightBrace {
-            guard let block = node.parent?.as(CodeBlockSyntax.self), block.statements.isEmpty,
-                block.parent?.is(FunctionDeclSyntax.self) == true || block.parent?.is(AccessorDeclSyntax.self) == true
-                    || block.parent?.is(InitializerDeclSyntax.self) == true
-            else { continue }
-            lines.insert(converter.location(for: node.positionAfterSkippingLeadingTrivia).line)
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind == .leftBrace || token.tokenKind == .rightBrace {
+            if let position = place(token) { lines.insert(converter.location(for: position).line) }
         }
         return lines
     }
