@@ -40,12 +40,7 @@ struct ExtensionMembers: Sendable {
     }
 
     private static func names(of decl: DeclSyntax) -> [String] {
-        if let variable = decl.as(VariableDeclSyntax.self) {
-            return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-        }
-        if let function = decl.as(FunctionDeclSyntax.self) { return [function.name.text] }
-        if let named = decl.asProtocol(NamedDeclSyntax.self) { return [named.name.text] }
         if let cases = decl.as(EnumCaseDeclSyntax.self) { return cases.elements.map(\.name.text) }
-        return []
+        return PageIsolation.names(of: decl)
     }
 }

@@ -223,7 +223,8 @@ enum PageIsolation {
     /// What ``declaredNames(_:)`` found, by code, for this process.
     private static let parsedNames = Mutex<[String: Set<String>]>([:])
 
-    private static func names(of decl: DeclSyntax) -> [String] {
+    /// The names `decl` declares: a named declaration's, a variable's bindings.
+    static func names(of decl: DeclSyntax) -> [String] {
         if let named = decl.asProtocol(NamedDeclSyntax.self), !decl.is(ExtensionDeclSyntax.self) {
             return [named.name.text]
         }
