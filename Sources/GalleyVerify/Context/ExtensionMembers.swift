@@ -10,15 +10,22 @@ import SwiftSyntax
 struct ExtensionMembers: Sendable {
     /// Member names by the extended type's name (without generic arguments).
     private(set) var byType: [String: Set<String>] = [:]
+    /// The types the listings declare at top level, in any page.
+    private(set) var types: Set<String> = []
 
     /// No members.
     init() {}
 
     /// The members the extensions of `samples` declare.
     init(samples: [Sample]) {
-        for sample in samples where sample.compiledCode.contains("extension") {
+        for sample in samples where sample.compiledCode.contains("extension") || sample.compiledCode.contains("struct")
+            || sample.compiledCode.contains("class") || sample.compiledCode.contains("enum")
+        {
             guard let tree = SwiftSource.parse(sample.compiledCode) else { continue }
             for item in tree.statements {
+                if let type = item.item.as(DeclSyntax.self)?.asProtocol(DeclGroupSyntax.self)?.asProtocol(NamedDeclSyntax.self) {
+                    types.insert(type.name.text)
+                }
                 guard let ext = item.item.as(ExtensionDeclSyntax.self) else { continue }
                 let type = Self.baseName(ext.extendedType.trimmedDescription)
                 for member in ext.memberBlock.members {

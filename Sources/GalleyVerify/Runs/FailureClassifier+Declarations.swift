@@ -27,10 +27,10 @@ extension FailureClassifier {
         {
             return "(the members of \(type) it leaves out)"
         }
-        // `requires that 'Country' conform to 'EncodableRecord'`, `Country` declared by another block of the page:
+        // `requires that 'Country' conform to 'EncodableRecord'`, `Country` declared by another block or page:
         // the conformances that block sketches, not this block's error.
         if let type = quoted(after: "requires that '", in: error.message), error.message.contains("' conform to '"),
-            declared.contains(type), !own().contains(type)
+            declared.contains(type) || elsewhere.types.contains(type), !own().contains(type)
         {
             return "(the conformances of \(type), declared in another block)"
         }

@@ -31,8 +31,6 @@ enum PageIsolation {
         /// with the name, and whether that block stopped at run time (else
         /// it does not compile): it is blocked by them. Empty: its own errors.
         var blockers: [(sample: Sample, name: String, stopped: Bool)]
-        /// The other blocks of the program it was set aside from: what the page declares around it.
-        var neighbours: [Sample] = []
     }
 
     /// The blocks of `program` that own errors of its failed `run`, and the
@@ -141,10 +139,7 @@ enum PageIsolation {
                 let blockers = PageIsolation.blockers(of: owner, in: run, among: others).map {
                     ($0.sample, $0.name, stoppers.contains($0.sample.id))
                 }
-                result.append(
-                    SetAside(
-                        sample: owner, run: run, cached: cached, blockers: blockers,
-                        neighbours: program.samples.filter { $0.id != owner.id }))
+                result.append(SetAside(sample: owner, run: run, cached: cached, blockers: blockers))
             }
             decided.formUnion(owners.map(\.id))
             aside[page, default: []] += owners
@@ -237,8 +232,7 @@ enum PageIsolation {
     /// The verdict on a block set aside: its own compile errors, or blocked,
     /// naming the block (and the declaration) it uses.
     static func result(for aside: SetAside, timeout: Duration, outputLimit: Int, elsewhere: ExtensionMembers) -> SampleResult {
-        // Judged by its own lines, with the names its page declares around it known.
-        let alone = SampleProgram(samples: [aside.sample], context: aside.neighbours)
+        let alone = SampleProgram(samples: [aside.sample])
         var result =
             SampleJudge.results(
                 for: alone, run: aside.run, cached: aside.cached, timeout: timeout, outputLimit: outputLimit, elsewhere: elsewhere
