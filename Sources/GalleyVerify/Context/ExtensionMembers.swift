@@ -18,7 +18,8 @@ struct ExtensionMembers: Sendable {
 
     /// The members the extensions of `samples` declare.
     init(samples: [Sample]) {
-        for sample in samples where sample.compiledCode.contains("extension") || sample.compiledCode.contains("struct")
+        for sample in samples
+        where sample.compiledCode.contains("extension") || sample.compiledCode.contains("struct")
             || sample.compiledCode.contains("class") || sample.compiledCode.contains("enum")
         {
             guard let tree = SwiftSource.parse(sample.compiledCode) else { continue }
