@@ -108,6 +108,10 @@ public struct SampleLibrary: Sendable, Hashable {
         /// What the author should know about the build: "built with the
         /// default traits: enabling JSON, YAML failed".
         public var notes: [String] = []
+        /// SwiftPM's build plan of the build (its `debug.yaml`), whose
+        /// modules samples may import (``ModuleDeclarations``); `nil` when
+        /// there is none or in a record of an earlier Galley.
+        public var buildPlan: String? = nil
     }
 
     /// Builds the products with `swift build` and returns how to link them.
@@ -354,6 +358,8 @@ public struct SampleLibrary: Sendable, Hashable {
         }
         var built = Built(flags: flags, fingerprint: HexDigits.of(hasher.finalize()), artifacts: artifacts)
         built.documentationFingerprint = documentationFingerprint(of: modules, in: moduleDirectory)
+        let plan = binPath.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("debug.yaml")
+        if FileManager.default.fileExists(atPath: plan.path) { built.buildPlan = plan.path }
         return built
     }
 

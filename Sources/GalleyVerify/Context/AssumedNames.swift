@@ -42,6 +42,10 @@ struct AssumedNames {
     /// The types a module's names can be given (from the verifier's
     /// ``SymbolGraphStore``); `nil` when its graph cannot be read.
     var types: (String) -> [NameTyping.TypeGuess]?
+    /// The public names of the library's module graph (its own modules and
+    /// its dependencies'): an undeclared name one of them declares is that
+    /// module's import, which docs leave out as they leave out every import.
+    var graph = ModuleDeclarations()
     /// The typing of each set of modules, made once.
     private var typings: [[String]: NameTyping] = [:]
 
@@ -85,7 +89,7 @@ struct AssumedNames {
         var said: [String] = []
         var declarations: [String] = []
         for name in names {
-            if let module = Self.moduleOfName[name] {
+            if let module = Self.moduleOfName[name] ?? graph.modules(declaring: name).first(where: { !modules.contains($0) }) {
                 if !declarations.contains("import \(module)") {
                     said.append("import \(module)")
                     declarations.append("import \(module)")
