@@ -42,7 +42,7 @@ package struct SampleProgram: Sendable, Hashable {
 
     /// Whether the program needs to be run after compiling: not when any of
     /// its samples has elided code (``Sample/holes``), which is never run.
-    public var runs: Bool { (mode == .run || mode == .crash) && samples.allSatisfy { $0.holes.isEmpty } }
+    public var runs: Bool { (mode == .run || mode == .crash) && samples.allSatisfy { $0.holes.allSatisfy(\.keepsRun) } }
 
     /// Whether the program is a page's samples (`verify.page: program`), not a `group=`.
     public var isPage: Bool { samples[0].group == nil && samples.count > 1 }

@@ -34,18 +34,32 @@ package enum Elision {
         public var replacementLength: Int
         /// The elided text, e.g. `...`.
         public var text: String
+        /// Whether the sample still runs with it: a `break` given to a
+        /// `case` whose body is a comment (`case .failure: // handle the
+        /// error`), which is what running it means. Other holes stand for
+        /// code nobody wrote, and a sample with them is compiled, never run.
+        public var keepsRun: Bool {
+            length == 0 && replacementLength == Elision.commentedCaseFill.utf8.count
+        }
     }
+
+    /// What a `case` whose body is only a comment is given: a statement
+    /// that does what the comment's empty body does, nothing.
+    static let commentedCaseFill = " break"
 
     /// `code` with its elisions replaced, and where; no holes when nothing is elided.
     public static func substitute(in code: String) -> (code: String, holes: [Hole]) {
-        guard code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") || code.contains("= //") else {
+        guard
+            code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") || code.contains("= //")
+                || (code.contains("switch") && (code.contains("//") || code.contains("/*")))
+        else {
             return (code, [])
         }
         guard let tree = SwiftSource.parse(code) else { return (code, []) }
         let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.tokenKind != .endOfFile }
         var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
         for (index, token) in tokens.enumerated() {
-            if let edit = commentElidedValue(after: token) {
+            if let edit = commentElidedValue(after: token) ?? commentedCaseBody(after: token) {
                 edits.append(edit)
                 continue
             }
@@ -207,6 +221,28 @@ package enum Elision {
         if let next, indentation(ofLineStartingBefore: next) > indentation(ofLineOf: token) { return nil }
         let end = token.endPositionBeforeTrailingTrivia.utf8Offset
         return (end, end, " _galleyHole()", "")
+    }
+
+    /// A `case` (or `default`) whose body is only a comment (`case
+    /// .failure(let error): // handle the error`): the author's placeholder
+    /// for the reader's code, given ``commentedCaseFill`` after its colon,
+    /// where it changes no line and no column before it.
+    private static func commentedCaseBody(after token: TokenSyntax) -> (start: Int, end: Int, replacement: String, text: String)? {
+        guard token.tokenKind == .colon,
+            let switchCase = token.parent?.parent?.as(SwitchCaseSyntax.self)
+                ?? token.parent?.as(SwitchCaseSyntax.self), switchCase.statements.isEmpty,
+            switchCase.label.lastToken(viewMode: .sourceAccurate) == token
+        else { return nil }
+        let trivia = Array(token.trailingTrivia.pieces) + Array(token.nextToken(viewMode: .sourceAccurate)?.leadingTrivia.pieces ?? [])
+        let commented = trivia.contains { piece in
+            switch piece {
+            case .lineComment, .blockComment: return true
+            default: return false
+            }
+        }
+        guard commented else { return nil }
+        let end = token.endPositionBeforeTrailingTrivia.utf8Offset
+        return (end, end, commentedCaseFill, "")
     }
 
     /// The indentation of the line `token` is on: the spaces before the first token of that line.

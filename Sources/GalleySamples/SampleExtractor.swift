@@ -74,7 +74,7 @@ package enum SampleExtractor {
         if kind == .program && mode != .ignore, let elided = try elision(in: compiled, mode: mode, fail: fail) {
             compiled = elided.code
             holes = elided.holes
-            if mode == .run { mode = .noRun }
+            if mode == .run, holes.contains(where: { !$0.keepsRun }) { mode = .noRun }
         }
         if attributes.mode == nil, mode == .run, attributes.group == nil, SampleKindReader.announcesTrap(compiled) { mode = .crash }
         if mode == .run, attributes.arguments == nil, CommandLineProgram.needsArguments(compiled) {
@@ -180,7 +180,7 @@ package enum SampleExtractor {
     ) throws(Diagnostic) -> (code: String, holes: [Elision.Hole])? {
         let elided = Elision.substitute(in: compiled)
         guard !elided.holes.isEmpty else { return nil }
-        if mode == .crash {
+        if mode == .crash, elided.holes.contains(where: { !$0.keepsRun }) {
             throw fail(
                 "a 'crash' sample cannot elide code ('...', '…' or '<#placeholder#>'): it must run",
                 "Write the code out, or mark the sample no_run")

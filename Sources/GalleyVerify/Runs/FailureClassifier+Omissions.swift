@@ -15,8 +15,10 @@ extension FailureClassifier {
         {
             return "(the arguments it elides)"
         }
-        // `Parse { }` with the parsers left out: what the closure's body would give cannot be inferred.
-        if inferenceSigns.contains(where: { error.message.contains($0) }),
+        // `Parse { }` with the parsers left out: what the closure's body would give cannot be inferred;
+        // `.custom { db in /* return some Date */ }`: the value it gives is the reader's to write.
+        if inferenceSigns.contains(where: { error.message.contains($0) })
+            || error.message.hasPrefix("cannot convert value of type '()' to closure result type"),
             SketchedTypes.emptyClosures(in: sample.compiledCode).contains(error.line - sample.block.firstCodeLine + 1)
         {
             return "(the body it leaves out)"
@@ -142,14 +144,14 @@ extension FailureClassifier {
     static func sketchContext(in error: CompilerDiagnostic, of sample: Sample, sketched: () -> Set<String>) -> String? {
         // A value the code elides (`let buf = ...`, read as `_galleyHole()`) has no type to infer: the reader's context.
         if error.message.hasPrefix("generic parameter 'T' could not be inferred"),
-            sample.holes.contains(where: { $0.line == error.line - sample.block.firstCodeLine + 1 }),
+            sample.holes.contains(where: { !$0.keepsRun && $0.line == error.line - sample.block.firstCodeLine + 1 }),
             line(error.line, of: sample).contains("_galleyHole()")
         {
             return "(the value it elides with ...)"
         }
         // A type whose members the listing elides (`struct Player: FetchableRecord { ... }`) cannot conform: a sketch.
         if error.message.contains("does not conform to protocol"),
-            sample.holes.contains(where: { $0.line == error.line - sample.block.firstCodeLine + 1 })
+            sample.holes.contains(where: { !$0.keepsRun && $0.line == error.line - sample.block.firstCodeLine + 1 })
         {
             return "(the members it elides)"
         }
@@ -179,8 +181,8 @@ extension FailureClassifier {
         // The code it elides stands where Galley wrote a hole: an error there (`try String.fetchCursor(...)`), or a
         // call on the `Never` of a hole on the line before (`.all()` after a line `...`), is the elision's, not the docs'.
         let codeLine = error.line - sample.block.firstCodeLine + 1
-        if sample.holes.contains(where: { $0.line == codeLine })
-            || (error.message.contains("'Never'") && sample.holes.contains(where: { $0.line == codeLine - 1 }))
+        if sample.holes.contains(where: { !$0.keepsRun && $0.line == codeLine })
+            || (error.message.contains("'Never'") && sample.holes.contains(where: { !$0.keepsRun && $0.line == codeLine - 1 }))
         {
             return "(the code it elides with ...)"
         }

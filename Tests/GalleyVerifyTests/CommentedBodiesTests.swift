@@ -1,0 +1,78 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyReports
+import Testing
+
+@testable import GalleySamples
+@testable import GalleyVerify
+
+/// A body that is only a comment — `case .failure(let error): // handle the
+/// error`, `.custom { db in /* return some Date */ }` — is the author's
+/// placeholder for code the reader writes: never an error of the docs, and
+/// the rest of the sample is still verified. Minimal reproductions of
+/// doc comments of the local mirror (GRDB, postgres-nio, swift-async-algorithms).
+@Suite("Bodies left to the reader")
+struct CommentedBodiesTests {
+    @Test("a case whose body is a comment gets a break after its colon: no line or column moves, and the sample still runs")
+    func caseFilled() {
+        let code = "switch result {\ncase .success:\n    // handle success\ncase .failure: /* handle it */\ndefault:\n    print(1)\n}\n"
+        let elided = Elision.substitute(in: code)
+        #expect(
+            elided.code
+                == "switch result {\ncase .success: break\n    // handle success\ncase .failure: break /* handle it */\ndefault:\n    print(1)\n}\n")
+        #expect(elided.holes.map(\.line) == [2, 4])
+        #expect(elided.holes.allSatisfy { $0.keepsRun })
+        // Control: an elision is a hole that stops the run.
+        #expect(Elision.substitute(in: "let total = ...\n").holes.map(\.keepsRun) == [false])
+        // A case with code, or an empty case without a comment (the docs' own error), is left as written.
+        #expect(Elision.substitute(in: "switch x {\ncase 1:\n    print(1) // one\ncase 2:\ndefault: break\n}\n").holes.isEmpty)
+    }
+
+    @Test(
+        "a switch with commented cases runs and passes; a case that names no member is still the docs' error; a placeholder closure body is context")
+    func verdicts() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            enum Outcome { case success(Int), failure(String) }
+            let outcome = Outcome.success(2)
+            switch outcome {
+            case .success(let value):
+                print(value)  // Prints "2"
+            case .failure(let error):
+                // handle the error
+            }
+            ```
+
+            ```swift
+            enum Outcome { case success(Int), failure(String) }
+            let outcome = Outcome.success(2)
+            switch outcome {
+            case .success(let value):
+                print(value)
+            case .failed(let error):
+                // handle the error
+            }
+            ```
+
+            ```swift
+            struct Clock { static func custom(_ now: () -> Double) -> Clock { Clock() } }
+            let clock = Clock.custom { /* return the time */ }
+            ```
+
+            ```swift
+            struct Clock { static func custom(_ now: () -> Double) -> Clock { Clock() } }
+            let clock = Clock.custom { print("now") }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.passed, .failed, .failed, .failed], "\(report.failures)")
+        #expect(report.results[0].sample.mode == .run, "the filled case keeps the sample running")
+        #expect(report.results[1].cause == .docs, "\(report.results[1].failure ?? "")")
+        #expect(report.results[1].failure?.contains("failed") == true)
+        #expect(report.results[2].cause == .context)
+        #expect(report.results[2].undeclaredNames == ["(the body it leaves out)"], "\(report.results[2].undeclaredNames)")
+        // Control: a closure body with code that gives the wrong type is the docs' error.
+        #expect(report.results[3].cause == .docs, "\(report.results[3].failure ?? "")")
+    }
+}
