@@ -31,6 +31,8 @@ package enum TextListing {
         if isHTTP(first) { return "an HTTP message" }
         if isJSON(first, lines) { return "JSON" }
         if isProtocolBuffers(lines) { return "Protocol Buffers" }
+        if isCFamily(lines) { return "C-family code" }
+        if lines.allSatisfy(isGrammar) { return "a grammar" }
         // `galaxies/:galaxyID/planets`: a URL path, one line of segments.
         if lines.count == 1, first.contains("/"), !first.contains(" "), first.contains(":") || first.hasPrefix("/") { return "a path" }
         // Lines numbered or a table of values, the way a tool prints them.
@@ -180,6 +182,40 @@ package enum TextListing {
         guard let first = words.first else { return false }
         if first.hasPrefix("HTTP/") { return true }
         return methods.contains(first) && words.count >= 2 && (words[1].hasPrefix("/") || words[1].contains("://"))
+    }
+
+    /// Whether `lines` are C, C++, Java or C# statements: most end in `;`,
+    /// and one declares a variable as `Type name;` or `Type name = …;`
+    /// (`Timestamp timestamp;`, `struct timeval tv;`, `long millis = …;`),
+    /// which Swift never writes.
+    static func isCFamily(_ lines: [Substring]) -> Bool {
+        guard lines.count(where: { $0.hasSuffix(";") }) * 2 > lines.count else { return false }
+        let swiftStarts: Set<Substring> = [
+            "let", "var", "return", "import", "case", "throw", "try", "await", "guard", "if", "else", "for", "while", "func", "typealias",
+            "break", "continue", "defer", "switch", "do", "repeat", "static", "private", "public", "internal", "fileprivate", "final", "open",
+        ]
+        // A type is capitalized (`Timestamp`) or one of C's own: a lowercase word may be a Swift keyword mistyped (`lett x = 1;`).
+        let cTypes: Set<Substring> = [
+            "int", "long", "char", "short", "double", "float", "bool", "void", "auto", "unsigned", "const", "struct", "size_t",
+        ]
+        return lines.contains { line in
+            guard line.hasSuffix(";"), let word = line.split(separator: " ").first, !swiftStarts.contains(word),
+                word.first?.isUppercase == true || cTypes.contains(word) || word.hasSuffix("_t")
+            else { return false }
+            return line.range(
+                of: #"^(?:(?:const|unsigned|struct|long|final|static)\s+)*[A-Za-z_][\w:<>.]*[\s*&]+[A-Za-z_]\w*\s*(?:=.*)?;$"#,
+                options: .regularExpression)
+                != nil
+        }
+    }
+
+    /// A line of a grammar (RFC ABNF): quoted alternatives separated by `/`
+    /// or `|` (`"text" / "image" / "audio"`), or `...` for the rest.
+    static func isGrammar(_ line: Substring) -> Bool {
+        if line == "..." || line == "…" { return true }
+        guard line.hasPrefix("\""), line.contains("/") || line.contains("|") else { return false }
+        let quoted = line.replacingOccurrences(of: #""[^"]*("|$)"#, with: "", options: .regularExpression)
+        return quoted.allSatisfy { $0 == "/" || $0 == "|" || $0 == " " }
     }
 
     /// A JSON document: an object or array whose lines hold `"key": value`, which Swift's dictionary literals

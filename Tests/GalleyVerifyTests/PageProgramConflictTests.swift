@@ -416,6 +416,17 @@ struct OtherLanguageTests {
         #expect(path.notSwift.first?.message.contains("a path") == true, "\(path.notSwift)")
         let swift = reading("    struct Profile {\n      let user = 1;\n      lett photo = 2\n    }\n")
         #expect(swift.samples.count == 1, "a Swift listing with a typo stays a sample")
+        // swift-protobuf's timestamp.pb.swift (C and Java examples), vapor's HTTPMediaType.swift (RFC 6838's grammar).
+        let c = reading("    struct timeval tv;\n    gettimeofday(&tv, NULL);\n\n    Timestamp timestamp;\n    timestamp.set_seconds(tv.tv_sec);\n")
+        #expect(c.samples.isEmpty)
+        #expect(c.notSwift.first?.message.contains("C-family code") == true, "\(c.notSwift)")
+        #expect(TextListing.kind(of: "long millis = System.currentTimeMillis();\n") == "C-family code")
+        let grammar = reading("    \"text\" / \"image\" / \"audio\" / \"video\" / \"application\n    \"message\" / \"multipart\"\n    ...\n")
+        #expect(grammar.samples.isEmpty)
+        #expect(grammar.notSwift.first?.message.contains("a grammar") == true, "\(grammar.notSwift)")
+        // Controls: Swift with semicolons and a typo, and a string with a slash, stay samples.
+        #expect(TextListing.kind(of: "let seconds = 1;\nlett nanos = 0;\n") == nil)
+        #expect(TextListing.kind(of: "\"a/b\" + \n") == nil)
     }
 
     @Test("a marker on its own comment line matches an error on the code line over it or under it")
