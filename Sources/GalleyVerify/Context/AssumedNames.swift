@@ -89,14 +89,17 @@ struct AssumedNames {
         var said: [String] = []
         var declarations: [String] = []
         for name in names {
-            if let module = Self.moduleOfName[name] ?? graph.modules(declaring: name).first(where: { !modules.contains($0) }) {
+            // The toolchain's names first, then a value the library's types fit (`app: Application`), then the
+            // module of the graph that declares the name (`AsyncTimerSequence`: `import AsyncAlgorithms`).
+            let type = Self.moduleOfName[name] == nil && (name.first?.isLetter == true || name.first == "_") ? typing.type(for: name) : nil
+            if type == nil, let module = Self.moduleOfName[name] ?? graph.modules(declaring: name).first(where: { !modules.contains($0) }) {
                 if !declarations.contains("import \(module)") {
                     said.append("import \(module)")
                     declarations.append("import \(module)")
                 }
                 continue
             }
-            guard name.first?.isLetter == true || name.first == "_", let type = typing.type(for: name) else { return nil }
+            guard let type else { return nil }
             said.append("\(name): \(type.spelled)")
             declarations.append("var \(name): \(type.spelled) { get { fatalError(\"assumed by galley verify\") } set {} }")
         }
