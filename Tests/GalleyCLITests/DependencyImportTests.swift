@@ -62,17 +62,19 @@ struct DependencyImportTests {
         try package.write("Package.swift", manifest)
         try package.write(
             "Library/Units/Meters.swift",
-            "/// A length.\npublic struct Meters: Sendable {\n    public var value: Int\n    public init(_ value: Int) { self.value = value }\n}\n")
+            "/// A length.\npublic struct Meters: Sendable {\n    public var value: Int\n    public init(_ value: Int) { self.value = value }\n}\n"
+                + "/// A function whose name a value of the docs shares.\npublic func rectangle() {}\n")
         let page = "Library/Shapes/Shapes.docc/Lengths.md"
         try package.write(
             page,
             "# Lengths\n\n```swift\nlet length = Meters(3)\nprint(length.value)\n```\n\n"
-                + "```swift\nlet other = Meters(4)\nprint(other.feet)\n```\n\n```swift\nlet far = Furlongs(3)\nprint(far)\n```\n")
+                + "```swift\nlet other = Meters(4)\nprint(other.feet)\n```\n\n```swift\nlet far = Furlongs(3)\nprint(far)\n```\n\n"
+                + "```swift\nprint(rectangle.area)\n```\n")
         let result = try GalleyExecutable.run(["verify", "--format", "json", page], in: package.url)
         let report = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(result.standardError)")
         let samples = try #require(report["samples"] as? [[String: Any]])
-        #expect(samples.count == 3)
-        #expect(samples.map { $0["status"] as? String } == ["skipped", "failed", "failed"], "\(result.standardOutput)")
+        #expect(samples.count == 4)
+        #expect(samples.map { $0["status"] as? String } == ["skipped", "failed", "failed", "skipped"], "\(result.standardOutput)")
         #expect(samples[0]["assumed"] as? [String] == ["import Units"])
         // With the import assumed, the block's own error shows: the docs'.
         #expect(samples[1]["cause"] as? String == "docs")
@@ -80,5 +82,7 @@ struct DependencyImportTests {
         #expect((samples[1]["failure"] as? String)?.contains("(assuming import Units)") == true)
         // Control: a name no module of the graph declares needs context, as before.
         #expect(samples[2]["cause"] as? String == "context")
+        // A value name the library's types fit is typed, though a module of the graph declares a function of that name.
+        #expect(samples[3]["assumed"] as? [String] == ["rectangle: Rectangle"])
     }
 }
