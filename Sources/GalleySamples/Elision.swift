@@ -51,7 +51,7 @@ package enum Elision {
     public static func substitute(in code: String) -> (code: String, holes: [Hole]) {
         guard
             code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") || code.contains("= //")
-                || (code.contains("switch") && (code.contains("//") || code.contains("/*")))
+                || (code.contains("switch") && (code.contains("//") || code.contains("/*"))) || code.contains(" /*")
         else {
             return (code, [])
         }
@@ -59,7 +59,13 @@ package enum Elision {
         let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.tokenKind != .endOfFile }
         var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
         for (index, token) in tokens.enumerated() {
-            if let edit = commentElidedValue(after: token) ?? commentedCaseBody(after: token) {
+            if let edit = commentElidedValue(after: token) ?? commentedCaseBody(after: token) ?? commentedCondition(after: token) {
+                edits.append(edit)
+                continue
+            }
+            // `... stuff ...`, `{ ... a, b, c ... }`: code elided in words between two ellipses, one hole.
+            if let edit = elidedInWords(at: index, in: tokens, code: code) {
+                edits.removeAll { edit.start <= $0.start && $0.end <= edit.end }
                 edits.append(edit)
                 continue
             }
@@ -94,8 +100,10 @@ package enum Elision {
                     continue
                 }
             }
+            // `try ...` alone on its line is a statement too.
+            let afterEffect = previous.map { ($0.text == "try" || $0.text == "await") && $0.leadingTrivia.contains(where: \.isNewline) } ?? false
             let statementPosition =
-                (startsLine || previous.map { $0.text == "{" || $0.text == ";" } ?? true)
+                (startsLine || afterEffect || previous.map { $0.text == "{" || $0.text == ";" } ?? true)
                 && (endsLine || next.map { $0.text == "}" || $0.text == ";" } ?? true)
             if statementPosition, opener == nil || opener!.tokenKind == .leftBrace {
                 edits.append((start, end, statementReplacement(inside: opener), text))
@@ -112,7 +120,7 @@ package enum Elision {
     private static func ellipsisElides(at index: Int, in tokens: [TokenSyntax], startsLine: Bool, endsLine: Bool) -> Bool {
         let previous = index > 0 ? tokens[index - 1] : nil
         let next = index + 1 < tokens.count ? tokens[index + 1] : nil
-        let openers: Set<String> = ["(", "[", "{", ",", ":", "=", "->", "return", "in", ";", "?", "??"]
+        let openers: Set<String> = ["(", "[", "{", ",", ":", "=", "->", "return", "in", ";", "?", "??", "try", "await", "!"]
         let closers: Set<String> = [")", "]", "}", ",", ";"]
         guard startsLine || openers.contains(previous!.text), endsLine || closers.contains(next!.text) else { return false }
         // `array[...]` is Swift's unbounded range.
@@ -243,6 +251,44 @@ package enum Elision {
         guard commented else { return nil }
         let end = token.endPositionBeforeTrailingTrivia.utf8Offset
         return (end, end, commentedCaseFill, "")
+    }
+
+    /// A condition written as a comment, `if /* something */ {`: the
+    /// author's placeholder for the reader's condition, given a hole.
+    private static func commentedCondition(after token: TokenSyntax) -> (start: Int, end: Int, replacement: String, text: String)? {
+        guard token.tokenKind == .keyword(.if) || token.tokenKind == .keyword(.while) || token.tokenKind == .keyword(.guard),
+            token.trailingTrivia.pieces.contains(where: { if case .blockComment = $0 { return true } else { return false } }),
+            let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .leftBrace || next.tokenKind == .keyword(.else)
+        else { return nil }
+        let end = token.endPositionBeforeTrailingTrivia.utf8Offset
+        return (end, end, " _galleyHole()", "")
+    }
+
+    /// Code elided in words between two ellipses on one line (`... stuff
+    /// ...`, `{ ... a, b, c ... }`, `... parse network data ....`): the
+    /// first starts its statement, the last ends it; the whole span is one hole.
+    private static func elidedInWords(
+        at index: Int, in tokens: [TokenSyntax], code: String
+    ) -> (start: Int, end: Int, replacement: String, text: String)? {
+        let isDots = { (token: TokenSyntax) in
+            token.text == "…" || (token.text.count >= 3 && token.text.allSatisfy { $0 == "." })
+        }
+        guard isDots(tokens[index]), index + 2 < tokens.count else { return nil }
+        let previous = index > 0 ? tokens[index - 1] : nil
+        guard previous == nil || tokens[index].leadingTrivia.contains(where: \.isNewline) || previous!.text == "{" || previous!.text == ";"
+        else { return nil }
+        var last = index + 1
+        while last < tokens.count, !tokens[last].leadingTrivia.contains(where: \.isNewline) {
+            if isDots(tokens[last]) {
+                let next = last + 1 < tokens.count ? tokens[last + 1] : nil
+                guard next == nil || next!.leadingTrivia.contains(where: \.isNewline) || next!.text == "}" || next!.text == ";" else { return nil }
+                let start = tokens[index].positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = tokens[last].endPositionBeforeTrailingTrivia.utf8Offset
+                return (start, end, "fatalError()", String(code.utf8Slice(start, end)))
+            }
+            last += 1
+        }
+        return nil
     }
 
     /// The indentation of the line `token` is on: the spaces before the first token of that line.

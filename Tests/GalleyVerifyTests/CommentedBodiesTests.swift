@@ -29,6 +29,21 @@ struct CommentedBodiesTests {
         #expect(Elision.substitute(in: "switch x {\ncase 1:\n    print(1) // one\ncase 2:\ndefault: break\n}\n").holes.isEmpty)
     }
 
+    @Test("`try ...`, a condition written as a comment and code elided in words between ellipses are holes; ranges stay Swift")
+    func elidedInWords() {
+        // GRDB's Transactions.md, vapor's AnyResponse.swift, swift-nio's EventLoopFuture.swift.
+        #expect(Elision.substitute(in: "do {\n    try ...\n} catch {}\n").code == "do {\n    try fatalError()\n} catch {}\n")
+        let condition = Elision.substitute(in: "if /* something */ {\n    print(1)\n}\n")
+        #expect(condition.code == "if _galleyHole() /* something */ {\n    print(1)\n}\n")
+        #expect(condition.holes.map(\.keepsRun) == [false])
+        #expect(Elision.substitute(in: "future.map {\n    ... stuff ...\n}\n").code == "future.map {\n    fatalError()\n}\n")
+        #expect(Elision.substitute(in: "let x = 1\n... parse network data ....\n").code == "let x = 1\nfatalError()\n")
+        #expect(Elision.substitute(in: "app.post(\"foo\") { ... a, b, c ... }\n").code == "app.post(\"foo\") { fatalError() }\n")
+        // Controls: ranges and a comment beside a real condition are Swift.
+        #expect(Elision.substitute(in: "let r = 0...5\nlet s = r.count...\n").holes.isEmpty)
+        #expect(Elision.substitute(in: "if ok /* checked */ {\n    print(1)\n}\n").holes.isEmpty)
+    }
+
     @Test(
         "a switch with commented cases runs and passes; a case that names no member is still the docs' error; a placeholder closure body is context")
     func verdicts() throws {
