@@ -43,28 +43,27 @@ package enum Elision {
         }
     }
 
+    /// Whether `code` may elide anything: an ellipsis, a placeholder, or a comment where code goes.
+    private static func mayElide(_ code: String) -> Bool {
+        code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") || code.contains("= //")
+            || (code.contains("switch") && (code.contains("//") || code.contains("/*"))) || code.contains(" /*")
+    }
+
     /// What a `case` whose body is only a comment is given: a statement
     /// that does what the comment's empty body does, nothing.
     static let commentedCaseFill = " break"
 
     /// `code` with its elisions replaced, and where; no holes when nothing is elided.
     public static func substitute(in code: String) -> (code: String, holes: [Hole]) {
-        guard
-            code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") || code.contains("= //")
-                || (code.contains("switch") && (code.contains("//") || code.contains("/*"))) || code.contains(" /*")
-        else {
-            return (code, [])
-        }
+        guard mayElide(code) else { return (code, []) }
         guard let tree = SwiftSource.parse(code) else { return (code, []) }
         let tokens = Array(tree.tokens(viewMode: .sourceAccurate)).filter { $0.tokenKind != .endOfFile }
         var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
         for (index, token) in tokens.enumerated() {
-            if let edit = commentElidedValue(after: token) ?? commentedCaseBody(after: token) ?? commentedCondition(after: token) {
-                edits.append(edit)
-                continue
-            }
-            // `... stuff ...`, `{ ... a, b, c ... }`: code elided in words between two ellipses, one hole.
-            if let edit = elidedInWords(at: index, in: tokens, code: code) {
+            if let edit = commentElidedValue(after: token) ?? commentedCaseBody(after: token) ?? commentedCondition(after: token)
+                ?? elidedInWords(at: index, in: tokens, code: code)
+            {
+                // `... stuff ...` is one hole over the ellipses it spans.
                 edits.removeAll { edit.start <= $0.start && $0.end <= edit.end }
                 edits.append(edit)
                 continue
