@@ -43,8 +43,6 @@ package struct LibraryState {
             let record = try? JSONDecoder().decode(Record.self, from: data),
             record.inputs == inputFingerprint(),
             !record.built.artifacts.isEmpty,
-            // A record of an earlier Galley does not say where the build plan is: build again (SwiftPM's no-op).
-            record.built.buildPlan != nil || record.built.fingerprint == "none",
             record.products == Self.attributes(of: record.built.artifacts)
         else { return nil }
         return record.built

@@ -108,10 +108,16 @@ public struct SampleLibrary: Sendable, Hashable {
         /// What the author should know about the build: "built with the
         /// default traits: enabling JSON, YAML failed".
         public var notes: [String] = []
-        /// SwiftPM's build plan of the build (its `debug.yaml`), whose
-        /// modules samples may import (``ModuleDeclarations``); `nil` when
-        /// there is none or in a record of an earlier Galley.
-        public var buildPlan: String? = nil
+
+        /// SwiftPM's build plan of the build (its `debug.yaml`, beside the
+        /// products folder that ``flags`` links from), whose modules samples
+        /// may import (``ModuleDeclarations``); `nil` when there is none.
+        public var buildPlan: URL? {
+            guard let index = flags.firstIndex(of: "-L"), index + 1 < flags.count else { return nil }
+            let plan = URL(fileURLWithPath: flags[index + 1]).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("debug.yaml")
+            return FileManager.default.fileExists(atPath: plan.path) ? plan : nil
+        }
     }
 
     /// Builds the products with `swift build` and returns how to link them.
@@ -358,8 +364,6 @@ public struct SampleLibrary: Sendable, Hashable {
         }
         var built = Built(flags: flags, fingerprint: HexDigits.of(hasher.finalize()), artifacts: artifacts)
         built.documentationFingerprint = documentationFingerprint(of: modules, in: moduleDirectory)
-        let plan = binPath.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("debug.yaml")
-        if FileManager.default.fileExists(atPath: plan.path) { built.buildPlan = plan.path }
         return built
     }
 

@@ -411,7 +411,7 @@ extension Verifier {
         let prepared = try ensurePrepared(&preparation)
         let store = symbolGraphs(prepared)
         var assuming = AssumedNames(store: store)
-        if let plan = prepared.library.buildPlan { assuming.graph = ModuleDeclarations.read(buildPlan: URL(fileURLWithPath: plan)) }
+        if let plan = prepared.library.buildPlan { assuming.graph = ModuleDeclarations.read(buildPlan: plan) }
         var derived: [(index: Int, sample: Sample, assumed: [String])] = []
         var programs: [SampleProgram] = []
         for index in candidates {

@@ -90,4 +90,39 @@ struct CommentedBodiesTests {
         // Control: a closure body with code that gives the wrong type is the docs' error.
         #expect(report.results[3].cause == .docs, "\(report.results[3].failure ?? "")")
     }
+
+    @Test(
+        "a closure left with comments where its argument is used, and members shown at top level, are context; a closure that ignores its argument with code is the docs'"
+    )
+    func membersAndClosures() throws {
+        // swift-dependencies' OverridingDependencies.md, swift-distributed-tracing's InstrumentYourLibrary.md.
+        let report = try verifyPage(
+            """
+            ```swift
+            func with(_ body: (inout Int) -> Void) {}
+            with {
+                // Override what the test needs
+                // ...
+            }
+            ```
+
+            ```swift
+            func with(_ body: (inout Int) -> Void) {}
+            with { print("no argument") }
+            ```
+
+            ```swift
+            var count = 0
+            func bump() async { count += 1 }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.cause) == [.context, .docs, .context], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["(the body it leaves out)"], "\(report.results[0].undeclaredNames)")
+        #expect(report.results[2].undeclaredNames == ["(the isolation of the type around it)"], "\(report.results[2].failure ?? "")")
+        let error = CompilerDiagnostic(
+            severity: "error", file: "a.md", line: 1, column: 1,
+            message: "main actor-isolated var 'span' can not be referenced from a nonisolated context")
+        #expect(FailureClassifier.isolatesTopLevelMember(error, in: "var span: Int?\nfunc end() { print(span) }\n"))
+        #expect(!FailureClassifier.isolatesTopLevelMember(error, in: "var span: Int?\nspan = 1\n"), "a statement makes it a program, not members")
+    }
 }

@@ -18,7 +18,8 @@ extension FailureClassifier {
         // `Parse { }` with the parsers left out: what the closure's body would give cannot be inferred;
         // `.custom { db in /* return some Date */ }`: the value it gives is the reader's to write.
         if inferenceSigns.contains(where: { error.message.contains($0) })
-            || error.message.hasPrefix("cannot convert value of type '()' to closure result type"),
+            || error.message.hasPrefix("cannot convert value of type '()' to closure result type")
+            || error.message.hasPrefix("contextual type for closure argument list expects"),
             SketchedTypes.emptyClosures(in: sample.compiledCode).contains(error.line - sample.block.firstCodeLine + 1)
         {
             return "(the body it leaves out)"
@@ -136,6 +137,19 @@ extension FailureClassifier {
     static func isFunctionsOnly(_ code: String) -> Bool {
         guard let tree = SwiftSource.parse(code), !tree.statements.isEmpty else { return false }
         return tree.statements.allSatisfy { $0.item.is(FunctionDeclSyntax.self) }
+    }
+
+    /// Whether `error` is about a variable `code` declares at its top level
+    /// beside functions only (`var span` and the method that ends it): a
+    /// type's members shown alone, isolated to the main actor only because
+    /// the block puts them at the top level.
+    static func isolatesTopLevelMember(_ error: CompilerDiagnostic, in code: String) -> Bool {
+        guard let tree = SwiftSource.parse(code),
+            tree.statements.allSatisfy({ $0.item.is(FunctionDeclSyntax.self) || $0.item.is(VariableDeclSyntax.self) })
+        else { return false }
+        let names = tree.statements.compactMap { $0.item.as(VariableDeclSyntax.self) }.flatMap(\.bindings)
+            .compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        return names.contains { error.message.contains("var '\($0)'") || error.message.contains("let '\($0)'") }
     }
 
     /// What a compile `error` of `sample` says of a value or type the

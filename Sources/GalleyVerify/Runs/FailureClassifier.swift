@@ -215,9 +215,11 @@ enum FailureClassifier {
         if let omission = omittedInWriting(in: error, of: sample) { return omission }
         // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
         if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
-        // A function shown alone (a test method without its test class) takes its isolation from the type around it,
+        // Members shown alone (a test method without its test class, a property and its method) take their isolation from the type around them,
         // which the block does not show: its actor-isolation errors are that type's context.
-        if isolationSigns.contains(where: { error.message.contains($0) }), isFunctionsOnly(sample.compiledCode) {
+        if isolationSigns.contains(where: { error.message.contains($0) }),
+            isFunctionsOnly(sample.compiledCode) || isolatesTopLevelMember(error, in: sample.compiledCode)
+        {
             return "(the isolation of the type around it)"
         }
         return nil
