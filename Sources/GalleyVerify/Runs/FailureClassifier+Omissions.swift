@@ -17,9 +17,7 @@ extension FailureClassifier {
         }
         // `Parse { }` with the parsers left out: what the closure's body would give cannot be inferred;
         // `.custom { db in /* return some Date */ }`: the value it gives is the reader's to write.
-        if inferenceSigns.contains(where: { error.message.contains($0) })
-            || error.message.hasPrefix("cannot convert value of type '()' to closure result type")
-            || error.message.hasPrefix("contextual type for closure argument list expects"),
+        if (inferenceSigns + emptyBodySigns).contains(where: { error.message.contains($0) }),
             SketchedTypes.emptyClosures(in: sample.compiledCode).contains(error.line - sample.block.firstCodeLine + 1)
         {
             return "(the body it leaves out)"
@@ -129,6 +127,10 @@ extension FailureClassifier {
 
     /// Messages of Swift 6's data-race checking of shared mutable state.
     static let concurrencySigns = ["is not concurrency-safe because", "[#MutableGlobalVariable]"]
+
+    /// What a closure whose body is only comments gets wrong: the value it
+    /// would give, the argument it would use.
+    static let emptyBodySigns = ["cannot convert value of type '()' to closure result type", "contextual type for closure argument list expects"]
 
     /// Messages of actor isolation: code that calls an actor's members from a nonisolated context.
     static let isolationSigns = ["actor-isolated", "outside of the actor", "nonisolated autoclosure", "from a nonisolated context"]
