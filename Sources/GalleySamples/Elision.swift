@@ -14,6 +14,9 @@ import SwiftSyntax
 /// | `Foo(...)`, `Foo(id: 1, ...)` | `(_galleyHole() as Foo)`; a lowercase callee: `_galleyHole()` |
 /// | `func f(...)` | `func f(   )` |
 /// | `let x: <#Type#>` | `Any` |
+/// | `try ...`, `... stuff ...` (code elided in words) | `fatalError()` |
+/// | `if /* something */ {` | `if _galleyHole() /* something */ {` |
+/// | `case .failure: // handle it` | `case .failure: break // handle it` (the sample still runs) |
 ///
 /// `...` that is Swift (`0...5`, `x...`, `...x`, `Int...`, `array[...]`) is
 /// left alone: only a `...` with nothing to range over on either side is a hole.
