@@ -43,15 +43,7 @@ package struct ModuleDeclarations: Sendable, Equatable {
     /// (SwiftPM's `debug.yaml`) compiles; empty when it cannot be read.
     package static func read(buildPlan: URL) -> ModuleDeclarations {
         var declarations = ModuleDeclarations()
-        guard let data = FileManager.default.contents(atPath: buildPlan.path), let text = String(data: data, encoding: .utf8) else {
-            return declarations
-        }
-        for line in text.split(separator: "\n") where line.hasPrefix("    args: [") && line.contains("\"-module-name\"") {
-            guard let arguments = try? JSONDecoder().decode([String].self, from: Data(line.dropFirst("    args: ".count).utf8)),
-                arguments.first?.hasSuffix("swiftc") == true,
-                let index = arguments.firstIndex(of: "-module-name"), index + 1 < arguments.count
-            else { continue }
-            let module = arguments[index + 1]
+        for (module, arguments) in SwiftPMBuildPlan.swiftCommands(manifest: buildPlan) {
             for file in sourceFiles(arguments) {
                 guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
                 for name in topLevelNames(in: source) { declarations.add(name, module: module) }

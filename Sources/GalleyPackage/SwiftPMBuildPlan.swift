@@ -15,17 +15,22 @@ package enum SwiftPMBuildPlan {
     /// The arguments of the `swiftc` command that compiles the Swift module
     /// `module`, or `nil` when the manifest has none (or cannot be read).
     package static func compileArguments(of module: String, manifest: URL) -> [String]? {
-        guard let data = FileManager.default.contents(atPath: manifest.path), let text = String(data: data, encoding: .utf8) else { return nil }
-        let marker = "\"-module-name\",\"\(module)\","
-        for line in text.split(separator: "\n") where line.hasPrefix("    args: [") && line.contains(marker) {
-            let json = line.dropFirst("    args: ".count)
-            if let arguments = try? JSONDecoder().decode([String].self, from: Data(json.utf8)),
-                arguments.first?.hasSuffix("swiftc") == true
-            {
-                return arguments
-            }
+        swiftCommands(manifest: manifest).first { $0.module == module }?.arguments
+    }
+
+    /// Every `swiftc` command of the manifest that compiles a Swift module,
+    /// with the module's name; none when it cannot be read.
+    package static func swiftCommands(manifest: URL) -> [(module: String, arguments: [String])] {
+        guard let data = FileManager.default.contents(atPath: manifest.path), let text = String(data: data, encoding: .utf8) else { return [] }
+        var commands: [(module: String, arguments: [String])] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("    args: [") && line.contains("\"-module-name\"") {
+            guard let arguments = try? JSONDecoder().decode([String].self, from: Data(line.dropFirst("    args: ".count).utf8)),
+                arguments.first?.hasSuffix("swiftc") == true,
+                let index = arguments.firstIndex(of: "-module-name"), index + 1 < arguments.count
+            else { continue }
+            commands.append((arguments[index + 1], arguments))
         }
-        return nil
+        return commands
     }
 
     /// The arguments of the command that links `product` (a shared
