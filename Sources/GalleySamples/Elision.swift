@@ -17,6 +17,7 @@ import SwiftSyntax
 /// | `try ...`, `... stuff ...` (code elided in words) | `fatalError()` |
 /// | `if /* something */ {` | `if _galleyHole() /* something */ {` |
 /// | `case .failure: // handle it` | `case .failure: break // handle it` (the sample still runs) |
+/// | `guard let user else { // not found }` | `guard let user else { fatalError() // not found }` |
 ///
 /// `...` that is Swift (`0...5`, `x...`, `...x`, `Int...`, `array[...]`) is
 /// left alone: only a `...` with nothing to range over on either side is a hole.
@@ -49,7 +50,7 @@ package enum Elision {
     /// Whether `code` may elide anything: an ellipsis, a placeholder, or a comment where code goes.
     private static func mayElide(_ code: String) -> Bool {
         code.contains("...") || code.contains("…") || code.contains("<#") || code.contains("= /*") || code.contains("= //")
-            || (code.contains("switch") && (code.contains("//") || code.contains("/*"))) || code.contains(" /*")
+            || ((code.contains("switch") || code.contains("guard")) && (code.contains("//") || code.contains("/*"))) || code.contains(" /*")
     }
 
     /// What a `case` whose body is only a comment is given: a statement
@@ -64,7 +65,7 @@ package enum Elision {
         var edits: [(start: Int, end: Int, replacement: String, text: String)] = []
         for (index, token) in tokens.enumerated() {
             if let edit = commentElidedValue(after: token) ?? commentedCaseBody(after: token) ?? commentedCondition(after: token)
-                ?? elidedInWords(at: index, in: tokens, code: code)
+                ?? commentedGuardExit(after: token) ?? elidedInWords(at: index, in: tokens, code: code)
             {
                 // `... stuff ...` is one hole over the ellipses it spans.
                 edits.removeAll { edit.start <= $0.start && $0.end <= edit.end }
@@ -264,6 +265,21 @@ package enum Elision {
         else { return nil }
         let end = token.endPositionBeforeTrailingTrivia.utf8Offset
         return (end, end, " _galleyHole()", "")
+    }
+
+    /// A `guard`'s `else` whose body is only a comment (`guard let user
+    /// else { // not found }`): the author's placeholder for the reader's
+    /// exit, given `fatalError()` after its `{`.
+    private static func commentedGuardExit(after token: TokenSyntax) -> (start: Int, end: Int, replacement: String, text: String)? {
+        guard token.tokenKind == .leftBrace, let body = token.parent?.as(CodeBlockSyntax.self), body.statements.isEmpty,
+            body.parent?.is(GuardStmtSyntax.self) == true
+        else { return nil }
+        let trivia = Array(token.trailingTrivia.pieces) + Array(body.rightBrace.leadingTrivia.pieces)
+        guard trivia.contains(where: { if case .lineComment = $0 { true } else if case .blockComment = $0 { true } else { false } }) else {
+            return nil
+        }
+        let end = token.endPositionBeforeTrailingTrivia.utf8Offset
+        return (end, end, " fatalError()", "")
     }
 
     /// Code elided in words between two ellipses on one line (`... stuff

@@ -135,6 +135,9 @@ public struct Sample: Sendable, Hashable {
     /// with holes that type-check; empty when nothing is elided. A sample
     /// with holes is compiled, never run.
     package var holes: [Elision.Hole] = []
+    /// The path of the symbol whose doc comment the sample is in
+    /// (`["FloatingPointCounter", "increment(by:)"]`); empty elsewhere.
+    package var documentedSymbol: [String] = []
     /// Expectation-like comments that were read as prose, as warnings at their lines.
     public var warnings: [Diagnostic] = []
 

@@ -81,6 +81,8 @@ package enum SampleExtractor {
             // A command-line tool run with no arguments would only print its usage or fail: compile it.
             mode = .noRun
         }
+        // A key or a token shown with its middle left out would only make the run fail on it: compile it.
+        if mode == .run, PlaceholderValue.isPresent(in: compiled) { mode = .noRun }
         if attributes.arguments != nil && !CommandLineProgram.isMain(compiled) {
             throw fail(
                 "'args=' gives command-line arguments to a program with an '@main' entry point, and this sample has none",

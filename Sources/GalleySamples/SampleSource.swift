@@ -158,12 +158,15 @@ public struct DocCommentSampleSource: SampleSource {
         public var firstLine: Int
         /// The 1-based file column the text of its lines starts at.
         public var column: Int
+        /// The path of the symbol it documents (`["FloatingPointCounter", "increment(by:)"]`), when known.
+        public var symbol: [String]
 
-        /// A comment whose text starts at `firstLine`:`column`.
-        public init(text: String, firstLine: Int, column: Int) {
+        /// A comment whose text starts at `firstLine`:`column`, on the symbol at `symbol`.
+        public init(text: String, firstLine: Int, column: Int, symbol: [String] = []) {
             self.text = text
             self.firstLine = firstLine
             self.column = column
+            self.symbol = symbol
         }
     }
 
@@ -228,6 +231,7 @@ public struct DocCommentSampleSource: SampleSource {
                 do {
                     var sample = try SampleExtractor.sample(from: block, page: path, settings: settings)
                     sample.origin = .docComment
+                    sample.documentedSymbol = comment.symbol
                     // `The following will throw because …:` — the prose says running it fails.
                     if sample.mode == .run, block.attributes.isEmpty, sample.group == nil,
                         TextListing.announcesFailure(in: leadIns[block.firstCodeLine] ?? "")

@@ -33,6 +33,8 @@ package enum TextListing {
         if isProtocolBuffers(lines) { return "Protocol Buffers" }
         if isCFamily(lines) { return "C-family code" }
         if lines.allSatisfy(isGrammar) { return "a grammar" }
+        if isEnvironmentFile(code) { return "environment variables" }
+        if lines.contains(where: isFormula) { return "a formula" }
         // `galaxies/:galaxyID/planets`: a URL path, one line of segments.
         if lines.count == 1, first.contains("/"), !first.contains(" "), first.contains(":") || first.hasPrefix("/") { return "a path" }
         // Lines numbered or a table of values, the way a tool prints them.
@@ -207,6 +209,27 @@ package enum TextListing {
                 options: .regularExpression)
                 != nil
         }
+    }
+
+    /// Whether `code` is a `.env` file's or a shell's variables: every line
+    /// `NAME=value` (a capitalized name, nothing around its `=`), `export
+    /// NAME=value` or a `#` comment, as Swift never writes its statements.
+    static func isEnvironmentFile(_ code: String) -> Bool {
+        let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var assignments = 0
+        for line in lines {
+            if line.hasPrefix("# ") || line == "#" { continue }
+            guard line.range(of: #"^(export )?[A-Z][A-Z0-9_]*=[^= ]"#, options: .regularExpression) != nil else { return false }
+            assignments += 1
+        }
+        return assignments > 0
+    }
+
+    /// A line of mathematics: a function defined by an equation (`atan2(y,x)
+    /// = atan(y/x) if x > 0`), the result of a call given a value, which
+    /// Swift never does (a call's result cannot be assigned to).
+    static func isFormula(_ line: Substring) -> Bool {
+        line.range(of: #"^[A-Za-z_]\w*\([^()]*\)\s*=\s*[^=\s]"#, options: .regularExpression) != nil
     }
 
     /// A line of a grammar (RFC ABNF): quoted alternatives separated by `/`

@@ -56,7 +56,7 @@ extension SampleVerification {
                 realPaths[comment.file] = real
                 guard real.hasPrefix(root + "/") else { continue }
                 byFile[String(real.dropFirst(root.count + 1)), default: []].append(
-                    DocCommentSampleSource.Comment(text: comment.text, firstLine: comment.line, column: comment.column))
+                    DocCommentSampleSource.Comment(text: comment.text, firstLine: comment.line, column: comment.column, symbol: comment.symbol))
             }
             let settings = docCommentSettings(module: module, pages: pages)
             for (path, comments) in byFile.sorted(by: { $0.key < $1.key }) {

@@ -416,7 +416,9 @@ extension Verifier {
         var programs: [SampleProgram] = []
         for index in candidates {
             let sample = results[index].sample
-            guard let (said, declarations) = assuming.assumptions(for: results[index].undeclaredNames, modules: AssumedNames.modules(of: sample))
+            guard
+                let (said, declarations) = assuming.assumptions(
+                    for: results[index].undeclaredNames, modules: AssumedNames.modules(of: sample), documenting: sample.documentedSymbol)
             else { continue }
             let checked = AssumedNames.derived(sample, declarations: declarations)
             derived.append((index, checked, said))

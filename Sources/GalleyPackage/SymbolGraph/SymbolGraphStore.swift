@@ -85,6 +85,9 @@ public struct SymbolGraphStore: Sendable {
         public var column: Int
         /// Its lines without the markers, joined, ending with a newline.
         public var text: String
+        /// The path of the symbol it documents, from the module down
+        /// (`["FloatingPointCounter", "increment(by:)"]`); empty when not known.
+        public var symbol: [String] = []
     }
 
     /// The documentation comments written in `module` on its public symbols
@@ -93,7 +96,7 @@ public struct SymbolGraphStore: Sendable {
     /// symbols share it, kept beside the graph like ``symbolPaths(of:)``: a
     /// warm run reads them without the graph.
     public func docComments(of module: String, includingInternal: Bool = false) throws(Diagnostic) -> [Comment] {
-        try derived("comments", of: module, includingInternal: includingInternal) { graph in Self.docComments(in: graph) }
+        try derived("comments-v2", of: module, includingInternal: includingInternal) { graph in Self.docComments(in: graph) }
     }
 
     /// The documentation comments written in `graph`'s module on its
@@ -111,7 +114,9 @@ public struct SymbolGraphStore: Sendable {
             // A comment several symbols share (a protocol requirement's, inherited) is read once.
             guard seen.insert("\(path):\(line)").inserted else { continue }
             comments.append(
-                Comment(file: path, line: line, column: start.character + 1, text: comment.lines.map(\.text).joined(separator: "\n") + "\n"))
+                Comment(
+                    file: path, line: line, column: start.character + 1, text: comment.lines.map(\.text).joined(separator: "\n") + "\n",
+                    symbol: symbol.pathComponents))
         }
         return comments
     }

@@ -83,7 +83,10 @@ struct AssumedNames {
     /// What `names` are assumed to be — `["logger: Logger", "import Testing"]`
     /// as the verdict says it, and the setup lines that declare it — or
     /// `nil` when one of them fits no type.
-    mutating func assumptions(for names: [String], modules: [String]) -> (said: [String], declarations: [String])? {
+    /// `documenting`: the symbol whose doc comment the names are in, whose type a name may stand for.
+    mutating func assumptions(
+        for names: [String], modules: [String], documenting: [String] = []
+    ) -> (said: [String], declarations: [String])? {
         guard !names.isEmpty else { return nil }
         let typing = typing(of: modules)
         var said: [String] = []
@@ -91,7 +94,9 @@ struct AssumedNames {
         for name in names {
             // The toolchain's names first, then a value the library's types fit (`app: Application`), then the
             // module of the graph that declares the name (`AsyncTimerSequence`: `import AsyncAlgorithms`).
-            let type = Self.moduleOfName[name] == nil && (name.first?.isLetter == true || name.first == "_") ? typing.type(for: name) : nil
+            let type =
+                Self.moduleOfName[name] == nil && (name.first?.isLetter == true || name.first == "_")
+                ? typing.type(for: name, documenting: documenting) : nil
             if type == nil, let module = Self.moduleOfName[name] ?? graph.modules(declaring: name).first(where: { !modules.contains($0) }) {
                 if !declarations.contains("import \(module)") {
                     said.append("import \(module)")

@@ -60,6 +60,26 @@ public struct NameTyping: Sendable {
         return guesses
     }
 
+    /// The type `name` stands for in a doc comment of the symbol at
+    /// `documenting` (`["FloatingPointCounter", "increment(by:)"]`): the
+    /// documented type, or one around it, not a protocol, whose name ends
+    /// with the name's words (`counter` there is a `FloatingPointCounter`, not a `Counter`),
+    /// else ``type(for:)``.
+    public func type(for name: String, documenting: [String]) -> TypeGuess? {
+        let parts = Self.words(of: name)
+        if name.first?.isLowercase == true, !parts.isEmpty {
+            for component in documenting.reversed() {
+                // Not a protocol: the reader's value is a type of their own that conforms to it (a `request` on
+                // `FetchRequest`'s page), which `any FetchRequest` is not when the protocol has associated types.
+                guard let guesses = types[component], guesses.count == 1, !guesses[0].spelled.hasPrefix("any "),
+                    Self.words(of: component).reversed().starts(with: parts.reversed())
+                else { continue }
+                return guesses[0]
+            }
+        }
+        return type(for: name)
+    }
+
     /// The one type `name` fits best, or `nil` when none fits or several fit equally.
     public func type(for name: String) -> TypeGuess? {
         let parts = Self.words(of: name)

@@ -213,6 +213,7 @@ enum FailureClassifier {
         }
         if let sketch = sketchContext(in: error, of: sample, sketched: sketched) { return sketch }
         if let omission = omittedInWriting(in: error, of: sample) { return omission }
+        if let surrounding = surroundingCode(in: error, of: sample) { return surrounding }
         // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
         if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }
         // Members shown alone (a test method without its test class, a property and its method) take their isolation from the type around them,

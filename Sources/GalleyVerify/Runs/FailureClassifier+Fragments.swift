@@ -1,0 +1,49 @@
+import GalleySamples
+import SwiftSyntax
+
+/// Listings that are a piece of code the page shows around them.
+extension FailureClassifier {
+    /// What a compile `error` of `sample` says the listing takes from the
+    /// code around it, when it is that kind of error: the rest of a
+    /// declaration an earlier listing opens, or the type a string literal
+    /// with a custom interpolation gets from where it is used.
+    static func surroundingCode(in error: CompilerDiagnostic, of sample: Sample) -> String? {
+        // `    static func find(…) { … }\n}`: the end of an `extension` the page opened in a listing before it.
+        if error.message.hasPrefix("extraneous '}' at top level"), startsInsideDeclaration(sample.compiledCode) {
+            return "(the declaration an earlier listing opens)"
+        }
+        // `"SELECT * FROM player WHERE \(literal: sql)"` alone: a literal of the type its context gives (`SQL`), whose
+        // interpolation takes `literal:`; as a plain `String`, whose interpolation takes no label, it cannot compile.
+        if error.message.hasPrefix("extraneous argument label"), let label = quoted(after: "label '", in: error.message),
+            line(error.line, of: sample).contains("\\(\(label)")
+        {
+            return "(the type of a string literal, which its context gives: a String has no \\(\(label)) interpolation)"
+        }
+        return nil
+    }
+
+    /// Whether `code` starts inside a declaration it does not show the
+    /// start of: a `}` closes more than the code opens, at an indentation
+    /// left of the code's first line (`    static func find() {…}` then `}`).
+    /// A `}` too many at the code's own indentation is a typo, not this.
+    static func startsInsideDeclaration(_ code: String) -> Bool {
+        guard let tree = SwiftSource.parse(code) else { return false }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        func indentation(ofLine line: Int) -> Int {
+            guard lines.indices.contains(line - 1) else { return 0 }
+            return lines[line - 1].prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+        }
+        var depth = 0
+        var firstIndentation: Int?
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind != .endOfFile {
+            let line = converter.location(for: token.positionAfterSkippingLeadingTrivia).line
+            if firstIndentation == nil { firstIndentation = indentation(ofLine: line) }
+            if token.tokenKind == .leftBrace { depth += 1 }
+            guard token.tokenKind == .rightBrace else { continue }
+            depth -= 1
+            if depth < 0 { return indentation(ofLine: line) < firstIndentation ?? 0 }
+        }
+        return false
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GalleyCore
+import GalleyMarkdown
+import GalleyReports
+import Testing
+
+@testable import GalleySamples
+@testable import GalleyVerify
+
+/// What a listing takes from the page around it, or from what the reader
+/// has: the end of a declaration an earlier listing opens, the type a
+/// string literal gets where it is used, the exit a `guard` comments, a key
+/// with its middle left out, the documented type a value stands for — and
+/// text that is not Swift (a formula, a `.env` file). Minimal reproductions
+/// of docs of the local mirror (GRDB, routing-kit, jwt-kit, swift-metrics,
+/// swift-numerics, vapor), each with a control that shows the docs' own
+/// error is still the docs'.
+@Suite("What a listing takes from around it")
+struct SurroundingCodeTests {
+    @Test("a function defined by an equation and a .env file are not Swift; Swift assignments stay Swift")
+    func formulaAndEnvironment() {
+        // swift-numerics' RealFunctions.swift, vapor's DotEnv.swift.
+        #expect(TextListing.kind(of: "atan2(y,x) = atan(y/x) if x > 0\n") == "a formula")
+        #expect(TextListing.kind(of: "FOO=BAR\nSTRING='Single Quote String'\n# Comment\nSTRING2=\"Double\"\n") == "environment variables")
+        // Controls: an assignment to a variable with a syntax error, and Swift with spaces around `=`, are Swift.
+        #expect(TextListing.kind(of: "x = atan(y) if x > 0\n") != "a formula")
+        #expect(TextListing.kind(of: "FOO = BAR\nlet s = 'x'\n") == nil)
+        #expect(!TextListing.isEnvironmentFile("FOO=1\nprint(FOO)\n"))
+    }
+
+    @Test("a guard whose else is only a comment gets an exit, and the sample is compiled, not run")
+    func commentedGuardExit() throws {
+        let elided = Elision.substitute(in: "guard ok else {\n    // not hit\n}\n")
+        #expect(elided.code == "guard ok else { fatalError()\n    // not hit\n}\n")
+        #expect(elided.holes.map(\.keepsRun) == [false])
+        // Controls: an else with code, or an empty else without a comment (the docs' own error), is left as written.
+        #expect(Elision.substitute(in: "guard ok else { return } // checked\n").holes.isEmpty)
+        #expect(Elision.substitute(in: "guard ok else {\n}\n// done\n").holes.isEmpty)
+        let report = try verifyPage(
+            """
+            ```swift
+            let matched = [1, 2]
+            guard matched.count != 0 else {
+                // not hit
+            }
+            print(matched.count)
+            ```
+
+            ```swift
+            let matched = [1, 2]
+            guard matched.count != 0 else {
+            }
+            // the exit is missing
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
+        #expect(report.results[0].sample.mode == .noRun)
+        #expect(report.results[1].cause == .docs)
+    }
+
+    @Test("a listing that closes a declaration an earlier one opens is context; a brace too many at its own indentation is the docs'")
+    func declarationTail() throws {
+        // GRDB's SingleRowTables.md: the end of `extension AppConfiguration {` shown after prose.
+        #expect(FailureClassifier.startsInsideDeclaration("    static func find() -> Int {\n        1\n    }\n}\n"))
+        #expect(!FailureClassifier.startsInsideDeclaration("func find() -> Int {\n    1\n}\n}\n"))
+        #expect(!FailureClassifier.startsInsideDeclaration("    func find() -> Int {\n        1\n    }\n"))
+        let report = try verifyPage(
+            """
+            ```swift
+                /// The saved value.
+                static func find() -> Int {
+                    1
+                }
+            }
+            ```
+
+            ```swift
+            func find() -> Int {
+                1
+            }
+            }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames.contains("(the declaration an earlier listing opens)"), "\(report.results[0].undeclaredNames)")
+    }
+
+    @Test("a string literal with a labeled interpolation alone is context; a wrong label of a declared interpolation is the docs'")
+    func labeledInterpolation() throws {
+        // GRDB's SQLInterpolation.swift: `"SELECT * FROM player WHERE \(literal: …)"` on `appendInterpolation(literal:)`.
+        let sql = """
+            struct SQL: ExpressibleByStringInterpolation {
+                struct StringInterpolation: StringInterpolationProtocol {
+                    init(literalCapacity: Int, interpolationCount: Int) {}
+                    mutating func appendLiteral(_ literal: String) {}
+                    mutating func appendInterpolation(literal: String) {}
+                }
+                init(stringLiteral: String) {}
+                init(stringInterpolation: StringInterpolation) {}
+            }
+            """
+        let report = try verifyPage(
+            """
+            ```swift
+            "SELECT * FROM player WHERE \\(literal: "name = 'O''Brien'")"
+            ```
+
+            ```swift
+            \(sql)
+            let query: SQL = "SELECT * FROM player WHERE \\(sql: "name = 1")"
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+    }
+
+    @Test("a key shown with its middle left out makes its sample compiled, not run; a literal with dots that is a value still runs")
+    func placeholderValue() throws {
+        // jwt-kit's JWTKitExamples.swift snippet.
+        #expect(PlaceholderValue.isPresent(in: #"let pem = "-----BEGIN PUBLIC KEY----- ... -----END PUBLIC KEY-----""#))
+        #expect(PlaceholderValue.isPresent(in: #"let token = "eyJhbGciOiJIUzI1NiIs...""#))
+        #expect(!PlaceholderValue.isPresent(in: #"print("Loading...")"#))
+        #expect(!PlaceholderValue.isPresent(in: "let range = 1...5\n"))
+        let report = try verifyPage(
+            """
+            ```swift
+            let pem = "-----BEGIN PUBLIC KEY----- ... -----END PUBLIC KEY-----"
+            precondition(!pem.contains(" ... "), "a placeholder")
+            ```
+
+            ```swift
+            let pem = "-----BEGIN PUBLIC KEY-----"
+            precondition(pem.contains(" ... "), "no placeholder")
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
+        #expect(report.results[0].sample.mode == .noRun)
+        #expect(report.results[1].sample.mode == .run)
+    }
+
+    @Test("a value in a type's doc comment named by the type's last words is that type, not another the name fits better")
+    func documentedType() {
+        // swift-metrics' FloatingPointCounter: `counter.increment(by: 5.1)`.
+        let typing = NameTyping(types: [
+            .init(name: "Counter", module: "CoreMetrics", spelled: "Counter", construction: nil),
+            .init(name: "FloatingPointCounter", module: "CoreMetrics", spelled: "FloatingPointCounter", construction: nil),
+            .init(name: "Timer", module: "CoreMetrics", spelled: "Timer", construction: nil),
+            .init(name: "FetchRequest", module: "GRDB", spelled: "any FetchRequest", construction: nil),
+        ])
+        #expect(typing.type(for: "counter")?.name == "Counter")
+        #expect(typing.type(for: "counter", documenting: ["FloatingPointCounter", "increment(by:)"])?.name == "FloatingPointCounter")
+        // Controls: another type's doc comment, or a name the documented type does not end with, keep the best fit.
+        #expect(typing.type(for: "counter", documenting: ["Timer"])?.name == "Counter")
+        #expect(typing.type(for: "timer", documenting: ["FloatingPointCounter"])?.name == "Timer")
+        // A protocol's page: the reader's value is their own conforming type, not the existential (GRDB's `request`).
+        #expect(typing.type(for: "request", documenting: ["FetchRequest"]) == nil)
+        let comment = DocCommentSampleSource.Comment(
+            text: "A counter.\n\n```swift\ncounter.increment(by: 5.1)\n```\n", firstLine: 10, column: 5, symbol: ["FloatingPointCounter"])
+        let samples = DocCommentSampleSource(path: "Sources/M/Metrics.swift", comments: [comment]).samples().samples
+        #expect(samples.map(\.documentedSymbol) == [["FloatingPointCounter"]])
+    }
+}
