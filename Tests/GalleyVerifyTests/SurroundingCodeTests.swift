@@ -137,6 +137,24 @@ struct SurroundingCodeTests {
         #expect(report.results[1].sample.mode == .run)
     }
 
+    @Test("a docs verdict leads with the error that decides it, not a name the code takes as given, and names those")
+    func decidingErrorFirst() throws {
+        // swift-log's Logger.swift, GRDB's Statement.md: `cannot find 'logger' in scope` came before the real error.
+        let report = try verifyPage(
+            """
+            ```swift
+            let total = values.count
+            let label: Int = "text"
+            ```
+            """, pageProgram: false, assumesNames: false)
+        let result = try #require(report.results.first)
+        #expect(result.cause == .docs, "\(result.failure ?? "")")
+        let lines = result.failure?.split(separator: "\n").map(String.init) ?? []
+        #expect(lines.count >= 3 && lines[1].contains("cannot convert") && lines[2].contains("cannot find 'values'"), "\(lines)")
+        #expect(lines.last?.hasPrefix("note: 'values' is a name the code takes as given") == true, "\(lines)")
+        #expect(result.failureLocation?.line == result.sample.block.firstCodeLine + 1)
+    }
+
     @Test("a value in a type's doc comment named by the type's last words is that type, not another the name fits better")
     func documentedType() {
         // swift-metrics' FloatingPointCounter: `counter.increment(by: 5.1)`.

@@ -23,21 +23,34 @@ import SwiftSyntax
 ///   and a timeout, are the environment; every other failure is the docs'.
 ///
 /// ```swift
-/// let (cause, names, needs) = FailureClassifier.classify(result, errors: ownErrors, notes: ownNotes, standardError: run.standardError)
+/// var evidence: FailureClassifier.Evidence?
+/// let (cause, names, needs) = FailureClassifier.classify(
+///     result, errors: ownErrors, notes: ownNotes, standardError: run.standardError, evidence: &evidence)
 /// ```
 enum FailureClassifier {
+    /// What makes a compile failure the docs': the first error that is the
+    /// code's own, and the names the code takes as given beside it (`db`,
+    /// `Player`), whose errors are no evidence.
+    struct Evidence {
+        /// The error that decides the verdict.
+        var error: CompilerDiagnostic
+        /// Names the code uses without declaring them, which the reader has.
+        var given: [String]
+    }
+
     /// The cause of `result`'s failure, the undeclared names (context) and
     /// what it needs (environment); `errors` and `notes` are the
     /// compiler's, at the sample's own lines.
     /// `declared`: the names the program's samples declare, against which a
     /// missing name is checked for a typo (`totl` for `total` is the docs').
+    /// `evidence`: set to what makes a compile failure the docs'.
     static func classify(
         _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], standardError: String,
-        declared: Set<String> = [], elsewhere: ExtensionMembers = ExtensionMembers()
+        declared: Set<String> = [], elsewhere: ExtensionMembers = ExtensionMembers(), evidence: inout Evidence?
     ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
         switch result.failureKind ?? .compile {
         case .compile:
-            return compileCause(result, errors: errors, notes: notes, declared: declared, elsewhere: elsewhere)
+            return compileCause(result, errors: errors, notes: notes, declared: declared, elsewhere: elsewhere, evidence: &evidence)
         case .trap:
             return trapCause(standardError)
         case .limit:
@@ -55,7 +68,7 @@ enum FailureClassifier {
 
     private static func compileCause(
         _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], declared: Set<String>,
-        elsewhere: ExtensionMembers
+        elsewhere: ExtensionMembers, evidence: inout Evidence?
     ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
         if let cause = evidentCompileCause(result, errors: errors) { return cause }
         var names: [String] = []
@@ -96,7 +109,10 @@ enum FailureClassifier {
                 own.append(error)
                 continue
             }
-            if misspells(name, at: error, notes: notes, declared: declared) { return (.docs, [], nil) }
+            if misspells(name, at: error, notes: notes, declared: declared) {
+                evidence = Evidence(error: error, given: [])
+                return (.docs, [], nil)
+            }
             let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : error.message.hasPrefix("no macro named") ? "#" + name : name
             if !names.contains(shown) { names.append(shown) }
         }
@@ -107,7 +123,10 @@ enum FailureClassifier {
             $0.message.hasPrefix("failed to produce diagnostic for expression")
                 || $0.message.hasPrefix("the compiler is unable to type-check this expression in reasonable time")
         }
-        if own.contains(where: { isEvidence($0, of: result.sample, missing: names) }) { return (.docs, [], nil) }
+        if let error = own.first(where: { isEvidence($0, of: result.sample, missing: names) }) {
+            evidence = Evidence(error: error, given: names.filter { !$0.hasPrefix("(") })
+            return (.docs, [], nil)
+        }
         if names.isEmpty, own.isEmpty, !errors.isEmpty {
             return (.environment, [], "a compiler that can type-check it (this one gave up on an expression)")
         }

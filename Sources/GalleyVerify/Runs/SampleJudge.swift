@@ -53,9 +53,11 @@ enum SampleJudge {
                 result.failureKind = failure.kind
                 if failure.kind == .notRun { result.blockers = [program.samples[max(0, run.outputs.count - 1)].location] }
                 let own = run.diagnostics.filter(sample.owns)
+                var evidence: FailureClassifier.Evidence?
                 (result.cause, result.undeclaredNames, result.needs) = FailureClassifier.classify(
                     result, errors: own.filter { $0.severity == "error" }, notes: own.filter { $0.severity == "note" },
-                    standardError: run.standardError, declared: declared(), elsewhere: elsewhere)
+                    standardError: run.standardError, declared: declared(), elsewhere: elsewhere, evidence: &evidence)
+                if result.cause == .docs, let evidence { Self.lead(with: evidence, result: &result) }
                 // A trap for want of a file, a database or the network is no trap to mark `crash`: say what fits.
                 if result.cause == .environment, result.failureKind == .trap, let needs = result.needs {
                     result.failure = result.failure?.replacingOccurrences(
@@ -64,6 +66,24 @@ enum SampleJudge {
             }
             return result
         }
+    }
+
+    /// `result`'s failure led by the error that makes it the docs' (not a
+    /// name the code takes as given, which the compiler may report first),
+    /// at that error's location, with a note naming the given names.
+    static func lead(with evidence: FailureClassifier.Evidence, result: inout SampleResult) {
+        guard var lines = result.failure?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), !lines.isEmpty else {
+            return
+        }
+        let deciding = evidence.error.description
+        lines.removeAll { $0 == deciding }
+        lines.insert(deciding, at: 1)
+        if !evidence.given.isEmpty {
+            let names = evidence.given.map { "'\($0)'" }.joined(separator: ", ")
+            lines.append("note: \(names) \(evidence.given.count == 1 ? "is a name" : "are names") the code takes as given, not the docs' error; the first error is")
+        }
+        result.failure = lines.joined(separator: "\n")
+        result.failureLocation = SourceLocation(path: evidence.error.file, line: evidence.error.line, column: evidence.error.column)
     }
 
     /// Gives `result` the compiler's answers for `sample`'s lines that
