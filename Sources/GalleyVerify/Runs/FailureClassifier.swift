@@ -71,51 +71,12 @@ enum FailureClassifier {
         elsewhere: ExtensionMembers, evidence: inout Evidence?
     ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
         if let cause = evidentCompileCause(result, errors: errors) { return cause }
-        var names: [String] = []
-        let shadowed = shadowedNames(errors)
-        var ownDeclaredOnce: Set<String>?
-        func ownDeclared() -> Set<String> {
-            if let ownDeclaredOnce { return ownDeclaredOnce }
-            ownDeclaredOnce = PageIsolation.declaredNames(result.sample.compiledCode)
-            return ownDeclaredOnce ?? []
+        let (names, readOwn, typo) = read(errors, of: result.sample, notes: notes, declared: declared, elsewhere: elsewhere)
+        if let typo {
+            evidence = Evidence(error: typo, given: [])
+            return (.docs, [], nil)
         }
-        var sketchedOnce: Set<String>?
-        func sketched() -> Set<String> {
-            if let sketchedOnce { return sketchedOnce }
-            sketchedOnce = SketchedTypes.names(in: result.sample.compiledCode)
-            return sketchedOnce ?? []
-        }
-        // An error the compiler gives because a type it could not find left it nothing to infer from
-        // (`generic parameter 'Key' could not be inferred` after `cannot find 'Player'`) is that name's, when one is missing.
-        let anyMissing = errors.contains { error in missingName.contains { error.message.hasPrefix($0) } }
-        // A type the code declares with a missing type in it (`typealias InboundIn = Bacon`) cannot conform either.
-        let anyMissingType = errors.contains { $0.message.hasPrefix("cannot find type '") }
-        // Errors that are the code's own (a wrong member, label, type, `try`, syntax): evidence only when no missing
-        // name can explain them (``isEvidence(_:of:missing:)``).
-        var own: [CompilerDiagnostic] = []
-        for error in errors {
-            if followsFromMissing(error, anyMissing: anyMissing, anyMissingType: anyMissingType) { continue }
-            if let context = declarationContext(
-                of: error, notes: notes, sample: result.sample, declared: declared, elsewhere: elsewhere, own: ownDeclared)
-            {
-                if !names.contains(context) { names.append(context) }
-                continue
-            }
-            if let name = missingContext(in: error, of: result.sample, shadowed: shadowed, sketched: sketched) {
-                if !names.contains(name) { names.append(name) }
-                continue
-            }
-            guard let name = missingName.lazy.compactMap({ quoted(after: $0, in: error.message) }).first else {
-                own.append(error)
-                continue
-            }
-            if misspells(name, at: error, notes: notes, declared: declared) {
-                evidence = Evidence(error: error, given: [])
-                return (.docs, [], nil)
-            }
-            let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : error.message.hasPrefix("no macro named") ? "#" + name : name
-            if !names.contains(shown) { names.append(shown) }
-        }
+        var own = readOwn
         // A name of Apple's UI frameworks: the code is for an Apple platform, not missing context (nor are the errors that follow).
         if let module = names.lazy.compactMap({ appleFrameworkNames[$0] }).first { return (.environment, [], "an Apple platform (\(module))") }
         // The compiler gave up on the expression: no evidence of anything.
@@ -131,6 +92,57 @@ enum FailureClassifier {
             return (.environment, [], "a compiler that can type-check it (this one gave up on an expression)")
         }
         return (.context, names, nil)
+    }
+
+    /// `errors` read one by one: the names and context the code leaves out,
+    /// the errors that are the code's own, and a missing name that
+    /// misspells another (a typo: the docs'), which ends the reading.
+    private static func read(
+        _ errors: [CompilerDiagnostic], of sample: Sample, notes: [CompilerDiagnostic], declared: Set<String>, elsewhere: ExtensionMembers
+    ) -> (names: [String], own: [CompilerDiagnostic], typo: CompilerDiagnostic?) {
+        var names: [String] = []
+        let shadowed = shadowedNames(errors)
+        var ownDeclaredOnce: Set<String>?
+        func ownDeclared() -> Set<String> {
+            if let ownDeclaredOnce { return ownDeclaredOnce }
+            ownDeclaredOnce = PageIsolation.declaredNames(sample.compiledCode)
+            return ownDeclaredOnce ?? []
+        }
+        var sketchedOnce: Set<String>?
+        func sketched() -> Set<String> {
+            if let sketchedOnce { return sketchedOnce }
+            sketchedOnce = SketchedTypes.names(in: sample.compiledCode)
+            return sketchedOnce ?? []
+        }
+        // An error the compiler gives because a type it could not find left it nothing to infer from
+        // (`generic parameter 'Key' could not be inferred` after `cannot find 'Player'`) is that name's, when one is missing.
+        let anyMissing = errors.contains { error in missingName.contains { error.message.hasPrefix($0) } }
+        // A type the code declares with a missing type in it (`typealias InboundIn = Bacon`) cannot conform either.
+        let anyMissingType = errors.contains { $0.message.hasPrefix("cannot find type '") }
+        // Errors that are the code's own (a wrong member, label, type, `try`, syntax): evidence only when no missing
+        // name can explain them (``isEvidence(_:of:missing:)``).
+        var own: [CompilerDiagnostic] = []
+        for error in errors {
+            if followsFromMissing(error, anyMissing: anyMissing, anyMissingType: anyMissingType) { continue }
+            if let context = declarationContext(
+                of: error, notes: notes, sample: sample, declared: declared, elsewhere: elsewhere, own: ownDeclared)
+            {
+                if !names.contains(context) { names.append(context) }
+                continue
+            }
+            if let name = missingContext(in: error, of: sample, shadowed: shadowed, sketched: sketched) {
+                if !names.contains(name) { names.append(name) }
+                continue
+            }
+            guard let name = missingName.lazy.compactMap({ quoted(after: $0, in: error.message) }).first else {
+                own.append(error)
+                continue
+            }
+            if misspells(name, at: error, notes: notes, declared: declared) { return (names, own, error) }
+            let shown = error.message.hasPrefix("unknown attribute") ? "@" + name : error.message.hasPrefix("no macro named") ? "#" + name : name
+            if !names.contains(shown) { names.append(shown) }
+        }
+        return (names, own, nil)
     }
 
     /// Whether `error` only follows from a name the compiler cannot find:

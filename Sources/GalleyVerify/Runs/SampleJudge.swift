@@ -80,7 +80,9 @@ enum SampleJudge {
         lines.insert(deciding, at: 1)
         if !evidence.given.isEmpty {
             let names = evidence.given.map { "'\($0)'" }.joined(separator: ", ")
-            lines.append("note: \(names) \(evidence.given.count == 1 ? "is a name" : "are names") the code takes as given, not the docs' error; the first error is")
+            lines.append(
+                "note: \(names) \(evidence.given.count == 1 ? "is a name" : "are names") the code takes as given, not the docs' error; the first error is"
+            )
         }
         result.failure = lines.joined(separator: "\n")
         result.failureLocation = SourceLocation(path: evidence.error.file, line: evidence.error.line, column: evidence.error.column)
