@@ -157,9 +157,13 @@ package enum APIListing {
         return claims
     }
 
-    /// The symbol graph's title of a declaration: `adjacentPairs()`, `init(capacity:)`, `count`.
+    /// The symbol graph's title of a declaration: `adjacentPairs()`, `init(capacity:)`, `count`, `-(_:)`.
     package static func title(of decl: DeclSyntax) -> String? {
         if let function = decl.as(FunctionDeclSyntax.self) {
+            // An operator's parameters have no argument labels: `-(_:)`, `+(_:_:)`, whatever their names.
+            if let first = function.name.text.unicodeScalars.first, !(first.properties.isAlphabetic || first == "_" || first == "`") {
+                return function.name.text + "(" + String(repeating: "_:", count: function.signature.parameterClause.parameters.count) + ")"
+            }
             return function.name.text + labels(function.signature.parameterClause.parameters, isSubscript: false)
         }
         if let initializer = decl.as(InitializerDeclSyntax.self) {

@@ -34,13 +34,14 @@ package enum SampleKindReader {
 
     /// Whether a comment after code says that the line traps
     /// (`items.append(6) // runtime error: capacity overflow`, `// Fatal
-    /// error`, `// crashes`, `// traps`): the block shows a trap, as a
+    /// error`, `// crashes`, `// traps`, `// throws`): the block shows a trap, as a
     /// `crash` sample does.
     package static func announcesTrap(_ code: String) -> Bool {
         let openings = ["runtime error", "fatal error", "crash", "trap", "precondition fail"]
         // Most samples say none of these words anywhere: no need to parse them.
         let lowered = code.lowercased()
-        guard lowered.contains("//"), openings.contains(where: lowered.contains) || lowered.contains("error") else { return false }
+        guard lowered.contains("//"), openings.contains(where: lowered.contains) || lowered.contains("error") || lowered.contains("throws")
+        else { return false }
         guard let tree = SwiftSource.parse(code) else { return false }
         // `// Throws an error: malformed MATCH expression` over the listing's last statement: it shows the failure.
         if let last = tree.statements.last {
@@ -56,6 +57,10 @@ package enum SampleKindReader {
                 let comment = text.dropFirst(2).trimmingCharacters(in: .whitespaces).lowercased()
                 // `UInt8("1111111111111" as BitArray) // ERROR`: the line's result is an error, at run time.
                 if openings.contains(where: { comment.hasPrefix($0) }) || comment == "error" || comment == "error!" { return true }
+                // `try unwrap(nil as Int?) // throws`: the line throws (not `// throws if …`, which says when it may).
+                if comment == "throws" || comment == "throws!" || comment.hasPrefix("throws:") || comment.hasPrefix("throws an error") {
+                    return true
+                }
             }
         }
         return false

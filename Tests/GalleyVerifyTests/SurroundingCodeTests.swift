@@ -155,6 +155,44 @@ struct SurroundingCodeTests {
         #expect(result.failureLocation?.line == result.sample.block.firstCodeLine + 1)
     }
 
+    @Test("a protocol the compiler falls back to for a type a missing name hid cannot be constructed: that follows from the name")
+    func protocolFallback() throws {
+        // swift-nio's NIOHTTP1TestServer.swift: `XCTAssertEqual(head, .init(…))` with NIOHTTP1 not imported.
+        let report = try verifyPage(
+            """
+            ```swift
+            func check<T: Equatable>(_ a: T, _ b: @autoclosure () throws -> T) {}
+            let value = Missing()
+            check(value,
+                  .init(version: 1))
+            ```
+
+            ```swift
+            func check<T: Equatable>(_ a: T, _ b: @autoclosure () throws -> T) {}
+            check(1,
+                  .init(version: 1))
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.cause) == [.context, .docs], "\(report.failures)")
+        #expect(report.results[0].undeclaredNames == ["Missing"])
+    }
+
+    @Test("an operator in an API listing is found by its title without labels; another type is still another signature")
+    func operatorListing() {
+        // swift-protobuf's API.md lists `public func -(operand: Google_Protobuf_Duration) -> Google_Protobuf_Duration`.
+        let library = [
+            APIListing.Symbol(path: ["-(_:)"], declaration: "func - (operand: Duration) -> Duration"),
+            APIListing.Symbol(path: ["+(_:_:)"], declaration: "func + (lhs: Duration, rhs: Duration) -> Duration"),
+        ]
+        #expect(
+            APIListing.check("public func -(operand: Duration) -> Duration\nfunc +(lhs: Duration, rhs: Duration) -> Duration\n", against: library)
+                == nil)
+        #expect(
+            APIListing.check("func +(lhs: Duration, rhs: Duration) -> Int\n", against: library)?.message.contains("with another signature") == true)
+        #expect(
+            APIListing.check("func *(lhs: Duration, rhs: Duration) -> Duration\n", against: library)?.message.contains("has no '*(_:_:)'") == true)
+    }
+
     @Test("a value in a type's doc comment named by the type's last words is that type, not another the name fits better")
     func documentedType() {
         // swift-metrics' FloatingPointCounter: `counter.increment(by: 5.1)`.

@@ -156,6 +156,9 @@ struct UnseenDocsTests {
         #expect(plain.samples.first?.mode == .run)
         #expect(SampleKindReader.announcesTrap("let a = UInt8(300 as Int) // ERROR\n"))
         #expect(!SampleKindReader.announcesTrap("let a = UInt8(3) // no error here\n"))
+        // Nimble's Require.md: `// throws` beside the line that throws; `// throws if …` only says when it may.
+        #expect(SampleKindReader.announcesTrap("let value = try unwrap(nil as Int?) // throws\nlet other = try unwrap(1 as Int?) // returns 1\n"))
+        #expect(!SampleKindReader.announcesTrap("let value = try load(path) // throws if the file is missing\n"))
     }
 
     @Test("a Package.swift fragment naming traits is a manifest fragment, not a program")

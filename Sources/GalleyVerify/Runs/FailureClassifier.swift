@@ -152,9 +152,20 @@ enum FailureClassifier {
         if anyMissing, inferenceSigns.contains(where: { error.message.contains($0) }) { return true }
         // Nor can it have the memberwise initializer its stored properties' types would give it.
         if anyMissingType, error.message.contains("does not conform to protocol") || error.message.hasSuffix("has no initializers") { return true }
-        return anyMissing && error.message.contains("cannot be constructed because it has no accessible initializers")
-            && error.message.hasPrefix("'any ")
+        // `.init(…)` given to a generic whose type a missing name hid: the compiler falls back to the protocol it
+        // constrains (`'Equatable' cannot be constructed` in `XCTAssertEqual(head, .init(…))`).
+        guard anyMissing, error.message.contains("cannot be constructed because it has no accessible initializers"),
+            let type = quoted(after: "'", in: error.message)
+        else { return false }
+        return type.hasPrefix("any ") || standardProtocols.contains(type)
     }
+
+    /// The standard library's protocols a generic parameter is constrained
+    /// to, which a type the compiler could not infer falls back to.
+    static let standardProtocols: Set<String> = [
+        "Equatable", "Hashable", "Comparable", "Sendable", "Codable", "Encodable", "Decodable", "Error", "Sequence", "Collection",
+        "Numeric", "BinaryInteger", "FloatingPoint", "StringProtocol", "CustomStringConvertible", "Identifiable",
+    ]
 
     /// Whether the missing `name` of `error` misspells a name: the
     /// compiler's near did-you-mean (a typo or a renamed API), a name the
