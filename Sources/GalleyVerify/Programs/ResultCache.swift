@@ -62,7 +62,7 @@ struct ResultCache: Sendable {
     /// version of the comparison's rules (a verdict of earlier rules is not kept).
     static func key(forListing code: String, modules: [String], toolchain: Toolchain, library: SampleLibrary.Built) -> String {
         var hasher = SHA256()
-        for text in ["galley-listing-v5", toolchain.version, library.fingerprint] + modules + [code] {
+        for text in ["galley-listing-v6", toolchain.version, library.fingerprint] + modules + [code] {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
