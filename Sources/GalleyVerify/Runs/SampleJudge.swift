@@ -81,7 +81,7 @@ enum SampleJudge {
         if !evidence.given.isEmpty {
             let names = evidence.given.map { "'\($0)'" }.joined(separator: ", ")
             lines.append(
-                "note: \(names) \(evidence.given.count == 1 ? "is a name" : "are names") the code takes as given, not the docs' error; the first error is"
+                "note: \(names) \(evidence.given.count == 1 ? "is a name" : "are names") the code takes as given; the first error is the docs' own"
             )
         }
         result.failure = lines.joined(separator: "\n")
