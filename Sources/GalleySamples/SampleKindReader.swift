@@ -34,9 +34,14 @@ package enum SampleKindReader {
 
     /// Whether a comment after code says that the line traps
     /// (`items.append(6) // runtime error: capacity overflow`, `// Fatal
-    /// error`, `// crashes`, `// traps`, `// throws`): the block shows a trap, as a
+    /// error`, `// crashes`, `// traps`, `// throws`), or a `throw` at the
+    /// top level (`throw Abort(.badRequest)`): the block shows a trap, as a
     /// `crash` sample does.
     package static func announcesTrap(_ code: String) -> Bool {
+        // `throw Abort(.badRequest)` at the top level: the listing shows throwing, which ends a program.
+        if code.contains("throw "), let tree = SwiftSource.parse(code), tree.statements.contains(where: { $0.item.is(ThrowStmtSyntax.self) }) {
+            return true
+        }
         let openings = ["runtime error", "fatal error", "crash", "trap", "precondition fail"]
         // Most samples say none of these words anywhere: no need to parse them.
         let lowered = code.lowercased()

@@ -34,6 +34,7 @@ package enum TextListing {
         if isCFamily(lines) { return "C-family code" }
         if lines.allSatisfy(isGrammar) { return "a grammar" }
         if isEnvironmentFile(code) { return "environment variables" }
+        if isYAML(lines) { return "YAML" }
         if lines.contains(where: isFormula) { return "a formula" }
         // `galaxies/:galaxyID/planets`: a URL path, one line of segments.
         if lines.count == 1, first.contains("/"), !first.contains(" "), first.contains(":") || first.hasPrefix("/") { return "a path" }
@@ -223,6 +224,19 @@ package enum TextListing {
             assignments += 1
         }
         return assignments > 0
+    }
+
+    /// Whether `lines` are a YAML document's: each a key and a colon (`apis:`,
+    /// `root: acls`) or a list item (`- name: google.acl.v1.AccessControl`),
+    /// with at least one item and one key that opens a block; Swift writes
+    /// neither a line that starts with `- name:` nor one that is only `name:`.
+    static func isYAML(_ lines: [Substring]) -> Bool {
+        let key = #"^[A-Za-z_][\w.-]*:(\s.*)?$"#
+        let item = #"^- \S"#
+        guard lines.contains(where: { $0.range(of: item, options: .regularExpression) != nil }),
+            lines.contains(where: { $0.hasSuffix(":") && $0.range(of: key, options: .regularExpression) != nil })
+        else { return false }
+        return lines.allSatisfy { $0.range(of: key, options: .regularExpression) != nil || $0.range(of: item, options: .regularExpression) != nil }
     }
 
     /// A line of mathematics: a function defined by an equation (`atan2(y,x)

@@ -418,7 +418,8 @@ extension Verifier {
             let sample = results[index].sample
             guard
                 let (said, declarations) = assuming.assumptions(
-                    for: results[index].undeclaredNames, modules: AssumedNames.modules(of: sample), documenting: sample.documentedSymbol)
+                    for: results[index].undeclaredNames, modules: AssumedNames.modules(of: sample), documenting: sample.documentedSymbol,
+                    code: sample.compiledCode)
             else { continue }
             let checked = AssumedNames.derived(sample, declarations: declarations)
             derived.append((index, checked, said))

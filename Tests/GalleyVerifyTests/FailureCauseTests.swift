@@ -301,7 +301,8 @@ struct FailureCauseTests {
             ```swift
             struct DatabaseError: Error, CustomStringConvertible { var description: String }
             // What GRDB's `DatabaseQueue(path: "/path/to/database.sqlite")` throws.
-            throw DatabaseError(description: "SQLite error 14: unable to open database file")
+            func open() throws { throw DatabaseError(description: "SQLite error 14: unable to open database file") }
+            try open()
             ```
 
             ```swift

@@ -193,6 +193,30 @@ struct SurroundingCodeTests {
             APIListing.check("func *(lhs: Duration, rhs: Duration) -> Duration\n", against: library)?.message.contains("has no '*(_:_:)'") == true)
     }
 
+    @Test("a YAML document is not Swift; a throw at the top level shows throwing; the receiver of the documented member is its type")
+    func yamlThrowAndReceiver() {
+        // swift-protobuf's api.pb.swift (a service config), vapor's Abort.swift and ContentConfiguration.swift.
+        #expect(
+            TextListing.kind(of: "apis:\n- name: google.storage.v2.Storage\n  mixins:\n  - name: google.acl.v1.AccessControl\n    root: acls\n")
+                == "YAML")
+        #expect(!TextListing.isYAML(["case .a:", "- value"]))
+        #expect(!TextListing.isYAML(["name: value"]), "a key alone is no document")
+        #expect(SampleKindReader.announcesTrap("throw Abort(.badRequest, reason: \"Something's not quite right...\")\n"))
+        #expect(!SampleKindReader.announcesTrap("do {\n    throw Abort(.badRequest)\n} catch {\n    print(error)\n}\n"))
+        #expect(!SampleKindReader.announcesTrap("func check() throws {\n    throw Abort(.badRequest)\n}\n"))
+        let member = ["ContentConfiguration", "requireURLEncoder()"]
+        #expect(AssumedNames.receives(member, name: "coders", in: "let coder = try coders.requireURLEncoder()\n"))
+        #expect(!AssumedNames.receives(member, name: "coders", in: "let coder = try coders.requireJSONEncoder()\n"))
+        #expect(!AssumedNames.receives(member, name: "coders", in: "let coder = try mycoders.requireURLEncoder()\n"))
+        let typing = NameTyping(types: [
+            .init(name: "ContentConfiguration", module: "Vapor", spelled: "ContentConfiguration", construction: nil),
+            .init(name: "AsyncResponseEncodable", module: "Vapor", spelled: "any AsyncResponseEncodable", construction: nil),
+        ])
+        #expect(typing.owner(of: member)?.name == "ContentConfiguration")
+        #expect(typing.owner(of: ["AsyncResponseEncodable", "encodeResponse(for:)"]) == nil, "a protocol's values are the reader's types")
+        #expect(typing.type(for: "coders") == nil, "the name alone fits no type")
+    }
+
     @Test("a value in a type's doc comment named by the type's last words is that type, not another the name fits better")
     func documentedType() {
         // swift-metrics' FloatingPointCounter: `counter.increment(by: 5.1)`.

@@ -239,7 +239,8 @@ struct FollowOnErrorTests {
             """
             ```swift
             struct Failure: Error { var file: String }
-            throw Failure(file: "file:///var/log/myapp.log")
+            func open(_ path: String) throws { throw Failure(file: "file://" + path) }
+            try open("/var/log/myapp.log")
             ```
             """, pageProgram: false, assumesNames: false)
         #expect(report.results.first?.cause == .environment, "\(report.failures)")

@@ -1,3 +1,4 @@
+import Foundation
 import GalleyCore
 import GalleyPackage
 import GalleyPrograms
@@ -83,9 +84,11 @@ struct AssumedNames {
     /// What `names` are assumed to be — `["logger: Logger", "import Testing"]`
     /// as the verdict says it, and the setup lines that declare it — or
     /// `nil` when one of them fits no type.
-    /// `documenting`: the symbol whose doc comment the names are in, whose type a name may stand for.
+    /// `documenting`: the symbol whose doc comment the names are in, whose type a name may stand for;
+    /// `code`: the sample's, where a name that receives the documented member (`coders.requireURLEncoder()`
+    /// in `ContentConfiguration.requireURLEncoder()`'s comment) is a value of the member's type.
     mutating func assumptions(
-        for names: [String], modules: [String], documenting: [String] = []
+        for names: [String], modules: [String], documenting: [String] = [], code: String = ""
     ) -> (said: [String], declarations: [String])? {
         guard !names.isEmpty else { return nil }
         let typing = typing(of: modules)
@@ -96,7 +99,8 @@ struct AssumedNames {
             // module of the graph that declares the name (`AsyncTimerSequence`: `import AsyncAlgorithms`).
             let type =
                 Self.moduleOfName[name] == nil && (name.first?.isLetter == true || name.first == "_")
-                ? typing.type(for: name, documenting: documenting) : nil
+                ? (Self.receives(documenting, name: name, in: code) ? typing.owner(of: documenting) : nil)
+                    ?? typing.type(for: name, documenting: documenting) : nil
             if type == nil, let module = Self.moduleOfName[name] ?? graph.modules(declaring: name).first(where: { !modules.contains($0) }) {
                 if !declarations.contains("import \(module)") {
                     said.append("import \(module)")
@@ -109,6 +113,16 @@ struct AssumedNames {
             declarations.append("var \(name): \(type.spelled) { get { fatalError(\"assumed by galley verify\") } set {} }")
         }
         return (said, declarations)
+    }
+
+    /// Whether `code` calls or reads the member at `documenting` (its last
+    /// component, `requireURLEncoder()`) on `name`: `name.requireURLEncoder`.
+    static func receives(_ documenting: [String], name: String, in code: String) -> Bool {
+        guard documenting.count >= 2, let member = documenting.last?.prefix(while: { $0 != "(" }), !member.isEmpty else { return false }
+        let pattern =
+            "(?<![\\w.])" + NSRegularExpression.escapedPattern(for: name) + "\\s*\\.\\s*" + NSRegularExpression.escapedPattern(for: String(member))
+            + "(?!\\w)"
+        return code.range(of: pattern, options: .regularExpression) != nil
     }
 
     /// The typing of `modules`' types.

@@ -80,6 +80,16 @@ public struct NameTyping: Sendable {
         return type(for: name)
     }
 
+    /// The type a member at `documenting` (`["ContentConfiguration",
+    /// "requireURLEncoder()"]`) is declared in, when it is one of these
+    /// types and not a protocol (whose values are the reader's own types).
+    public func owner(of documenting: [String]) -> TypeGuess? {
+        guard documenting.count == 2, let guesses = types[documenting[0]], guesses.count == 1, !guesses[0].spelled.hasPrefix("any ") else {
+            return nil
+        }
+        return guesses[0]
+    }
+
     /// The one type `name` fits best, or `nil` when none fits or several fit equally.
     public func type(for name: String) -> TypeGuess? {
         let parts = Self.words(of: name)
