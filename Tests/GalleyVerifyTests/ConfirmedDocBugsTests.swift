@@ -182,6 +182,74 @@ struct ConfirmedDocBugsTests {
                     @discardableResult func singularize(_ string: String) -> String { string }
                 }
                 """),
+        Bug(
+            place: "pointfreeco/swift-case-paths@1.10.0 Sources/CasePaths/Internal/Deprecations.swift:414",
+            bug: "the second call's `(` is never closed",
+            listing: """
+                extract(case: Result<Int, Error>.success, from: .success(42))
+                // 42
+                extract(case: Result<Int, Error>.success, from: .failure(MyError())
+                // nil
+                """,
+            library: """
+                struct MyError: Error {}
+                @discardableResult
+                func extract<Root, Value>(case embed: @escaping (Value) -> Root, from root: Root) -> Value? { nil }
+                """),
+        Bug(
+            place: "groue/GRDB.swift@7.10.0 GRDB/QueryInterface/ForeignKey.swift:27",
+            bug: "`ForeignKey([Columns.authorId]))` closes one parenthesis too many, twice",
+            listing: """
+                struct Book: TableRecord {
+                    enum Columns {
+                        static let authorId = Column("authorId")
+                        static let translatorId = Column("translatorId")
+                    }
+
+                    // Define foreign keys
+                    static let authorForeignKey = ForeignKey([Columns.authorId]))
+                    static let translatorForeignKey = ForeignKey([Columns.translatorId]))
+                }
+                """,
+            library: """
+                protocol TableRecord {}
+                struct Column { init(_ name: String) {} }
+                struct ForeignKey { init(_ columns: [Column]) {} }
+                """),
+        Bug(
+            place: "pointfreeco/swift-concurrency-extras@1.4.3 Sources/ConcurrencyExtras/Documentation.docc/ReliablyTestingAsync.md:187",
+            bug: "`XCAssertEqual` for `XCTAssertEqual` in a test the page says passes",
+            listing: """
+                func testGetFact() async {
+                  await withMainSerialExecutor {
+                    let model = FeatureModel(numberFact: { number in
+                      await Task.yield()
+                      return "\\(number) is a good number!"
+                    })
+
+                    let task = Task { await model.getFactButtonTapped() }
+                    await Task.yield()
+                    XCTAssertEqual(model.isLoadingFact, true)  // ✅
+                    await task.value
+                    XCAssertEqual(model.fact, "0 is a good number!")  // ✅
+                    XCTAssertEqual(model.isLoadingFact, false)  // ✅
+                  }
+                }
+                """,
+            library: """
+                final class FeatureModel: @unchecked Sendable {
+                    var isLoadingFact = false
+                    var fact: String?
+                    let numberFact: @Sendable (Int) async -> String
+                    init(numberFact: @escaping @Sendable (Int) async -> String) { self.numberFact = numberFact }
+                    func getFactButtonTapped() async {
+                        isLoadingFact = true
+                        fact = await numberFact(0)
+                        isLoadingFact = false
+                    }
+                }
+                func withMainSerialExecutor(_ operation: @Sendable () async throws -> Void) async rethrows { try await operation() }
+                """),
     ]
 
     @Test("each confirmed bug is an error in the docs", arguments: bugs)

@@ -208,6 +208,8 @@ struct SurroundingCodeTests {
         #expect(AssumedNames.receives(member, name: "coders", in: "let coder = try coders.requireURLEncoder()\n"))
         #expect(!AssumedNames.receives(member, name: "coders", in: "let coder = try coders.requireJSONEncoder()\n"))
         #expect(!AssumedNames.receives(member, name: "coders", in: "let coder = try mycoders.requireURLEncoder()\n"))
+        // A type's name receives a static member on the reader's own type (GRDB's `Player.fetchOne(db)`).
+        #expect(!AssumedNames.receives(["ColumnInfo", "fetchOne(_:)"], name: "Player", in: "let player = try Player.fetchOne(db)\n"))
         let typing = NameTyping(types: [
             .init(name: "ContentConfiguration", module: "Vapor", spelled: "ContentConfiguration", construction: nil),
             .init(name: "AsyncResponseEncodable", module: "Vapor", spelled: "any AsyncResponseEncodable", construction: nil),

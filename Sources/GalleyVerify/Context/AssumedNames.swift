@@ -116,9 +116,13 @@ struct AssumedNames {
     }
 
     /// Whether `code` calls or reads the member at `documenting` (its last
-    /// component, `requireURLEncoder()`) on `name`: `name.requireURLEncoder`.
+    /// component, `requireURLEncoder()`) on `name`, a value's name (lowercase):
+    /// `name.requireURLEncoder`.
     static func receives(_ documenting: [String], name: String, in code: String) -> Bool {
-        guard documenting.count >= 2, let member = documenting.last?.prefix(while: { $0 != "(" }), !member.isEmpty else { return false }
+        // A value's name: `Player.fetchOne(db)` calls a static member on the reader's own type.
+        guard documenting.count >= 2, name.first?.isLowercase == true, let member = documenting.last?.prefix(while: { $0 != "(" }),
+            !member.isEmpty
+        else { return false }
         let pattern =
             "(?<![\\w.])" + NSRegularExpression.escapedPattern(for: name) + "\\s*\\.\\s*" + NSRegularExpression.escapedPattern(for: String(member))
             + "(?!\\w)"
