@@ -219,6 +219,57 @@ struct SurroundingCodeTests {
         #expect(typing.type(for: "coders") == nil, "the name alone fits no type")
     }
 
+    @Test("a synthesized conformance another block's sketch cannot give is context; a type the block declares without it is the docs'")
+    func sketchedConformance() throws {
+        // GRDB's AssociationAggregate.swift: `struct TeamInfo: FetchableRecord, Decodable { var team: Team }`, `Team` sketched before.
+        let report = try verifyPage(
+            """
+            ```swift
+            struct Team { static let table = "team" }
+            ```
+
+            ```swift
+            struct TeamInfo: Decodable {
+                var team: Team
+                var score: Double
+            }
+            ```
+
+            ```swift
+            struct Member { static let table = "member" }
+            struct MemberInfo: Decodable {
+                var member: Member
+                var score: Double
+            }
+            ```
+            """, pageProgram: true, assumesNames: false)
+        #expect(report.results.map(\.cause) == [nil, .context, .docs], "\(report.failures)")
+        #expect(report.results[1].undeclaredNames == ["(the conformances of Team, declared in another block)"])
+    }
+
+    @Test("an ambiguity is the page's implicit imports' only when Foundation has a candidate; among the code's own, the docs'")
+    func ambiguityCandidates() throws {
+        var settings = SampleSettings()
+        settings.prelude = "import Foundation"
+        let markdown = "```swift\nfunc make() -> Int { 1 }\nfunc make() -> String { \"a\" }\nlet value = make()\n```\n"
+        let sample = try #require(
+            SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md", settings: settings).samples.first)
+        let error = CompilerDiagnostic(severity: "error", file: "content/p.md", line: 4, column: 13, message: "ambiguous use of 'make()'")
+        let own = FailureClassifier.candidateModules(in: [
+            error, CompilerDiagnostic(severity: "note", file: "content/p.md", line: 2, column: 6, message: "found this candidate"),
+        ])
+        #expect(own == [""])
+        #expect(FailureClassifier.omittedInWriting(in: error, of: sample, candidates: own) == nil)
+        let foundation = FailureClassifier.candidateModules(in: [
+            CompilerDiagnostic(
+                severity: "note", file: "FoundationEssentials.Data.init", line: 2, column: 19,
+                message: "found this candidate in module 'FoundationEssentials'")
+        ])
+        #expect(FailureClassifier.omittedInWriting(in: error, of: sample, candidates: foundation) == "(the imports the page is compiled with)")
+        // With no candidate named, the imports keep the benefit of the doubt.
+        #expect(FailureClassifier.omittedInWriting(in: error, of: sample, candidates: []) == "(the imports the page is compiled with)")
+    }
+
     @Test("a value in a type's doc comment named by the type's last words is that type, not another the name fits better")
     func documentedType() {
         // swift-metrics' FloatingPointCounter: `counter.increment(by: 5.1)`.

@@ -34,6 +34,15 @@ extension FailureClassifier {
         {
             return "(the conformances of \(type), declared in another block)"
         }
+        // `struct TeamInfo: Decodable { var team: Team }`, `Team` the reader's record that another block sketches: the
+        // conformance it cannot synthesize needs that type's, which the sketch leaves out. (A library type's is evidence.)
+        if error.message.contains("does not conform to protocol"),
+            let lacking = notes.lazy.compactMap({ note in
+                note.message.hasPrefix("cannot automatically synthesize") ? quoted(after: "because '", in: note.message) : nil
+            }).first(where: { (declared.contains($0) || elsewhere.types.contains($0)) && !own().contains($0) })
+        {
+            return "(the conformances of \(lacking), declared in another block)"
+        }
         // `@Dependency(\.apiClient)` with no `apiClient` declared: the key path stays `KeyPath<Root, Value>`, unresolved,
         // and the call matches nothing. The member is context, as an undeclared name is.
         if error.message.contains("value of type 'KeyPath<Root, Value>'"),

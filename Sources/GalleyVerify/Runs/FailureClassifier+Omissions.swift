@@ -8,7 +8,8 @@ extension FailureClassifier {
     /// Glibc captures as a call, the language mode it was written in, an
     /// ambiguity of the page's implicit imports, code elided in words, a
     /// call's arguments shown alone or in a comment, a body left out.
-    static func omittedInWriting(in error: CompilerDiagnostic, of sample: Sample) -> String? {
+    /// `candidates`: the modules the compiler names for an ambiguous name's candidates.
+    static func omittedInWriting(in error: CompilerDiagnostic, of sample: Sample, candidates: Set<String> = []) -> String? {
         // `return Self(/* ... */)`: a call whose arguments the listing elides in a comment.
         if error.message.hasPrefix("missing argument"),
             line(error.line, of: sample).range(of: #"\(\s*/\*[^*]*\*/\s*\)"#, options: .regularExpression) != nil
@@ -45,10 +46,9 @@ extension FailureClassifier {
         // Swift 6's checking of shared mutable state (`static var liveValue` in a type shown alone): the language mode
         // the docs were written in, not a wrong statement about the library.
         if concurrencySigns.contains(where: { error.message.contains($0) }) { return "(Swift 6 concurrency checking)" }
-        // An ambiguity only the page's implicit imports bring in (`import Foundation` beside the module's own builders).
-        if error.message.contains("ambiguous"), sample.settings.prelude.contains("import Foundation"),
-            !sample.compiledCode.contains("import Foundation")
-        {
+        // An ambiguity only the page's implicit imports bring in (`import Foundation` beside the module's own builders):
+        // unless the compiler's candidates are all another module's (`Digits()` among Parsing's own initializers).
+        if error.message.contains("ambiguous"), isImplicitFoundation(sample, candidates: candidates) {
             return "(the imports the page is compiled with)"
         }
         // `. . . do some work . . .`, `{ ... a, b, c ... }`: code the listing elides in words.
@@ -115,6 +115,25 @@ extension FailureClassifier {
             }
         }
         return false
+    }
+
+    /// Whether an ambiguity in `sample` may come from the `import
+    /// Foundation` its page adds and it does not write: no candidate is
+    /// named, or one is Foundation's.
+    static func isImplicitFoundation(_ sample: Sample, candidates: Set<String>) -> Bool {
+        sample.settings.prelude.contains("import Foundation") && !sample.compiledCode.contains("import Foundation")
+            && (candidates.isEmpty || candidates.contains { $0.hasPrefix("Foundation") })
+    }
+
+    /// The modules the compiler's notes name for an ambiguous name's
+    /// candidates (`found this candidate in module 'Foundation'`), `""`
+    /// for a candidate of the program's own module.
+    static func candidateModules(in diagnostics: [CompilerDiagnostic]) -> Set<String> {
+        Set(
+            diagnostics.compactMap { note in
+                guard note.severity == "note", note.message.hasPrefix("found this candidate") else { return nil }
+                return quoted(after: "in module '", in: note.message) ?? ""
+            })
     }
 
     /// Lowercase struct names of the C library (Glibc) that Swift imports:

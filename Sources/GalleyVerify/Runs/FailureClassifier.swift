@@ -43,14 +43,18 @@ enum FailureClassifier {
     /// compiler's, at the sample's own lines.
     /// `declared`: the names the program's samples declare, against which a
     /// missing name is checked for a typo (`totl` for `total` is the docs').
+    /// `candidates`: the modules the compiler's notes name for an ambiguous
+    /// name's candidates (`found this candidate in module 'Foundation'`).
     /// `evidence`: set to what makes a compile failure the docs'.
     static func classify(
         _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], standardError: String,
-        declared: Set<String> = [], elsewhere: ExtensionMembers = ExtensionMembers(), evidence: inout Evidence?
+        declared: Set<String> = [], elsewhere: ExtensionMembers = ExtensionMembers(), candidates: Set<String> = [],
+        evidence: inout Evidence?
     ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
         switch result.failureKind ?? .compile {
         case .compile:
-            return compileCause(result, errors: errors, notes: notes, declared: declared, elsewhere: elsewhere, evidence: &evidence)
+            let context = ReadingContext(notes: notes, declared: declared, elsewhere: elsewhere, candidates: candidates)
+            return compileCause(result, errors: errors, context: context, evidence: &evidence)
         case .trap:
             return trapCause(standardError)
         case .limit:
@@ -66,12 +70,23 @@ enum FailureClassifier {
         }
     }
 
+    /// What a compile failure's errors are read with besides themselves.
+    struct ReadingContext {
+        /// The compiler's notes at the sample's lines.
+        var notes: [CompilerDiagnostic]
+        /// The names the program's samples declare.
+        var declared: Set<String>
+        /// Members other listings' extensions declare.
+        var elsewhere: ExtensionMembers
+        /// The modules the compiler names for an ambiguous name's candidates.
+        var candidates: Set<String>
+    }
+
     private static func compileCause(
-        _ result: SampleResult, errors: [CompilerDiagnostic], notes: [CompilerDiagnostic], declared: Set<String>,
-        elsewhere: ExtensionMembers, evidence: inout Evidence?
+        _ result: SampleResult, errors: [CompilerDiagnostic], context: ReadingContext, evidence: inout Evidence?
     ) -> (cause: SampleResult.Cause, names: [String], needs: String?) {
         if let cause = evidentCompileCause(result, errors: errors) { return cause }
-        let (names, readOwn, typo) = read(errors, of: result.sample, notes: notes, declared: declared, elsewhere: elsewhere)
+        let (names, readOwn, typo) = read(errors, of: result.sample, context: context)
         if let typo {
             evidence = Evidence(error: typo, given: [])
             return (.docs, [], nil)
@@ -98,8 +113,9 @@ enum FailureClassifier {
     /// the errors that are the code's own, and a missing name that
     /// misspells another (a typo: the docs'), which ends the reading.
     private static func read(
-        _ errors: [CompilerDiagnostic], of sample: Sample, notes: [CompilerDiagnostic], declared: Set<String>, elsewhere: ExtensionMembers
+        _ errors: [CompilerDiagnostic], of sample: Sample, context: ReadingContext
     ) -> (names: [String], own: [CompilerDiagnostic], typo: CompilerDiagnostic?) {
+        let (notes, declared, elsewhere) = (context.notes, context.declared, context.elsewhere)
         var names: [String] = []
         let shadowed = shadowedNames(errors)
         var ownDeclaredOnce: Set<String>?
@@ -130,7 +146,7 @@ enum FailureClassifier {
                 if !names.contains(context) { names.append(context) }
                 continue
             }
-            if let name = missingContext(in: error, of: sample, shadowed: shadowed, sketched: sketched) {
+            if let name = missingContext(in: error, of: sample, shadowed: shadowed, sketched: sketched, candidates: context.candidates) {
                 if !names.contains(name) { names.append(name) }
                 continue
             }
@@ -234,7 +250,7 @@ enum FailureClassifier {
     /// a type it sketches without its members (one of `sketched`), a
     /// fragment that needs the type around it.
     private static func missingContext(
-        in error: CompilerDiagnostic, of sample: Sample, shadowed: Set<String>, sketched: () -> Set<String>
+        in error: CompilerDiagnostic, of sample: Sample, shadowed: Set<String>, sketched: () -> Set<String>, candidates: Set<String>
     ) -> String? {
         // `let eventLoop: EventLoop` with no value, then used: the docs' way of saying "given an event loop".
         if error.message.hasSuffix("used before being initialized"),
@@ -254,7 +270,7 @@ enum FailureClassifier {
             return name
         }
         if let sketch = sketchContext(in: error, of: sample, sketched: sketched) { return sketch }
-        if let omission = omittedInWriting(in: error, of: sample) { return omission }
+        if let omission = omittedInWriting(in: error, of: sample, candidates: candidates) { return omission }
         if let surrounding = surroundingCode(in: error, of: sample) { return surrounding }
         // Code of a type's body, or a declaration without its body, shown alone: it needs the type around it.
         if let fragment = fragmentSigns.first(where: { error.message.contains($0.sign) })?.name { return fragment }

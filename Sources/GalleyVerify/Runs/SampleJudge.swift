@@ -56,7 +56,8 @@ enum SampleJudge {
                 var evidence: FailureClassifier.Evidence?
                 (result.cause, result.undeclaredNames, result.needs) = FailureClassifier.classify(
                     result, errors: own.filter { $0.severity == "error" }, notes: own.filter { $0.severity == "note" },
-                    standardError: run.standardError, declared: declared(), elsewhere: elsewhere, evidence: &evidence)
+                    standardError: run.standardError, declared: declared(), elsewhere: elsewhere,
+                    candidates: FailureClassifier.candidateModules(in: run.diagnostics), evidence: &evidence)
                 if result.cause == .docs, let evidence { Self.lead(with: evidence, result: &result) }
                 // A trap for want of a file, a database or the network is no trap to mark `crash`: say what fits.
                 if result.cause == .environment, result.failureKind == .trap, let needs = result.needs {
