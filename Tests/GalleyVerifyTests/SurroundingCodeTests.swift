@@ -266,6 +266,12 @@ struct SurroundingCodeTests {
                 message: "found this candidate in module 'FoundationEssentials'")
         ])
         #expect(FailureClassifier.omittedInWriting(in: error, of: sample, candidates: foundation) == "(the imports the page is compiled with)")
+        // A type's candidates name no module: the interface they are in does (Nimble's `Expression` beside Foundation's).
+        let type = FailureClassifier.candidateModules(in: [
+            CompilerDiagnostic(severity: "note", file: "/src/Nimble/Expression.swift", line: 1, column: 15, message: "found this candidate"),
+            CompilerDiagnostic(severity: "note", file: "FoundationEssentials.Expression", line: 2, column: 23, message: "found this candidate"),
+        ])
+        #expect(type == ["", "FoundationEssentials"])
         // With no candidate named, the imports keep the benefit of the doubt.
         #expect(FailureClassifier.omittedInWriting(in: error, of: sample, candidates: []) == "(the imports the page is compiled with)")
     }

@@ -83,7 +83,8 @@ struct AssumedNames {
 
     /// What `names` are assumed to be — `["logger: Logger", "import Testing"]`
     /// as the verdict says it, and the setup lines that declare it — or
-    /// `nil` when one of them fits no type.
+    /// `nil` when none of them fits a type. A name no type fits stays
+    /// undeclared, and its errors context, in the check.
     /// `documenting`: the symbol whose doc comment the names are in, whose type a name may stand for;
     /// `code`: the sample's, where a name that receives the documented member (`coders.requireURLEncoder()`
     /// in `ContentConfiguration.requireURLEncoder()`'s comment) is a value of the member's type.
@@ -108,11 +109,12 @@ struct AssumedNames {
                 }
                 continue
             }
-            guard let type else { return nil }
+            // A name no type fits stays undeclared: the check still reads the errors of the lines without it.
+            guard let type else { continue }
             said.append("\(name): \(type.spelled)")
             declarations.append("var \(name): \(type.spelled) { get { fatalError(\"assumed by galley verify\") } set {} }")
         }
-        return (said, declarations)
+        return declarations.isEmpty ? nil : (said, declarations)
     }
 
     /// Whether `code` calls or reads the member at `documenting` (its last

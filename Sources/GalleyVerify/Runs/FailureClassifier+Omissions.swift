@@ -126,13 +126,17 @@ extension FailureClassifier {
     }
 
     /// The modules the compiler's notes name for an ambiguous name's
-    /// candidates (`found this candidate in module 'Foundation'`), `""`
-    /// for a candidate of the program's own module.
+    /// candidates (`found this candidate in module 'Foundation'`, or a
+    /// type's candidate at `FoundationEssentials.Data:2:23`), `""` for a
+    /// candidate in a source file.
     static func candidateModules(in diagnostics: [CompilerDiagnostic]) -> Set<String> {
         Set(
             diagnostics.compactMap { note in
                 guard note.severity == "note", note.message.hasPrefix("found this candidate") else { return nil }
-                return quoted(after: "in module '", in: note.message) ?? ""
+                // A type's candidates name no module; one in a module's interface is at `FoundationEssentials.Data:2:23`.
+                if let module = quoted(after: "in module '", in: note.message) { return module }
+                return note.file.contains("/") || note.file.hasSuffix(".swift") || note.file.hasSuffix(".md")
+                    ? "" : String(note.file.prefix { $0 != "." })
             })
     }
 
