@@ -83,8 +83,7 @@ struct AssumedNames {
 
     /// What `names` are assumed to be — `["logger: Logger", "import Testing"]`
     /// as the verdict says it, and the setup lines that declare it — or
-    /// `nil` when none of them fits a type. A name no type fits stays
-    /// undeclared, and its errors context, in the check.
+    /// `nil` when one of them fits no type.
     /// `documenting`: the symbol whose doc comment the names are in, whose type a name may stand for;
     /// `code`: the sample's, where a name that receives the documented member (`coders.requireURLEncoder()`
     /// in `ContentConfiguration.requireURLEncoder()`'s comment) is a value of the member's type.
@@ -109,12 +108,13 @@ struct AssumedNames {
                 }
                 continue
             }
-            // A name no type fits stays undeclared: the check still reads the errors of the lines without it.
-            guard let type else { continue }
+            // A name no type fits leaves the fragment unchecked: checked with it undeclared, the errors its absence
+            // leaves in the lines around it (an `Any`, a member on the wrong type) read as the docs' (measured on the corpus).
+            guard let type else { return nil }
             said.append("\(name): \(type.spelled)")
             declarations.append("var \(name): \(type.spelled) { get { fatalError(\"assumed by galley verify\") } set {} }")
         }
-        return declarations.isEmpty ? nil : (said, declarations)
+        return (said, declarations)
     }
 
     /// Whether `code` calls or reads the member at `documenting` (its last
