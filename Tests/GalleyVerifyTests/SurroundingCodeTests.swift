@@ -276,6 +276,29 @@ struct SurroundingCodeTests {
         #expect(FailureClassifier.omittedInWriting(in: error, of: sample, candidates: []) == "(the imports the page is compiled with)")
     }
 
+    @Test("a type the docs declare that is ambiguous beside the library's restates the library's declaration; another ambiguity is not this")
+    func restatedDeclaration() throws {
+        // swift-case-paths' CasePathable.swift shows how the library itself extends `Result` with `AllCasePaths`;
+        // swift-parsing's Design.md shows `Parsers.Map` in one listing and uses it in the next.
+        let markdown =
+            "```swift\nextension Result {\n  public struct AllCasePaths {}\n  public static var allCasePaths: AllCasePaths { AllCasePaths() }\n}\n```\n"
+        let sample = try #require(SampleExtractor.samples(in: MarkdownDocument(parsing: markdown), page: "content/p.md").samples.first)
+        let error = CompilerDiagnostic(
+            severity: "error", file: "content/p.md", line: 4, column: 39, message: "'AllCasePaths' is ambiguous for type lookup in this context")
+        func context(_ error: CompilerDiagnostic, declared: Set<String> = []) -> String? {
+            FailureClassifier.declarationContext(
+                of: error, notes: [], sample: sample, declared: declared, elsewhere: ExtensionMembers(),
+                own: { AssumedNames.declaredNames(in: sample.compiledCode) })
+        }
+        #expect(context(error) == "(the library's own declaration of AllCasePaths, which the docs restate)")
+        var other = error
+        other.message = "ambiguous type name 'Map' in 'Parsers'"
+        #expect(context(other, declared: ["Map"]) == "(the library's own declaration of Map, which the docs restate)")
+        #expect(context(other) == nil, "a name no listing of the page declares")
+        other.message = "'Expression' is ambiguous for type lookup in this context"
+        #expect(context(other) == nil, "a name the listing does not declare")
+    }
+
     @Test("a value in a type's doc comment named by the type's last words is that type, not another the name fits better")
     func documentedType() {
         // swift-metrics' FloatingPointCounter: `counter.increment(by: 5.1)`.

@@ -71,10 +71,9 @@ public struct NameTyping: Sendable {
             for component in documenting.reversed() {
                 // Not a protocol: the reader's value is a type of their own that conforms to it (a `request` on
                 // `FetchRequest`'s page), which `any FetchRequest` is not when the protocol has associated types.
-                guard let guesses = types[component], guesses.count == 1, !guesses[0].spelled.hasPrefix("any "),
-                    Self.words(of: component).reversed().starts(with: parts.reversed())
+                guard let type = concreteType(named: component), Self.words(of: component).reversed().starts(with: parts.reversed())
                 else { continue }
-                return guesses[0]
+                return type
             }
         }
         return type(for: name)
@@ -84,9 +83,12 @@ public struct NameTyping: Sendable {
     /// "requireURLEncoder()"]`) is declared in, when it is one of these
     /// types and not a protocol (whose values are the reader's own types).
     public func owner(of documenting: [String]) -> TypeGuess? {
-        guard documenting.count == 2, let guesses = types[documenting[0]], guesses.count == 1, !guesses[0].spelled.hasPrefix("any ") else {
-            return nil
-        }
+        documenting.count == 2 ? concreteType(named: documenting[0]) : nil
+    }
+
+    /// The one type named `name`, when it is not a protocol.
+    private func concreteType(named name: String) -> TypeGuess? {
+        guard let guesses = types[name], guesses.count == 1, !guesses[0].spelled.hasPrefix("any ") else { return nil }
         return guesses[0]
     }
 

@@ -5,7 +5,8 @@ extension FailureClassifier {
     /// What the listing leaves to its page or its reader, when `error` is
     /// about its declarations rather than a wrong statement: alternatives
     /// side by side, a conformance shown in part, the conformances another
-    /// block sketches, a member another listing's extension declares.
+    /// block sketches, a member another listing's extension declares, a
+    /// library declaration the docs restate.
     /// `own` gives the names the listing itself declares.
     static func declarationContext(
         of error: CompilerDiagnostic, notes: [CompilerDiagnostic], sample: Sample, declared: Set<String>, elsewhere: ExtensionMembers,
@@ -42,6 +43,15 @@ extension FailureClassifier {
             }).first(where: { (declared.contains($0) || elsewhere.types.contains($0)) && !own().contains($0) })
         {
             return "(the conformances of \(lacking), declared in another block)"
+        }
+        // `extension Result: CasePathable { struct AllCasePaths … }`, `extension Parsers { struct Map … }`, where the
+        // library already declares them: the docs restate the library's declaration (in this listing or another of its
+        // page), and the name is ambiguous only beside the real one.
+        if let name = quoted(after: "'", in: error.message),
+            error.message.hasSuffix("is ambiguous for type lookup in this context") || error.message.hasPrefix("ambiguous type name '"),
+            own().contains(name) || declared.contains(name)
+        {
+            return "(the library's own declaration of \(name), which the docs restate)"
         }
         // `@Dependency(\.apiClient)` with no `apiClient` declared: the key path stays `KeyPath<Root, Value>`, unresolved,
         // and the call matches nothing. The member is context, as an undeclared name is.
