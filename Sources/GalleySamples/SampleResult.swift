@@ -120,6 +120,8 @@ public struct SampleResult: Sendable {
     /// Testing"]`), for names nothing declares: skipped when it type-checks,
     /// an error in the docs when it does not; empty when nothing was assumed.
     public var assumed: [String] = []
+    /// For a compile failure that is the docs': the error that makes it theirs.
+    package var evidence: CompilerDiagnostic?
 
     /// A verdict on `sample`; the verifier makes them.
     package init(

@@ -139,6 +139,7 @@ public struct Verifier: Sendable {
         let runs = try isolating(SampleProgram.programs(for: samples), preparation: &preparation)
         var ordered = try results(of: samples, runs: runs, preparation: &preparation)
         if assumesNames { ordered = try checkingAssumedNames(ordered, preparation: &preparation) }
+        ordered = try attributingBuildConditions(ordered, preparation: &preparation)
         var report = VerificationReport(
             results: ordered.map(FailureClassifier.inProposal), problems: problems, compilerVersion: runs.compilerVersion,
             duration: clock.now - start, compiledPrograms: runs.compiledCount, mergedPrograms: runs.mergedCount
@@ -402,6 +403,20 @@ extension Verifier {
 }
 
 extension Verifier {
+    /// `results` with each docs verdict whose deciding error is a name the
+    /// library declares only under an unmet `#if` made the environment's
+    /// (``FailureClassifier/outsideBuild(_:conditions:)``).
+    func attributingBuildConditions(_ results: [SampleResult], preparation: inout Preparation?) throws(Diagnostic) -> [SampleResult] {
+        guard
+            results.contains(where: { result in
+                result.cause == .docs && result.evidence.flatMap { FailureClassifier.absentName(in: $0.message) } != nil
+            })
+        else { return results }
+        guard let plan = try ensurePrepared(&preparation).library.buildPlan else { return results }
+        let conditions = ConditionalDeclarations.read(buildPlan: plan)
+        return results.map { FailureClassifier.outsideBuild($0, conditions: conditions) }
+    }
+
     /// `results` with each fragment that fails only for names nothing
     /// declares type-checked again, those names given the library types
     /// they fit (``AssumedNames``).

@@ -244,6 +244,7 @@ struct AssumedNames {
         result.failure = lines.joined(separator: "\n")
         result.failureLocation = checked.failureLocation
         result.annotations = checked.annotations
+        result.evidence = checked.evidence
         result.cause = .docs
         result.assumed = assumed
         result.undeclaredNames = []

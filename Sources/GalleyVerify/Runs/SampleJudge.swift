@@ -86,6 +86,7 @@ enum SampleJudge {
             )
         }
         result.failure = lines.joined(separator: "\n")
+        result.evidence = evidence.error
         result.failureLocation = SourceLocation(path: evidence.error.file, line: evidence.error.line, column: evidence.error.column)
     }
 
