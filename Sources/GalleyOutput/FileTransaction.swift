@@ -50,7 +50,7 @@ struct FileTransaction {
             case .copy(let source): try manager.copyItem(at: source, to: temporary)
             }
         } catch {
-            throw Failure(reason: "cannot write '\(file.path)': \(Self.describe(error))")
+            throw Self.failure(writing: file.path, error)
         }
     }
 
@@ -112,8 +112,20 @@ struct FileTransaction {
         FolderPath(base).relativePath(of: url.path) ?? url.standardizedFileURL.path
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// Why the file at the site path `path` could not be written, naming
+    /// it: a component longer than a file name may be (255 bytes) is said so.
+    static func failure(writing path: String, _ error: any Error) -> Failure {
+        if let long = path.split(separator: "/").first(where: { $0.utf8.count > 255 }) {
+            return Failure(
+                reason: "cannot write '\(path)': its name '\(long.prefix(40))…' is \(long.utf8.count) bytes, "
+                    + "too long for a file name (255 at most)")
+        }
+        return Failure(reason: "cannot write '\(path)': \(describe(error))")
+    }
+
+    static func describe(_ error: any Error) -> String {
         let nsError = error as NSError
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }

@@ -163,7 +163,9 @@ public struct OutputWriter: Sendable {
                 guard let target else { return }
                 try write(.data(data), at: path, to: target)
             } catch {
-                state.withLock { if $0.failure == nil { $0.failure = error } }
+                // The file it is about, not only the folder: a name too long for the file system is one page's.
+                let named = FileTransaction.failure(writing: path, error)
+                state.withLock { if $0.failure == nil { $0.failure = named } }
             }
         }
 
@@ -220,8 +222,12 @@ public struct OutputWriter: Sendable {
         }
 
         private func put(_ content: OutputFile.Content, at path: String) throws {
-            let target = try state.withLock { state throws in try stagedTarget(path, &state) }
-            try write(content, at: path, to: target)
+            do {
+                let target = try state.withLock { state throws in try stagedTarget(path, &state) }
+                try write(content, at: path, to: target)
+            } catch {
+                throw FileTransaction.failure(writing: path, error)
+            }
         }
 
         /// Where `path` goes in the staging folder, its folder created first

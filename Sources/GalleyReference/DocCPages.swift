@@ -83,7 +83,7 @@ public struct DocCPages: Sendable {
         var tree = Tree(graph: graph)
         tree.place(into: &self)
         pruneEmptyExtensions()
-        disambiguateAndName(0, parentPath: folder + "/" + module)
+        disambiguateAndName(0, parentPath: "/documentation/" + module, folder: folder)
     }
 
     /// The page of the symbol whose precise identifier is `identifier`, if it has one.
@@ -151,8 +151,11 @@ public struct DocCPages: Sendable {
     }
 
     /// Gives `index`'s children their path components, told apart where they collide, then theirs.
-    private mutating func disambiguateAndName(_ index: Int, parentPath: String) {
-        pages[index].path = parentPath.lowercased()
+    /// `parentPath` is DocC's (`/documentation/…`), written under `folder`; a
+    /// component or a path too long for a file system is shortened as DocC
+    /// shortens it (``DocCPath/shortened(component:)``), so that DocC's URLs still lead to the page.
+    private mutating func disambiguateAndName(_ index: Int, parentPath: String, folder: String) {
+        pages[index].path = (folder + DocCPath.shortened(path: parentPath).dropFirst("/documentation".count)).lowercased()
         var groups: [String: [Int]] = [:]
         for child in pages[index].children where !isImplementations(child) {
             groups[DocCPath.fileName(pages[child].name.lowercased()), default: []].append(child)
@@ -163,7 +166,8 @@ public struct DocCPages: Sendable {
                 component += suffix(of: child, in: group)
             }
             if component.hasPrefix(".") { component = "'" + component }
-            disambiguateAndName(child, parentPath: parentPath + "/" + component)
+            component = DocCPath.shortened(component: component)
+            disambiguateAndName(child, parentPath: parentPath + "/" + component, folder: folder)
         }
     }
 

@@ -81,6 +81,36 @@ struct DocCPagesTests {
     }
 
     @Test(
+        "a path component or a path too long for a file system is shortened as DocC shortens it (checked against docc convert's swift-nio-ssl pages)")
+    func longNames() throws {
+        // swift-nio-ssl 2.37.6: DocC writes `TLSConfiguration.forClient(…)` (249 characters) as its first 240 and a hash.
+        let name =
+            "forClient(cipherSuites:verifySignatureAlgorithms:signingSignatureAlgorithms:minimumTLSVersion:maximumTLSVersion:"
+            + "certificateVerification:trustRoots:certificateChain:privateKey:applicationProtocols:shutdownTimeout:keyLogCallback:"
+            + "renegotiationSupport:)"
+        #expect(name.count == 249)
+        #expect(DocCPath.shortened(component: name) == String(name.prefix(240)) + "-6jvq5")
+        #expect(DocCPath.shortened(component: String(name.prefix(239))) == String(name.prefix(239)), "under 240: unchanged")
+        let path = "/documentation/" + String(repeating: "a", count: 900)
+        #expect(DocCPath.shortened(path: path) == String(path.prefix(880)) + "-" + DocCPath.hash(path))
+        #expect(DocCPath.shortened(path: "/documentation/lab/box") == "/documentation/lab/box")
+
+        // A module whose method's name is 260 characters: its page is at the shortened path, lowercased after hashing.
+        let labels = (1...20).map { "parameterNumber\($0)" }
+        let source =
+            "/// A box.\npublic struct Box {\n    /// Many labels.\n    public func configure("
+            + labels.map { "\($0): Int" }.joined(separator: ", ") + ") {}\n}\n"
+        let extracted = try SymbolGraphTestSupport.extract(module: "Lab", source: source)
+        defer { extracted.folder.remove() }
+        let pages = DocCPages(graph: extracted.graph)
+        let method = "configure(" + labels.map { "\($0):" }.joined() + ")"
+        #expect(method.count >= 240)
+        let expected = "documentation/lab/box/" + (String(method.prefix(240)) + "-" + DocCPath.hash(method)).lowercased()
+        #expect(pages.pages.map(\.path).contains(expected), "\(pages.pages.map(\.path))")
+        #expect(pages.pages.allSatisfy { $0.path.split(separator: "/").allSatisfy { $0.utf8.count <= 255 } })
+    }
+
+    @Test(
         "every page of a module at DocC's path: members, overloads, kind collisions, default implementations, inherited members, an extension of Array"
     )
     func paths() throws {

@@ -327,4 +327,24 @@ struct OutputSafetyTests {
         #expect(try folder.read("public/index.html") == "home 2")
     }
 
+    @Test("a page whose name the file system refuses fails the build naming that page, and the previous site stays")
+    func tooLongNameNamesThePage() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("public")
+        let writer = OutputWriter(directory: output, displayPath: "public")
+        try writer.write([.text("index.html", "home")])
+        let long = "documentation/lab/" + String(repeating: "x", count: 300) + "/index.html"
+        for add in [true, false] {
+            let staging = try writer.beginStaging()
+            if add { staging.add(long, Data("page".utf8)) }
+            let error = try #require(throws: Diagnostic.self) { try staging.finish(add ? [] : [.text(long, "page")]) }
+            #expect(error.message.contains("cannot write '\(long)'"), "\(error.message)")
+            #expect(error.message.contains("too long"), "\(error.message)")
+        }
+        // Control: the same page under a name of 240 characters is written.
+        let short = "documentation/lab/" + String(repeating: "x", count: 240) + "/index.html"
+        try writer.write([.text("index.html", "home"), .text(short, "page")])
+        #expect(try folder.read("public/" + short) == "page")
+    }
 }

@@ -5,6 +5,7 @@
 /// ```swift
 /// DocCPath.fileName("init(label:)")   // "init(label:)"
 /// DocCPath.fileName("Getting Started", replacement: "-")   // "Getting-Started"
+/// DocCPath.shortened(component: String(repeating: "a", count: 300))   // 240 a's, "-", a hash
 /// ```
 public enum DocCPath {
     /// `name` as a path component: every Unicode scalar a URL path may not
@@ -18,6 +19,30 @@ public enum DocCPath {
             result.append(isASCIIAlphanumeric || allowed.contains(scalar) ? scalar : replacement)
         }
         return String(result)
+    }
+
+    /// The length from which DocC shortens a path component: a file
+    /// system's name holds 255 bytes, and DocC leaves room for a suffix.
+    public static let componentLimit = 240
+    /// The length from which DocC shortens a whole path (`/documentation/…`),
+    /// leaving room under POSIX's 1,024 for the folder it is written in.
+    public static let pathLimit = 880
+
+    /// `component` as DocC writes it to disk: from ``componentLimit``
+    /// characters on, its first 240 and the ``hash(_:)`` of the whole.
+    ///
+    /// ```swift
+    /// DocCPath.shortened(component: "forClient(cipherSuites:…)")   // unchanged under 240 characters
+    /// ```
+    public static func shortened(component: String) -> String {
+        component.count >= componentLimit ? String(component.prefix(componentLimit)) + "-" + hash(component) : component
+    }
+
+    /// `path` (`/documentation/module/…`, its components already
+    /// ``shortened(component:)``) as DocC writes it to disk: from
+    /// ``pathLimit`` characters on, its first 880 and the hash of the whole.
+    public static func shortened(path: String) -> String {
+        path.count >= pathLimit ? String(path.prefix(pathLimit)) + "-" + hash(path) : path
     }
 
     /// DocC's hash of a symbol's identifier in a disambiguated path: FNV-1
