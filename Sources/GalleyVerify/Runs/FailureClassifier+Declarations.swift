@@ -53,6 +53,14 @@ extension FailureClassifier {
         {
             return "(the library's own declaration of \(name), which the docs restate)"
         }
+        // `[Columns.id, Columns.name]` in `extension Player`, where another block of the page declares `enum Columns` in
+        // Player: without that block the name is the library's default (`Player.Columns (aka 'Never')`), not the docs' error.
+        if error.message.contains("' (aka 'Never')"), let qualified = quoted(after: "type '", in: error.message),
+            case let parts = qualified.split(separator: ".").map(String.init), parts.count > 1, let alias = parts.last,
+            declared.contains(alias) || elsewhere.declares(alias, on: parts[parts.count - 2]), !own().contains(alias)
+        {
+            return "(\(alias), declared in another block)"
+        }
         // `@Dependency(\.apiClient)` with no `apiClient` declared: the key path stays `KeyPath<Root, Value>`, unresolved,
         // and the call matches nothing. The member is context, as an undeclared name is.
         if error.message.contains("value of type 'KeyPath<Root, Value>'"),

@@ -46,4 +46,29 @@ extension FailureClassifier {
         }
         return false
     }
+
+    /// The types `sample` declares (`struct AmountConversion: Conversion`)
+    /// whose declaration holds an error of a name the code takes as given
+    /// (`cannot find type 'Amount'`): such a type does not conform, so what
+    /// uses it (`Parse(AmountConversion())`, an ambiguous `init()`) fails
+    /// for that name, not on its own.
+    static func typesBrokenByMissingNames(_ errors: [CompilerDiagnostic], of sample: Sample) -> [String] {
+        let lines = errors.filter { error in missingName.contains { error.message.hasPrefix($0) } }
+            .map { $0.line - sample.block.firstCodeLine + 1 }
+        guard !lines.isEmpty, let tree = SwiftSource.parse(sample.compiledCode) else { return [] }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        var broken: [String] = []
+        for item in tree.statements {
+            let name: String? =
+                if let type = item.item.as(StructDeclSyntax.self) { type.name.text } else if let type = item.item.as(ClassDeclSyntax.self) {
+                    type.name.text
+                } else if let type = item.item.as(EnumDeclSyntax.self) { type.name.text } else if let type = item.item.as(ActorDeclSyntax.self) {
+                    type.name.text
+                } else { nil }
+            guard let name else { continue }
+            let range = item.startLocation(converter: converter).line...item.endLocation(converter: converter).line
+            if lines.contains(where: range.contains) { broken.append(name) }
+        }
+        return broken
+    }
 }

@@ -99,7 +99,9 @@ enum FailureClassifier {
             $0.message.hasPrefix("failed to produce diagnostic for expression")
                 || $0.message.hasPrefix("the compiler is unable to type-check this expression in reasonable time")
         }
-        if let error = own.first(where: { isEvidence($0, of: result.sample, missing: names) }) {
+        // A type the code declares that a missing name breaks is as missing as that name, for what uses it.
+        let broken = names.isEmpty ? [] : typesBrokenByMissingNames(errors, of: result.sample)
+        if let error = own.first(where: { isEvidence($0, of: result.sample, missing: names + broken) }) {
             evidence = Evidence(error: error, given: names.filter { !$0.hasPrefix("(") })
             return (.docs, [], nil)
         }
