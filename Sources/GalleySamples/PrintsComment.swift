@@ -289,6 +289,19 @@ package enum ErrorMarkerComment {
         return message.isEmpty || message.contains("'") ? message : nil
     }
 
+    /// Whether a comment line of its own says the code under it does not
+    /// compile (`// Does not compile:`, `// This won't compile`, `// Compiler
+    /// error:`): a marker of any error there.
+    package static func announcesCompileFailure(_ trimmedLine: String) -> Bool {
+        guard trimmedLine.hasPrefix("//") else { return false }
+        let comment = trimmedLine.dropFirst(2).lowercased().replacingOccurrences(of: "’", with: "'")
+        let signs = [
+            "does not compile", "doesn't compile", "won't compile", "will not compile", "would not compile", "wouldn't compile",
+            "fails to compile", "compiler error", "compile error", "compile-time error",
+        ]
+        return signs.contains(where: comment.contains)
+    }
+
     /// The expected text of a comment line drawn as the compiler draws a
     /// diagnostic under its line (`` //   `- error: 'items' used after consume ``,
     /// `// ^ error: …`), or `nil`. A plain `// error: …` is not drawn.

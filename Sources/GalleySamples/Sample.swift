@@ -73,6 +73,12 @@ public struct Sample: Sendable, Hashable {
         /// required…`), the code line after it: docs put such a comment
         /// under the line it marks or over it, and the error may be on either.
         public var nextLine: Int? = nil
+        /// Written for readers, not for Galley (`// 🛑 Ambiguous use of…`,
+        /// the compiler's drawing, `// Does not compile:` over the line):
+        /// an error on its line is what it marks, whatever the wording, since
+        /// compilers reword their messages; the errors that follow in the
+        /// same statement are part of it.
+        public var loose = false
     }
 
     /// What a block is, read from its code: a program (compiled, and run

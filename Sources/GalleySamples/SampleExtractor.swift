@@ -285,10 +285,14 @@ package enum SampleExtractor {
             } else if let comment, let text = ErrorMarkerComment.emoji(comment), let code = trimmed.hasPrefix("//") ? lastCodeLine : lineNumber {
                 // `destination.home // 🛑`, or `// ❌ Value of type …` under the line (or over the next): shown as written.
                 if trimmed.hasPrefix("//") { markersAwaitingCode.append(markers.count) }
-                markers.append(Sample.ErrorMarker(line: code, text: text))
+                markers.append(Sample.ErrorMarker(line: code, text: text, loose: true))
             } else if let text = ErrorMarkerComment.drawn(trimmed), let code = lastCodeLine {
                 // The compiler's own drawing under the line it marks: `//   `- error: 'items' used after consume`.
-                markers.append(Sample.ErrorMarker(line: code, text: text))
+                markers.append(Sample.ErrorMarker(line: code, text: text, loose: true))
+            } else if ErrorMarkerComment.announcesCompileFailure(trimmed) {
+                // `// Does not compile:` over the code it says so of: any error there.
+                markersAwaitingCode.append(markers.count)
+                markers.append(Sample.ErrorMarker(line: lineNumber, text: "", loose: true))
             } else if trimmed.hasPrefix("// error:"), thrown == nil, lastCodeLine != nil {
                 // `try parser.parse(input)` then `// error: unexpected input`: the error it throws.
                 thrown = Sample.ExpectedError(line: lineNumber, lines: [String(trimmed.dropFirst(3))])

@@ -29,6 +29,15 @@ package enum SwiftSource {
         return Parser.parse(source: code)
     }
 
+    /// The lines (1-based) of `code`'s top-level statement that holds its
+    /// `line`, or `nil` when no statement does.
+    package static func statementLines(containing line: Int, in code: String) -> ClosedRange<Int>? {
+        guard let tree = parse(code) else { return nil }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        return tree.statements.lazy.map { $0.startLocation(converter: converter).line...$0.endLocation(converter: converter).line }
+            .first { $0.contains(line) }
+    }
+
     /// Whether `code` closes every brace it opens and opens every one it
     /// closes: a block that shows an initializer's first line with `{` and
     /// nothing after it does not, and merged into a program with others it

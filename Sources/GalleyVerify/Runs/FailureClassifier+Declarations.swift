@@ -53,6 +53,15 @@ extension FailureClassifier {
         {
             return "(the library's own declaration of \(name), which the docs restate)"
         }
+        return memberContext(of: error, sample: sample, declared: declared, elsewhere: elsewhere, own: own)
+    }
+
+    /// What ``declarationContext(of:notes:sample:declared:elsewhere:own:)``
+    /// finds for a member: one another block declares, or a key path to a
+    /// member nothing declares.
+    private static func memberContext(
+        of error: CompilerDiagnostic, sample: Sample, declared: Set<String>, elsewhere: ExtensionMembers, own: () -> Set<String>
+    ) -> String? {
         // `[Columns.id, Columns.name]` in `extension Player`, where another block of the page declares `enum Columns` in
         // Player: without that block the name is the library's default (`Player.Columns (aka 'Never')`), not the docs' error.
         if error.message.contains("' (aka 'Never')"), let qualified = quoted(after: "type '", in: error.message),

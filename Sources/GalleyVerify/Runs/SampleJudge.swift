@@ -380,10 +380,17 @@ enum SampleJudge {
         var markedLines: Set<Int> = []
         for marker in sample.errorMarkers {
             let candidates = [marker.line] + (marker.nextLine.map { [$0] } ?? [])
-            let marked = candidates.first { line in
-                own.contains { $0.line == line && ErrorMarkerComment.matches($0.message, marker.text) }
-            }
+            let marked =
+                candidates.first { line in own.contains { $0.line == line && ErrorMarkerComment.matches($0.message, marker.text) } }
+                ?? (marker.loose ? candidates.first { line in own.contains { $0.line == line } } : nil)
             markedLines.insert(marked ?? marker.line)
+            // A marker written for readers marks its statement: the errors that follow in it are its own.
+            if marker.loose, let marked,
+                let statement = SwiftSource.statementLines(containing: marked - sample.block.firstCodeLine + 1, in: sample.compiledCode)
+            {
+                markedLines.formUnion(
+                    (statement.lowerBound + sample.block.firstCodeLine - 1)...(statement.upperBound + sample.block.firstCodeLine - 1))
+            }
             if marked == nil {
                 let onLine = own.filter { candidates.contains($0.line) }
                 let got = onLine.map { "'\($0.message)'" }.joined(separator: ", ")

@@ -1,5 +1,4 @@
 import Foundation
-import GalleySamples
 import SwiftSyntax
 
 /// Types a listing sketches: declared with protocols to conform to but
@@ -9,9 +8,9 @@ import SwiftSyntax
 /// the type does not conform — an omission like an elided body, not a
 /// wrong statement about the library. So is a type whose body says it
 /// leaves members out (`// ... implement all protocol requirements ...`).
-enum SketchedTypes {
+package enum SketchedTypes {
     /// The names of the types `code` sketches, at any depth.
-    static func names(in code: String) -> Set<String> {
+    package static func names(in code: String) -> Set<String> {
         guard code.contains("{"), let tree = SwiftSource.parse(code) else { return [] }
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(tree)
@@ -22,7 +21,7 @@ enum SketchedTypes {
     /// is code: a function, initializer, subscript or computed property.
     /// Such a type shows part of a conformance on purpose; one with stored
     /// properties only shows none of it.
-    static func implementsMembers(_ type: String, in code: String) -> Bool {
+    package static func implementsMembers(_ type: String, in code: String) -> Bool {
         guard code.contains(type), let tree = SwiftSource.parse(code) else { return false }
         for item in tree.statements {
             guard let decl = item.item.as(DeclSyntax.self) else { continue }
@@ -49,7 +48,7 @@ enum SketchedTypes {
     /// holds nothing but comments (`Parse {` … `}` with the parsers left out):
     /// the listing shows the shape of a call, and the types its body would
     /// give cannot be inferred from it.
-    static func emptyClosures(in code: String) -> Set<Int> {
+    package static func emptyClosures(in code: String) -> Set<Int> {
         braceLines(in: code) { brace in
             guard brace.tokenKind == .leftBrace, let closure = brace.parent?.as(ClosureExprSyntax.self), closure.statements.isEmpty
             else { return nil }
@@ -62,7 +61,7 @@ enum SketchedTypes {
     /// (`func listExecutables(_ arguments: [String]) -> [String] { // Generate
     /// the list }`): the listing shows its signature and leaves the body out,
     /// so a `missing return` there is no error of the docs.
-    static func bodiesLeftOut(in code: String) -> Set<Int> {
+    package static func bodiesLeftOut(in code: String) -> Set<Int> {
         braceLines(in: code) { brace in
             guard brace.tokenKind == .rightBrace, let block = brace.parent?.as(CodeBlockSyntax.self), block.statements.isEmpty,
                 block.parent?.is(FunctionDeclSyntax.self) == true || block.parent?.is(AccessorDeclSyntax.self) == true
@@ -87,7 +86,7 @@ enum SketchedTypes {
     /// The names of the types `code` declares with a comment that elides
     /// members (`// ...`, `// … other requirements`): a member they lack is
     /// one the listing leaves out.
-    static func elidedNames(in code: String) -> Set<String> {
+    package static func elidedNames(in code: String) -> Set<String> {
         guard code.contains("{"), code.contains("..") || code.contains("…"), let tree = SwiftSource.parse(code) else { return [] }
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(tree)
@@ -95,7 +94,7 @@ enum SketchedTypes {
     }
 
     /// Whether a member block holds a comment that starts or ends with `...` or `…`.
-    static func elides(_ members: MemberBlockSyntax) -> Bool {
+    package static func elides(_ members: MemberBlockSyntax) -> Bool {
         for token in members.tokens(viewMode: .sourceAccurate) {
             for piece in token.leadingTrivia.pieces + token.trailingTrivia.pieces {
                 guard case .lineComment(let text) = piece else { continue }
