@@ -38,8 +38,17 @@ struct DeclarationsElsewhereTests {
             let cents = Parse(CentsConversion()) { 1 }
             let count: Int = "three"
             ```
+
+            ```swift
+            struct Score: Converter {
+                var id: Int
+                enum Keys { static let id = CodingKeys.id }
+            }
+            ```
             """, pageProgram: false, assumesNames: false, setup: Self.converters)
-        #expect(report.results.map(\.status) == [.failed, .failed], "\(report.failures)")
+        #expect(report.results.map(\.status) == [.failed, .failed, .failed], "\(report.failures)")
+        // `CodingKeys` is synthesized by the type's own Codable conformance, not supplied: a type without one is the docs'.
+        #expect(report.results[2].cause == .docs, "\(report.failures)")
         #expect(report.results[0].cause == .context, "\(report.failures)")
         #expect(report.results[0].undeclaredNames.contains("Amount"))
         #expect(report.results[1].cause == .docs, "the String given for an Int is the docs' own: \(report.failures)")

@@ -53,8 +53,11 @@ extension FailureClassifier {
     /// uses it (`Parse(AmountConversion())`, an ambiguous `init()`) fails
     /// for that name, not on its own.
     static func typesBrokenByMissingNames(_ errors: [CompilerDiagnostic], of sample: Sample) -> [String] {
-        let lines = errors.filter { error in missingName.contains { error.message.hasPrefix($0) } }
-            .map { $0.line - sample.block.firstCodeLine + 1 }
+        // `CodingKeys` is no name the reader supplies: the type's own Codable conformance synthesizes it, and its
+        // absence says the type has none (`struct Player: FetchableRecord` without `Decodable`), the docs' error.
+        let lines = errors.filter { error in
+            missingName.contains { error.message.hasPrefix($0) } && quoted(after: "'", in: error.message) != "CodingKeys"
+        }.map { $0.line - sample.block.firstCodeLine + 1 }
         guard !lines.isEmpty, let tree = SwiftSource.parse(sample.compiledCode) else { return [] }
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var broken: [String] = []
@@ -70,5 +73,17 @@ extension FailureClassifier {
             if lines.contains(where: range.contains) { broken.append(name) }
         }
         return broken
+    }
+
+    /// Whether the top-level statement of `sample` that holds `error` names one of `types`.
+    static func usesAny(of types: [String], in error: CompilerDiagnostic, of sample: Sample) -> Bool {
+        let codeLine = error.line - sample.block.firstCodeLine + 1
+        guard let statement = SwiftSource.statementLines(containing: codeLine, in: sample.compiledCode) else {
+            return types.contains { AssumedNames.identifiers(in: line(error.line, of: sample)).contains($0) }
+        }
+        let lines = sample.compiledCode.split(separator: "\n", omittingEmptySubsequences: false)
+        let text = statement.filter { lines.indices.contains($0 - 1) }.map { String(lines[$0 - 1]) }.joined(separator: "\n")
+        let words = Set(AssumedNames.identifiers(in: text))
+        return types.contains(where: words.contains)
     }
 }

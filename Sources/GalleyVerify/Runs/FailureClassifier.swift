@@ -99,9 +99,10 @@ enum FailureClassifier {
             $0.message.hasPrefix("failed to produce diagnostic for expression")
                 || $0.message.hasPrefix("the compiler is unable to type-check this expression in reasonable time")
         }
-        // A type the code declares that a missing name breaks is as missing as that name, for what uses it.
+        // A type the code declares that a missing name breaks is as missing as that name, for the statements that use it.
         let broken = names.isEmpty ? [] : typesBrokenByMissingNames(errors, of: result.sample)
-        if let error = own.first(where: { isEvidence($0, of: result.sample, missing: names + broken) }) {
+        if !broken.isEmpty { own.removeAll { usesAny(of: broken, in: $0, of: result.sample) } }
+        if let error = own.first(where: { isEvidence($0, of: result.sample, missing: names) }) {
             evidence = Evidence(error: error, given: names.filter { !$0.hasPrefix("(") })
             return (.docs, [], nil)
         }
