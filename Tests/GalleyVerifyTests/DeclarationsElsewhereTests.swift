@@ -40,15 +40,32 @@ struct DeclarationsElsewhereTests {
             ```
 
             ```swift
+            struct Broken: Converter {
+                func apply(_ x: Int) -> Amount { Amount(cents: x }
+            }
+            ```
+
+            ```swift
+            struct Team: Converter {
+                static let partner = Partner.self
+                func apply(_ x: Int) -> Int { x }
+            }
+            print(Team().missingMember)
+            ```
+
+            ```swift
             struct Score: Converter {
                 var id: Int
                 enum Keys { static let id = CodingKeys.id }
             }
             ```
             """, pageProgram: false, assumesNames: false, setup: Self.converters)
-        #expect(report.results.map(\.status) == [.failed, .failed, .failed], "\(report.failures)")
-        // `CodingKeys` is synthesized by the type's own Codable conformance, not supplied: a type without one is the docs'.
+        #expect(report.results.map(\.status) == [.failed, .failed, .failed, .failed, .failed], "\(report.failures)")
+        // A syntax error in a broken type is still the docs'; a type the compiler does not say is broken is no excuse.
         #expect(report.results[2].cause == .docs, "\(report.failures)")
+        #expect(report.results[3].cause == .docs, "\(report.failures)")
+        // `CodingKeys` is synthesized by the type's own Codable conformance, not supplied: a type without one is the docs'.
+        #expect(report.results[4].cause == .docs, "\(report.failures)")
         #expect(report.results[0].cause == .context, "\(report.failures)")
         #expect(report.results[0].undeclaredNames.contains("Amount"))
         #expect(report.results[1].cause == .docs, "the String given for an Int is the docs' own: \(report.failures)")

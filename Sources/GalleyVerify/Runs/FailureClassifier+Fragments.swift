@@ -48,8 +48,9 @@ extension FailureClassifier {
     }
 
     /// The types `sample` declares (`struct AmountConversion: Conversion`)
-    /// whose declaration holds an error of a name the code takes as given
-    /// (`cannot find type 'Amount'`): such a type does not conform, so what
+    /// that the compiler says do not conform, whose declaration holds an
+    /// error of a name the code takes as given (`cannot find type
+    /// 'Amount'`): such a type does not conform for that name, so what
     /// uses it (`Parse(AmountConversion())`, an ambiguous `init()`) fails
     /// for that name, not on its own.
     static func typesBrokenByMissingNames(_ errors: [CompilerDiagnostic], of sample: Sample) -> [String] {
@@ -68,7 +69,9 @@ extension FailureClassifier {
                 } else if let type = item.item.as(EnumDeclSyntax.self) { type.name.text } else if let type = item.item.as(ActorDeclSyntax.self) {
                     type.name.text
                 } else { nil }
-            guard let name else { continue }
+            // Broken: the compiler says it does not conform, and a missing name stands in its declaration.
+            guard let name, errors.contains(where: { $0.message.hasPrefix("type '\(name)' does not conform to protocol") })
+            else { continue }
             let range = item.startLocation(converter: converter).line...item.endLocation(converter: converter).line
             if lines.contains(where: range.contains) { broken.append(name) }
         }

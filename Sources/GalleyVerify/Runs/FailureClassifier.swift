@@ -101,7 +101,9 @@ enum FailureClassifier {
         }
         // A type the code declares that a missing name breaks is as missing as that name, for the statements that use it.
         let broken = names.isEmpty ? [] : typesBrokenByMissingNames(errors, of: result.sample)
-        if !broken.isEmpty { own.removeAll { usesAny(of: broken, in: $0, of: result.sample) } }
+        if !broken.isEmpty {
+            own.removeAll { error in !syntaxSigns.contains(where: error.message.hasPrefix) && usesAny(of: broken, in: error, of: result.sample) }
+        }
         if let error = own.first(where: { isEvidence($0, of: result.sample, missing: names) }) {
             evidence = Evidence(error: error, given: names.filter { !$0.hasPrefix("(") })
             return (.docs, [], nil)
