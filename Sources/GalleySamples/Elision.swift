@@ -9,7 +9,7 @@ import SwiftSyntax
 /// | written | compiled as |
 /// |---|---|
 /// | `func mean() -> Double { ... }`, a line `...` alone | `fatalError()` (a statement of type `Never`) |
-/// | `struct Model { … }` (a member) | nothing |
+/// | `struct Model { … }` (a member) | `/*…*/` (its members are left out) |
 /// | `let total = ...`, `[<#item#>]` | `_galleyHole()` (generic: `func _galleyHole<T>() -> T`) |
 /// | `Foo(...)`, `Foo(id: 1, ...)` | `(_galleyHole() as Foo)`; a lowercase callee: `_galleyHole()` |
 /// | `func f(...)` | `func f(   )` |
@@ -109,7 +109,7 @@ package enum Elision {
                 (startsLine || afterEffect || previous.map { $0.text == "{" || $0.text == ";" } ?? true)
                 && (endsLine || next.map { $0.text == "}" || $0.text == ";" } ?? true)
             if statementPosition, opener == nil || opener!.tokenKind == .leftBrace {
-                edits.append((start, end, statementReplacement(inside: opener), text))
+                edits.append((start, end, statementReplacement(inside: opener, text: text), text))
                 continue
             }
             edits.append((start, end, "_galleyHole()", text))
@@ -160,12 +160,13 @@ package enum Elision {
         return (callStart, callEnd, replacement, String(code.utf8Slice(callStart, callEnd)))
     }
 
-    /// What elided statements become in the braces `opener` (`nil` at the
-    /// top level): nothing among a type's members, a `default:` case in a
-    /// `switch`, else `fatalError()`.
-    private static func statementReplacement(inside opener: TokenSyntax?) -> String {
+    /// What elided statements `text` become in the braces `opener` (`nil` at
+    /// the top level): a comment that still says so among a type's members
+    /// (the type's members are left out, ``SketchedTypes``), a `default:`
+    /// case in a `switch`, else `fatalError()`.
+    private static func statementReplacement(inside opener: TokenSyntax?, text: String) -> String {
         if let brace = opener, brace.parent?.is(MemberBlockSyntax.self) == true {
-            return ""
+            return text.contains("*/") ? "" : "/*\(text)*/"
         } else if let brace = opener, brace.parent?.is(SwitchExprSyntax.self) == true {
             return "default: fatalError()"
         } else {

@@ -93,12 +93,18 @@ package enum SketchedTypes {
         return finder.elided
     }
 
-    /// Whether a member block holds a comment that starts or ends with `...` or `…`.
+    /// Whether a member block holds a comment that starts or ends with `...`
+    /// or `…` (a line's, or the block comment an elided member becomes).
     package static func elides(_ members: MemberBlockSyntax) -> Bool {
         for token in members.tokens(viewMode: .sourceAccurate) {
             for piece in token.leadingTrivia.pieces + token.trailingTrivia.pieces {
-                guard case .lineComment(let text) = piece else { continue }
-                let body = text.dropFirst(2).trimmingCharacters(in: .whitespaces)
+                let body: String
+                switch piece {
+                case .lineComment(let text): body = text.dropFirst(2).trimmingCharacters(in: .whitespaces)
+                // `struct LoginState { … }`: the member elision Galley compiles as `/*…*/`.
+                case .blockComment(let text): body = text.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces)
+                default: continue
+                }
                 if body.hasPrefix("...") || body.hasPrefix("…") || body.hasSuffix("...") || body.hasSuffix("…") { return true }
             }
         }

@@ -253,7 +253,7 @@ struct DocumentationSamplesTests {
             ("let n = compute(...) + 1", "let n = _galleyHole() + 1"),
             ("configure(...)", "fatalError()"),
             ("...", "fatalError()"),
-            ("struct Model {\n    …\n}", "struct Model {\n    \n}"),
+            ("struct Model {\n    …\n}", "struct Model {\n    /*…*/\n}"),
             ("let name: String = <#name#>", "let name: String = _galleyHole()"),
             ("let values: [Int] = [...]", "let values: [Int] = [_galleyHole()]"),
             ("let r = 0...5\nlet s = values[...]\nfunc f(_ x: Int...) {}", "let r = 0...5\nlet s = values[...]\nfunc f(_ x: Int...) {}"),

@@ -320,4 +320,65 @@ struct SurroundingCodeTests {
         let samples = DocCommentSampleSource(path: "Sources/M/Metrics.swift", comments: [comment]).samples().samples
         #expect(samples.map(\.documentedSymbol) == [["FloatingPointCounter"]])
     }
+
+    @Test("a type whose members a line '...' elides: the members and the memberwise initializer it uses are context; a complete type's are not")
+    func elidedStoredProperties() throws {
+        // swift-custom-dump's CustomDumpReflectable.swift: `struct LoginState: CustomDumpReflectable {` then `...`.
+        let report = try verifyPage(
+            """
+            ```swift
+            struct LoginState {
+                ...
+                var summary: String { self.email + "!" }
+            }
+            print(LoginState(email: "a", password: "b").summary)
+            ```
+
+            ```swift
+            struct Account {
+                var email: String
+                var summary: String { self.email + "!" }
+            }
+            print(Account(email: "a", password: "b").summary)
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.failed, .failed], "\(report.failures)")
+        #expect(report.results[0].cause == .context, "\(report.failures)")
+        #expect(report.results[1].cause == .docs, "\(report.failures)")
+    }
+
+    @Test("a value name a C function has (Glibc's clock) is context; a Swift closure without the member is the docs'; @objc is an Apple platform's")
+    func cFunctionAndObjectiveC() throws {
+        // swift-dependencies' QuickStart.md (`clock.sleep(for:)` in a model whose members `// ...` elides), Nimble's
+        // PollingExpectations.md (`@objc class TestSetup: NSObject`).
+        let report = try verifyPage(
+            """
+            ```swift
+            import Foundation
+            final class Model {
+                func tick() async throws {
+                    try await clock.sleep(for: .seconds(1))
+                }
+            }
+            ```
+
+            ```swift
+            let stamp: () -> Int = { 1 }
+            print(stamp.value)
+            ```
+
+            ```swift
+            @objc
+            class TestSetup {
+                @objc func run() {}
+            }
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.failed, .failed, .failed], "\(report.failures)")
+        #expect(report.results[0].cause == .context, "\(report.failures)")
+        #expect(report.results[0].undeclaredNames.contains("clock"), "\(report.results[0].undeclaredNames)")
+        #expect(report.results[1].cause == .docs, "\(report.failures)")
+        #expect(report.results[2].cause == .environment, "\(report.failures)")
+        #expect(report.results[2].needs?.contains("Objective-C") == true)
+    }
 }

@@ -200,6 +200,14 @@ extension FailureClassifier {
         {
             return "(the members of \(type) it leaves out)"
         }
+        // `LoginState(email: …, password: …)` where `struct LoginState { … }` elides the stored properties: the
+        // memberwise initializer takes what the listing leaves out.
+        if ["argument passed to call that takes no arguments", "extra argument", "missing argument"].contains(where: error.message.hasPrefix),
+            case let elided = SketchedTypes.elidedNames(in: sample.compiledCode), !elided.isEmpty,
+            let type = elided.first(where: { usesAny(of: [$0], in: error, of: sample) })
+        {
+            return "(the members of \(type) it leaves out)"
+        }
         // Nor can a type it declares with protocols and no instance member (`struct Country: FetchableRecord { }`),
         // nor is what needs that conformance (`requires that 'Book' conform to 'Decodable'`) another error.
         if let type = quoted(after: "type '", in: error.message) ?? quoted(after: "requires that '", in: error.message),

@@ -122,7 +122,7 @@ enum FailureClassifier {
     ) -> (names: [String], own: [CompilerDiagnostic], typo: CompilerDiagnostic?) {
         let (notes, declared, elsewhere) = (context.notes, context.declared, context.elsewhere)
         var names: [String] = []
-        let shadowed = shadowedNames(errors)
+        let shadowed = shadowedNames(errors) { line($0.line, of: sample) }
         var ownDeclaredOnce: Set<String>?
         func ownDeclared() -> Set<String> {
             if let ownDeclaredOnce { return ownDeclaredOnce }
@@ -243,6 +243,10 @@ enum FailureClassifier {
             // A compile_fail sample whose errors differ is the docs'; an error nowhere in the sample is Galley's.
             return result.sample.mode == .compileFail && !errors.isEmpty ? (.docs, [], nil) : (.galley, [], nil)
         }
+        // `@objc`, `NSObject` subclasses' Objective-C members: only Apple's platforms have the Objective-C runtime.
+        if errors.contains(where: { $0.message.hasPrefix("Objective-C interoperability is disabled") }) {
+            return (.environment, [], "an Apple platform (the Objective-C runtime)")
+        }
         if let member = errors.lazy.compactMap({ appleFoundationMember(in: $0.message) }).first {
             return (.environment, [], "Apple's Foundation (\(member))")
         }
@@ -267,6 +271,8 @@ enum FailureClassifier {
         if let name = shadowed.first(where: { error.message.contains("'\($0)'") || error.message.contains("'\($0).Type'") })
             ?? (error.message.hasPrefix("expected member name or initializer call after type name")
                 ? shadowed.first { line(error.line, of: sample).contains($0) } : nil)
+            ?? (error.message.hasPrefix("value of type '") && error.message.contains("->")
+                ? shadowed.first { line(error.line, of: sample).contains($0 + ".") } : nil)
         {
             return name
         }
@@ -293,8 +299,20 @@ enum FailureClassifier {
     /// module's type of the same name (`var other = user` with Glibc's
     /// `struct user`): `type 'user' has no member 'name'`. A Swift type's
     /// name starts with a capital; a lowercase one is C's, never the docs'.
-    static func shadowedNames(_ errors: [CompilerDiagnostic]) -> Set<String> {
+    /// So are C functions read for an undeclared value (`clock.sleep(for:)`
+    /// with Glibc's `clock()`: `value of type '@Sendable () -> clock_t' has no
+    /// member 'sleep'`), a C typedef (`_t`) in the function's type; `line`
+    /// gives an error's line of code, where the value's name is.
+    static func shadowedNames(_ errors: [CompilerDiagnostic], line: (CompilerDiagnostic) -> String = { _ in "" }) -> Set<String> {
         var names: Set<String> = []
+        for error in errors where error.message.hasPrefix("value of type '") && error.message.contains("has no member '") {
+            guard let type = quoted(after: "value of type '", in: error.message), type.contains("->"),
+                type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains(where: { $0.hasSuffix("_t") }),
+                let member = quoted(after: "has no member '", in: error.message),
+                let range = line(error).range(of: #"[a-z_][A-Za-z0-9_]*\.\#(member)\b"#, options: .regularExpression)
+            else { continue }
+            names.insert(String(line(error)[range].prefix { $0 != "." }))
+        }
         for error in errors where error.message.contains("has no member") {
             if let name = quoted(after: "type '", in: error.message), name.first?.isLowercase == true, !name.contains(".") {
                 names.insert(name)
