@@ -904,18 +904,20 @@ struct TraitPackageTests {
         #expect(verify.standardOutput.contains("5 passed, 0 failed, 0 skipped"), "\(verify.standardOutput)")
         #expect(try package.read(".build/galley/library/Package.swift").contains("traits: [\"Export\"]"))
 
-        // Control: built without traits (`traits: []`), the trait's API is missing and the sample says so.
+        // Control: built without traits (`traits: []`), the trait's API is missing and the sample says so: the
+        // environment's (the build lacks the trait), not an error in the docs, so a warning under the default gate.
         try package.write("galley.yml", "verify:\n  traits: []\n")
         let defaults = try GalleyExecutable.run(["verify"], in: package.url)
-        #expect(defaults.status == 1, "\(defaults.standardOutput)")
+        #expect(defaults.status == 0, "\(defaults.standardOutput)")
         #expect(defaults.standardOutput.contains("value of type 'Ledger' has no member 'csv'"), "\(defaults.standardOutput)")
-        #expect(defaults.standardOutput.contains("4 passed, 1 failed, 0 skipped"), "\(defaults.standardOutput)")
+        #expect(defaults.standardOutput.contains("`#if Export`"), "\(defaults.standardOutput)")
+        #expect(defaults.standardOutput.contains("4 passed, 1 failed (0 in the docs"), "\(defaults.standardOutput)")
 
         // A trait list that does not build falls back to the defaults, with a warning that says so.
         try package.write("galley.yml", "verify:\n  traits: [Export, Missing]\n")
         let fallback = try GalleyExecutable.run(["verify"], in: package.url)
         let all = fallback.standardError + fallback.standardOutput
-        #expect(fallback.status == 1, "\(all)")
+        #expect(fallback.status == 0, "\(all)")
         #expect(all.contains("the library was built with the package's default traits: building it with Export, Missing failed"), "\(all)")
         #expect(fallback.standardOutput.contains("has no member 'csv'"), "\(all)")
 

@@ -73,4 +73,28 @@ struct ReaderMarkerTests {
         #expect(report.results.map(\.sample.mode) == [.compileFail, .compileFail])
         #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
     }
+
+    @Test("an emoji marker whose statement fails on another line is met; one in a statement that compiles is not")
+    func markerInFailingStatement() throws {
+        // swift-parsing's Float.md: `// 🛑 Ambiguous use of 'parser(of:)'` on the second builder line, the compiler's error on the first.
+        let report = try verifyPage(
+            """
+            ```swift
+            let result = pair(
+                "one", // the compiler reports this line
+                "two" // 🛑 Cannot convert 'String'
+            )
+            ```
+
+            ```swift
+            let result = pair(1, "one")
+            let other = pair(
+                2,
+                "two" // 🛑 Cannot convert 'String'
+            )
+            let wrong: Int = "x"
+            ```
+            """, pageProgram: false, assumesNames: false, setup: Self.function)
+        #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
+    }
 }

@@ -381,4 +381,25 @@ struct SurroundingCodeTests {
         #expect(report.results[2].cause == .environment, "\(report.failures)")
         #expect(report.results[2].needs?.contains("Objective-C") == true)
     }
+
+    @Test("a reader's type two edits from a toolchain name (Timeline, TimeZone) is context; one edit (XCAssertEqual) is a typo")
+    func readerTypeBesideToolchainName() throws {
+        // swift-dependencies' URLSession.swift: `var fetchTimeline: () async throws -> Timeline`.
+        let report = try verifyPage(
+            """
+            ```swift
+            struct APIClient {
+                var fetchTimeline: () async throws -> Timeline
+            }
+            ```
+
+            ```swift
+            import XCTest
+            XCAssertEqual(1, 1)
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.failed, .failed], "\(report.failures)")
+        #expect(report.results[0].cause == .context, "\(report.failures)")
+        #expect(report.results[1].cause == .docs, "\(report.failures)")
+    }
 }

@@ -49,7 +49,8 @@ extension FailureClassifier {
         // page), and the name is ambiguous only beside the real one.
         if let name = quoted(after: "'", in: error.message),
             error.message.hasSuffix("is ambiguous for type lookup in this context") || error.message.hasPrefix("ambiguous type name '"),
-            own().contains(name) || declared.contains(name)
+            own().contains(name) || declared.contains(name) || elsewhere.types.contains(name)
+                || quoted(after: "' in '", in: error.message).map({ elsewhere.declares(name, on: $0) }) == true
         {
             return "(the library's own declaration of \(name), which the docs restate)"
         }

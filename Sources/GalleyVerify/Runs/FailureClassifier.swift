@@ -198,8 +198,9 @@ enum FailureClassifier {
         }) {
             return true
         }
-        // Long names only for the toolchain's: `Text` is SwiftUI's, not a misspelt `@Test`.
-        return isTypo(name, of: declared) || (name.count >= 8 && isTypo(name, of: toolchainNames))
+        // Long names only for the toolchain's, one edit away: `Text` is SwiftUI's, not a misspelt `@Test`, and a
+        // reader's `Timeline` is a type of their own, not `TimeZone` misspelt twice.
+        return isTypo(name, of: declared) || (name.count >= 8 && isTypo(name, of: toolchainNames, edits: 1))
     }
 
     /// Whether `error`, the code's own, is evidence against the docs: with
@@ -356,7 +357,7 @@ enum FailureClassifier {
     }
 
     /// Whether `name` is a misspelling of one of `declared`: another name
-    /// within one edit (two from 8 characters), not only in its case
+    /// within one edit (two from 8 characters, or `edits`), not only in its case
     /// (`logger` beside a type `Logger` is context, not a typo).
     /// `result` as a design proposal's failure (``SampleSettings/describesProposal``):
     /// its code shows API under discussion, so what it lacks is the design's context, never the docs' error.
@@ -370,9 +371,9 @@ enum FailureClassifier {
         return result
     }
 
-    static func isTypo(_ name: String, of declared: Set<String>) -> Bool {
+    static func isTypo(_ name: String, of declared: Set<String>, edits: Int? = nil) -> Bool {
         guard name.count >= 3 else { return false }
-        let limit = name.count >= 8 ? 2 : 1
+        let limit = edits ?? (name.count >= 8 ? 2 : 1)
         return declared.contains { other in
             guard other != name, EditDistance.isWithin(name, other, limit) else { return false }
             // A type's name and a value's (`ServerMode` beside `let serverModes`) play other roles: no misspelling of each other.

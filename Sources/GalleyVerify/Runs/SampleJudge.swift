@@ -383,14 +383,10 @@ enum SampleJudge {
             let marked =
                 candidates.first { line in own.contains { $0.line == line && ErrorMarkerComment.matches($0.message, marker.text) } }
                 ?? (marker.loose ? candidates.first { line in own.contains { $0.line == line } } : nil)
+                ?? (marker.loose ? own.first { statement(of: marker.line, in: sample).contains($0.line) }?.line : nil)
             markedLines.insert(marked ?? marker.line)
             // A marker written for readers marks its statement: the errors that follow in it are its own.
-            if marker.loose, let marked,
-                let statement = SwiftSource.statementLines(containing: marked - sample.block.firstCodeLine + 1, in: sample.compiledCode)
-            {
-                markedLines.formUnion(
-                    (statement.lowerBound + sample.block.firstCodeLine - 1)...(statement.upperBound + sample.block.firstCodeLine - 1))
-            }
+            if marker.loose, let marked { markedLines.formUnion(statement(of: marked, in: sample)) }
             if marked == nil {
                 let onLine = own.filter { candidates.contains($0.line) }
                 let got = onLine.map { "'\($0.message)'" }.joined(separator: ", ")
@@ -408,6 +404,13 @@ enum SampleJudge {
         }
         guard !problems.isEmpty else { return nil }
         return ("compiler errors do not match the // error: markers\n" + problems.joined(separator: "\n"), location, .compile)
+    }
+
+    /// The Markdown lines of `sample`'s top-level statement that holds its Markdown `line` (that line alone outside one).
+    private static func statement(of line: Int, in sample: Sample) -> ClosedRange<Int> {
+        let first = sample.block.firstCodeLine
+        guard let lines = SwiftSource.statementLines(containing: line - first + 1, in: sample.compiledCode) else { return line...line }
+        return (lines.lowerBound + first - 1)...(lines.upperBound + first - 1)
     }
 
     /// The `Fatal error: …` line of a Swift trap, or the first line of standard error.
