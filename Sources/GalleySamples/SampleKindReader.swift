@@ -32,6 +32,28 @@ package enum SampleKindReader {
         return .program
     }
 
+    /// `code` completed when it is only a generic type (`Prefix<Substring>`,
+    /// shown as "the type of this parser") or only attributes to put over a
+    /// declaration (`@Suite(.macros([StringifyMacro.self]))`): the type as a
+    /// `typealias`, the attributes over an empty `struct` on a line of its
+    /// own after them; `nil` for any other code. Lines keep their numbers.
+    package static func completingShownFragment(_ code: String) -> String? {
+        guard code.contains("<") || code.contains("@"), let tree = SwiftSource.parse(code), tree.statements.count == 1,
+            let item = tree.statements.first?.item
+        else { return nil }
+        if let generic = item.as(GenericSpecializationExprSyntax.self),
+            generic.expression.trimmedDescription.split(separator: ".").last?.first?.isUppercase == true
+        {
+            let leading = code.prefix { $0.isWhitespace }
+            return leading + "typealias _GalleyShownType = " + code.dropFirst(leading.count)
+        }
+        // An attribute with nothing after it parses as a declaration that is missing.
+        if let missing = item.as(MissingDeclSyntax.self), !missing.attributes.isEmpty {
+            return (code.hasSuffix("\n") ? code : code + "\n") + "struct _GalleyAttributed {}\n"
+        }
+        return nil
+    }
+
     /// Whether a comment after code says that the line traps
     /// (`items.append(6) // runtime error: capacity overflow`, `// Fatal
     /// error`, `// crashes`, `// traps`, `// throws`), or a `throw` at the

@@ -22,9 +22,12 @@ struct ProgramGenerationTests {
     @Test("a block holding only an attribute (no declaration after it) gets its own verdict; the merged program is still generated")
     func attributeAlone() throws {
         // swift-macro-testing 0.7.0's catalog crashed Galley here (Array replace past the end in makeFilePrivate).
+        // An attribute alone is now completed with a declaration (``SampleKindReader/completingShownFragment(_:)``);
+        // after a statement it still reaches the generator alone.
         let report = try verify(
             """
             ```swift
+            print(0)
             @MainActor
             ```
 

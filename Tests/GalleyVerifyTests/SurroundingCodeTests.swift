@@ -402,4 +402,34 @@ struct SurroundingCodeTests {
         #expect(report.results[0].cause == .context, "\(report.failures)")
         #expect(report.results[1].cause == .docs, "\(report.failures)")
     }
+
+    @Test("a generic type alone is checked as a type and attributes alone over a declaration; a wrong one of either stays the docs'")
+    func typeOrAttributesAlone() throws {
+        // swift-parsing's Design.md ("The type of this parser is:" `Prefix<Substring>`), swift-macro-testing's
+        // MacroTesting.md (`@Suite(.macros(…))` to put over a suite).
+        #expect(SampleKindReader.completingShownFragment("Prefix<Substring>\n") == "typealias _GalleyShownType = Prefix<Substring>\n")
+        #expect(SampleKindReader.completingShownFragment("@MainActor\n") == "@MainActor\nstruct _GalleyAttributed {}\n")
+        #expect(SampleKindReader.completingShownFragment("let x = Array<Int>()\n") == nil)
+        #expect(SampleKindReader.completingShownFragment("print(a < b)\n") == nil)
+        let report = try verifyPage(
+            """
+            ```swift
+            Array<Substring>
+            ```
+
+            ```swift
+            Dictionary<Int>
+            ```
+
+            ```swift
+            @available(*, deprecated)
+            ```
+
+            ```swift
+            @MainActor(.bogus)
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.passed, .failed, .passed, .failed], "\(report.failures)")
+        #expect(report.results[1].cause == .docs && report.results[3].cause == .docs, "\(report.failures)")
+    }
 }
