@@ -71,8 +71,6 @@ package enum SampleExtractor {
         if mode != .ignore && mode != .compileFail {
             kind = SampleKindReader.kind(of: compiled)
         }
-        // `Prefix<Substring>` after "The type of this parser is:", `@Suite(.serialized)` to put over a suite: what
-        // the code names is checked (`typealias`, a declaration under the attribute), the rest is for reading.
         if kind == .program && mode != .ignore, let shown = SampleKindReader.completingShownFragment(compiled) { compiled = shown }
         if kind == .program && mode != .ignore, let elided = try elision(in: compiled, mode: mode, fail: fail) {
             compiled = elided.code
