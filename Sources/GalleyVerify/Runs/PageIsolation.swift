@@ -52,7 +52,9 @@ enum PageIsolation {
 
     /// Messages of an error between two declarations: the one the error is
     /// at and another, which its notes point at.
-    static let conflictSigns = ["invalid redeclaration of", "redundant conformance of", "is ambiguous for type lookup", "ambiguous use of"]
+    static let conflictSigns = [
+        "invalid redeclaration of", "redundant conformance of", "is ambiguous for type lookup", "ambiguous use of", "ambiguous type name",
+    ]
 
     /// The ids of `owners` with an error against a declaration of another
     /// block of the same program (`invalid redeclaration of 'Math'`, its note
