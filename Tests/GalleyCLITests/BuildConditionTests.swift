@@ -67,9 +67,7 @@ struct BuildConditionTests {
             page,
             "# Sealing\n\nIf you build with encryption:\n\n```swift\nlet shape = Rectangle(width: 2, height: 3)\nprint(shape.seal(with: \"key\"))\n```\n\n"
                 + "```swift\nlet other = Rectangle(width: 2, height: 3)\nprint(other.unseal(with: \"key\"))\n```\n")
-        let result = try GalleyExecutable.run(["verify", "--format", "json", page], in: package.url)
-        let report = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(result.standardError)")
-        let samples = try #require(report["samples"] as? [[String: Any]])
+        let (samples, result) = try GalleyExecutable.verifiedSamples(page, in: package.url)
         #expect(samples.map { $0["status"] as? String } == ["failed", "failed"], "\(result.standardOutput)")
         #expect(samples.map { $0["cause"] as? String } == ["environment", "docs"], "\(result.standardOutput)")
         #expect((samples[0]["needs"] as? String)?.contains("`#if SHAPES_ENCRYPTION`") == true, "\(samples[0])")

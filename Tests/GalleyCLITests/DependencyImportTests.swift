@@ -70,9 +70,7 @@ struct DependencyImportTests {
             "# Lengths\n\n```swift\nlet length = Meters(3)\nprint(length.value)\n```\n\n"
                 + "```swift\nlet other = Meters(4)\nprint(other.feet)\n```\n\n```swift\nlet far = Furlongs(3)\nprint(far)\n```\n\n"
                 + "```swift\nprint(rectangle.area)\n```\n")
-        let result = try GalleyExecutable.run(["verify", "--format", "json", page], in: package.url)
-        let report = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(result.standardError)")
-        let samples = try #require(report["samples"] as? [[String: Any]])
+        let (samples, result) = try GalleyExecutable.verifiedSamples(page, in: package.url)
         #expect(samples.count == 4)
         #expect(samples.map { $0["status"] as? String } == ["skipped", "failed", "failed", "skipped"], "\(result.standardOutput)")
         #expect(samples[0]["assumed"] as? [String] == ["import Units"])

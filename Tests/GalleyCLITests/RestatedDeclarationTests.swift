@@ -22,9 +22,7 @@ struct RestatedDeclarationTests {
             "# Kinds\n\n```swift\nfunc makeBox() -> Kinds.Box { .init() }\nprint(makeBox().sides)\n```\n\nThe library declares it so:\n\n"
                 + "```swift\nextension Kinds {\n    struct Box {}\n}\n```\n\n```swift\nfunc makeOther() -> Kinds.Box { .init() }\nprint(makeOther().corners)\n```\n"
         )
-        let result = try GalleyExecutable.run(["verify", "--format", "json", page], in: package.url)
-        let report = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(result.standardError)")
-        let samples = try #require(report["samples"] as? [[String: Any]])
+        let (samples, result) = try GalleyExecutable.verifiedSamples(page, in: package.url)
         #expect(samples.map { $0["status"] as? String } == ["passed", "passed", "failed"], "\(result.standardOutput)")
         #expect(samples.last?["cause"] as? String == "docs", "\(result.standardOutput)")
     }

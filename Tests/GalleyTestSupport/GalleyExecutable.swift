@@ -42,6 +42,19 @@ public enum GalleyExecutable {
         )
     }
 
+    /// Runs `galley verify --format json page` in `directory`: each sample of
+    /// its JSON report, and the run (whose output explains a failed
+    /// expectation). Throws when the report cannot be read, with standard error.
+    public static func verifiedSamples(_ page: String, in directory: URL) throws -> (samples: [[String: Any]], run: Result) {
+        let run = try run(["verify", "--format", "json", page], in: directory)
+        guard let report = try? JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any],
+            let samples = report["samples"] as? [[String: Any]]
+        else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: "no JSON report: \(run.standardError)"])
+        }
+        return (samples, run)
+    }
+
     /// Runs `galley arguments…` in `directory` until its standard output
     /// contains `marker` (or it ends, or `timeout` seconds pass), then sends
     /// SIGINT and waits for it to stop: a server's (`galley serve`) whole
