@@ -129,6 +129,14 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // A versioned site: each version one build in a folder of its own, then one assembly.
+        .target(
+            name: "GalleyVersions",
+            dependencies: [
+                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleyProject", "GalleyReference", "GalleyReports", "GalleySamples",
+                "GalleyOutput", "GalleySite", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "GalleyServer",
             dependencies: [
@@ -156,6 +164,7 @@ let package = Package(
                 "GalleyRender",
                 "GalleySite",
                 "GalleyServer",
+                "GalleyVersions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -210,6 +219,10 @@ let package = Package(
         .testTarget(
             name: "GalleyCLITests",
             dependencies: ["galley", "GalleyCore", "GalleyProject", "GalleyRender", "GalleyReports", "GalleySite", "GalleyTestSupport"]),
+        .testTarget(
+            name: "GalleyVersionsTests",
+            dependencies: ["GalleyCore", "GalleyProject", "GalleyReference", "GalleyVersions", "GalleyTestSupport"]
+        ),
         .testTarget(
             name: "GalleyServerTests",
             dependencies: ["GalleyProject", "GalleyRender", "GalleySite", "GalleyServer", "GalleyTestSupport"]

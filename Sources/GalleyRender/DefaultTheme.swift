@@ -134,6 +134,13 @@ main:focus { outline: none; }
 .sidebar-top { display: flex; align-items: center; justify-content: space-between; gap: 1rem; }
 .site-title { font-weight: 700; font-size: 1.125rem; color: var(--fg); text-decoration: none; }
 .site-title:hover { color: var(--accent); }
+/* A versioned site's switcher (galley build --versions): plain <details>, no script needed. */
+.version-switcher { margin: 0.5rem 0; font-size: 0.875rem; }
+.version-switcher summary { cursor: pointer; }
+.version-switcher ul { list-style: none; margin: 0.25rem 0; padding: 0 0 0 0.75rem; }
+.version-switcher a[aria-current] { font-weight: 600; }
+.version-note { border-left: 3px solid var(--accent); padding: 0.25rem 0.5rem; margin: 0.5rem 0 0; }
+.version-since, .version-changes { margin: 0.25rem 0 0; }
 
 .nav-toggle { position: absolute; opacity: 0; width: 1px; height: 1px; }
 .nav-toggle-label {
@@ -1257,7 +1264,8 @@ SOFTWARE.
 <meta property="og:site_name" content="{{site.title}}">
 <meta property="og:title" content="{{page.title}}">
 {{#page.description}}<meta property="og:description" content="{{.}}">{{/page.description}}
-<link rel="icon" href="{{root}}{{site.favicon}}">
+{{#site.versioned}}<!--galley:canonical-->
+{{/site.versioned}}<link rel="icon" href="{{root}}{{site.favicon}}">
 <link rel="stylesheet" href="{{root}}assets/galley.css">
 <script defer src="{{root}}assets/galley.js"></script>
 </head>
@@ -1292,6 +1300,7 @@ SOFTWARE.
     <button type="button" id="galley-theme-toggle" class="theme-toggle" hidden aria-label="Theme: system (change)"><span aria-hidden="true"></span></button>
     <label for="galley-nav-toggle" class="nav-toggle-label">Menu</label>
   </div>
+  {{#site.versioned}}<!--galley:versions-->{{/site.versioned}}
   {{#site.search}}
   <div class="search" role="search">
     <label for="galley-search" class="visually-hidden">Search the site</label>

@@ -49,6 +49,7 @@ struct BuildOutcome {
         report.notes = notes
         report.knownBrokenLinks = gate.knownBrokenLinks
         report.coverage = reference.coverage
+        report.api = reference.api
         if context.settings.previewsFailingSamples {
             report.previewProblems = Diagnostic.sorted(gate.previewProblems)
             for page in navigation.pages {

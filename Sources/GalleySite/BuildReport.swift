@@ -38,6 +38,9 @@ public struct BuildReport: Sendable {
     /// The address of each page by its display path (`Sources/Log/Log.docc/Setup.md` →
     /// `setup.html`), so a failure can link to its sample's line (``failureLinks``).
     public var pageURLs: [String: String] = [:]
+    /// The API reference's symbols, when the build is one version of a
+    /// versioned site (``BuildSettings/isVersion``) and made a reference.
+    public var api: APISnapshot?
 
     /// Each failing sample a preview rendered (``BuildSettings/previewsFailingSamples``):
     /// where, its cause and first line, and the address of its line on its page

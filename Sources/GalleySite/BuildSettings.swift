@@ -61,6 +61,17 @@ public struct BuildSettings: Sendable {
     /// Where the site is published when the command line says (`--base-url`,
     /// e.g. GitHub Pages' address in a workflow): it wins over galley.yml's `base_url`.
     public var baseURL: String?
+    /// The folder of the version this build is, when it is one version of a
+    /// versioned site (`5.8.0`): its pages keep the slot of the version
+    /// switcher (``SiteConfiguration/isVersioned``), its base URL gets the
+    /// folder, and the report carries the API's ``BuildReport/api``.
+    public var versionFolder: String?
+    /// Whether the build is one version of a versioned site (``versionFolder``).
+    public var isVersion: Bool { versionFolder != nil }
+    /// Why the samples are not verified, when they cannot be (a version
+    /// whose library does not build with this toolchain): each is shown as
+    /// skipped with this reason, and the library is not built.
+    public var unverifiedReason: String?
 
     /// `configuration` with the command line's settings applied over galley.yml's.
     func applied(to configuration: SiteConfiguration) -> SiteConfiguration {
@@ -68,6 +79,10 @@ public struct BuildSettings: Sendable {
         if let sandbox { configuration.verification.sandbox = sandbox }
         if let gate { configuration.verification.gate = gate }
         if let baseURL, !baseURL.isEmpty { configuration.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        if let versionFolder {
+            configuration.isVersioned = true
+            configuration.baseURL = configuration.baseURL.map { $0 + versionFolder + "/" }
+        }
         return configuration
     }
 

@@ -105,6 +105,10 @@ struct LinkStage {
         var store: SymbolGraphStore?
         for module in Set(unresolved.map { $0.module.lowercased() }).sorted() {
             guard let name = names[module] else { continue }
+            if let reason = context.settings.unverifiedReason {
+                unavailable[name] = reason
+                continue
+            }
             do throws(Diagnostic) {
                 let graphs: SymbolGraphStore
                 if let store {

@@ -36,6 +36,9 @@ struct ReferenceStage {
     mutating func run(_ pages: [Page], preparation: inout Verifier.Preparation?) -> MadeReference {
         let modules = configuration.verification.modules
         guard context.settings.makesReference, !modules.isEmpty else { return MadeReference() }
+        if let reason = context.settings.unverifiedReason {
+            return MadeReference(warnings: [.warning("the API reference was not made: \(reason)")])
+        }
         let prepared: Verifier.Preparation
         do throws(Diagnostic) {
             prepared = try verification.verifier.ensurePrepared(&preparation)
@@ -86,6 +89,7 @@ struct ReferenceStage {
         let graphs = readGraphs(prepared: prepared, warnings: &made.warnings)
         context.settings.progress("Making the API reference of \(graphs.count) module\(graphs.count == 1 ? "" : "s")…")
         let trees = SymbolPages.trees(for: graphs, folder: configuration.referencePath)
+        if context.settings.isVersion { made.api = APISnapshot(graphs: graphs, trees: trees) }
         // A preview keeps the graphs and its files' texts for the next edit; a one-time build frees the graphs early.
         if context.keepsState { (made.graphs, made.trees, made.librarySources) = (graphs, trees, DocCommentEdit.sources(of: graphs)) }
         return maker.pages(graphs, trees: trees)
@@ -259,6 +263,8 @@ struct MadeReference {
     /// The symbol pages to keep for the next build, and the graphs' key.
     var symbolPages: (fingerprint: String, pages: [Page])?
     var coverage: DocumentationCoverage?
+    /// The symbols and their pages, for a versioned site (``BuildSettings/isVersion``).
+    var api: APISnapshot?
     /// For a preview's next build: the graphs, their pages' trees, and
     /// their files' texts (``BuildSession/State/reference``).
     var graphs: [ModuleSymbolGraph] = []

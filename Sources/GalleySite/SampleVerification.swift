@@ -88,6 +88,29 @@ public struct SampleVerification: Sendable {
         return report
     }
 
+    /// The samples of `pages` (their fences and `@Snippet` files) without
+    /// compiling any, each skipped with `reason`: a version of a versioned
+    /// site whose library does not build here is published with its
+    /// samples marked unverified, never shown as verified.
+    public func unverified(_ pages: [Page], reason: String) -> VerificationReport {
+        var found = FoundSampleSources()
+        var preparation: Verifier.Preparation?
+        for kind in [PageFenceSources(), SnippetFileSources()] as [any SampleSourceKind] {
+            if let sources = try? kind.sources(for: pages, in: self, preparation: &preparation) { found.append(sources) }
+        }
+        let readings = found.sources.map { $0.reading() }
+        let results = readings.flatMap(\.samples).map { sample in
+            var result = SampleResult(
+                sample: sample, status: .skipped, failure: nil, failureLocation: nil, output: "", expectedErrors: [], crashMessage: nil,
+                ranToCompletion: false, cached: false, merged: false)
+            result.skipReason = reason
+            return result
+        }
+        return VerificationReport(
+            results: results, problems: readings.flatMap(\.problems), compilerVersion: nil, duration: .zero, compiledPrograms: 0,
+            mergedPrograms: 0)
+    }
+
     /// The sample settings of `page`: the site's, with the page's `verify:`
     /// applied, and the page's implicit imports (a DocC catalog's module)
     /// after the prelude.

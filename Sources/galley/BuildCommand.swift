@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyProject
 import GalleyReports
 import GalleySite
 
@@ -22,6 +23,12 @@ struct BuildCommand: AsyncParsableCommand {
                                         Only new failures fail the build; fixed ones must leave the list
               galley build --coverage --coverage-threshold 80
                                         In a package root: the API reference's doc comment coverage per module; fail below 80 %
+              galley build --versions   In a package's git clone: every release tag (galley.yml's `versions:` picks which) built
+                                        into public/<version>/, each verified against its own library, with a version switcher,
+                                        public/latest/, and a "what changed" page per version; built versions are reused
+              galley build --version 5.8.0
+                                        Build one version into the cache (.build/galley/versions), e.g. in a CI job of its own;
+                                        then `galley build --versions --assemble` assembles the site from the cache
             """
     )
 
@@ -57,7 +64,37 @@ struct BuildCommand: AsyncParsableCommand {
             "Fail the build when less than this percentage of the API reference's symbols have a doc comment (e.g. 80).", valueName: "percent"))
     var coverageThreshold: Double?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Build every version of the package from its git tags (galley.yml's `versions:`: tags, branches, keep) into public/<version>/, "
+                + "with public/latest/, a version switcher and a page of API changes per version. Versions built before are reused."))
+    var versions = false
+
+    @Option(
+        name: .customLong("version"),
+        help: ArgumentHelp(
+            "Build this tag or branch alone into the versions' cache (a CI job of its own); assemble later with --versions --assemble.",
+            valueName: "name"))
+    var version: String?
+
+    @Flag(help: "With --versions: assemble the site from the versions already built (by --version jobs); build none.")
+    var assemble = false
+
+    @Option(
+        name: .customLong("versions-cache"),
+        help: ArgumentHelp("The folder each version is built in and kept (default: .build/galley/versions).", valueName: "dir"))
+    var versionsCache: String?
+
     func validate() throws {
+        if assemble && !versions {
+            throw ValidationError("--assemble goes with --versions: galley build --versions --assemble")
+        }
+        if versions && version != nil {
+            throw ValidationError("--versions builds every version and --version NAME one; pass one of them")
+        }
+        if (versions || version != nil) && (baseline != nil || coverageThreshold != nil) {
+            throw ValidationError("--baseline and --coverage-threshold apply to one build; a versioned site reports each version's samples instead")
+        }
         if let coverageThreshold, !(0...100).contains(coverageThreshold) {
             throw ValidationError("--coverage-threshold takes a percentage from 0 to 100, not \(coverageThreshold)")
         }
@@ -72,6 +109,10 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         let layout = paths.layout
+        if versions || version != nil {
+            try runVersions(layout: layout)
+            return
+        }
         var settings = BuildSettings(layout: layout)
         settings.progress = Progress.line
         sandboxOption.configure(&settings)
@@ -107,5 +148,20 @@ struct BuildCommand: AsyncParsableCommand {
             Diagnostics.printError("build failed with \(count) error\(count == 1 ? "" : "s"); '\(output)' was left unchanged")
             throw ExitCode.failure
         }
+    }
+
+    /// `--versions` and `--version NAME` (``VersionsWorkflow``).
+    private func runVersions(layout: SiteLayout) throws {
+        let sandboxOption = sandboxOption
+        let baseURL = baseURL
+        let workflow = VersionsWorkflow(
+            mode: version.map { .one($0) } ?? (assemble ? .assembleOnly : .all), layout: layout,
+            cache: URL(userPath: versionsCache ?? ".build/galley/versions", relativeTo: layout.root), baseURL: baseURL,
+            configure: { settings in
+                sandboxOption.configure(&settings)
+                settings.baseURL = baseURL
+            },
+            settingsText: "sandbox=\(String(describing: sandboxOption.sandbox)) base=\(baseURL ?? "")")
+        try workflow.run()
     }
 }

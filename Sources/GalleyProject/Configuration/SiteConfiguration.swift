@@ -17,7 +17,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
     public static let knownKeys = [
         "title", "description", "base_url", "language", "edit_url", "source_url", "external_docs", "reference_path", "markdown", "verify",
-        "search", "favicon", "allow_outside", "hovers",
+        "search", "favicon", "allow_outside", "hovers", "versions",
     ]
 
     /// The site's name, shown in the sidebar and page titles.
@@ -47,6 +47,12 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// keep working; another (`api`, `reference/api`) moves every page of
     /// the reference there, each at DocC's path under it.
     public var referencePath = "documentation"
+    /// Whether the site is one version of a versioned site (`galley build
+    /// --versions`): the theme leaves the slot `<!--galley:versions-->` where
+    /// the assembly puts the version switcher. Not read from `galley.yml`.
+    public var isVersioned = false
+    /// Which versions `galley build --versions` builds (`versions:`).
+    public var versions = VersionsSetting()
     /// Whether raw HTML in Markdown is passed through (default `false`, as in Hugo).
     public var allowsRawHTML = false
     /// Whether the site has search (`search: false` turns it off): the build
@@ -207,6 +213,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             if !base.hasSuffix("/") { base += "/" }
             config.baseURL = base
         }
+        config.versions = try VersionsSetting.read(yaml) ?? config.versions
         config.search = try yaml.bool("search") ?? true
         config.hovers = try yaml.bool("hovers") ?? true
         config.allowedOutside = try yaml.stringList("allow_outside") ?? []

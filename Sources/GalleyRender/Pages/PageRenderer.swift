@@ -44,6 +44,7 @@ public struct PageRenderer: Sendable {
             "description": .string(configuration.description),
             "search": .bool(configuration.search),
             "favicon": .string(configuration.favicon),
+            "versioned": .bool(configuration.isVersioned),
         ]
     }
 

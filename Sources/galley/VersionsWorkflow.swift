@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import GalleyCore
+import GalleyOutput
+import GalleyProject
+import GalleySite
+import GalleyVersions
+
+/// `galley build --versions` and `--version NAME`: each version of the
+/// package built from its git history in a folder of its own (reused when
+/// built before with the same commit, Galley and settings), then assembled
+/// into one site.
+struct VersionsWorkflow {
+    /// What to do.
+    enum Mode {
+        /// Build every selected version not cached, then assemble.
+        case all
+        /// Build one version into the cache, for a CI job of its own.
+        case one(String)
+        /// Assemble the cached versions; build none.
+        case assembleOnly
+    }
+
+    var mode: Mode
+    var layout: SiteLayout
+    var cache: URL
+    var baseURL: String?
+    var configure: @Sendable (inout BuildSettings) -> Void
+    var settingsText: String
+
+    func run() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let configuration = try readConfiguration()
+        let repository = try diagnosed { () throws(Diagnostic) in try GitRepository(at: layout.root) }
+        let tags = try diagnosed { () throws(Diagnostic) in try repository.tags() }
+        let branches = try diagnosed { () throws(Diagnostic) in try repository.branches() }
+        var builder = VersionBuilder(repository: repository, project: layout, cache: cache, galley: galleyIdentity)
+        builder.progress = Progress.line
+        let key = VersionedSite.settingsKey(project: layout, extra: settingsText)
+        if case .one(let name) = mode {
+            try buildOne(name, tags: tags, branches: branches, builder: builder, key: key)
+            return
+        }
+        let versions = try diagnosed { () throws(Diagnostic) in try SiteVersion.selected(configuration.versions, tags: tags, branches: branches) }
+        var built: [String: VersionBuilder.Built] = [:]
+        var missing: [String] = []
+        for (index, version) in versions.enumerated() {
+            if case .assembleOnly = mode {
+                if let cached = builder.cached(version, settingsKey: key) { built[version.folder] = cached } else { missing.append(version.name) }
+                continue
+            }
+            Progress.line("Version \(index + 1) of \(versions.count): \(version.name)…")
+            let result = try diagnosed { () throws(Diagnostic) in try builder.build(version, settingsKey: key, configure: configure) }
+            Progress.clear()
+            Diagnostics.reportWarnings(result.warnings.filter { $0.severity == .error })
+            print(describe(result))
+            built[version.folder] = result
+        }
+        guard missing.isEmpty else {
+            Diagnostics.report([
+                Diagnostic(
+                    "\(missing.count) version\(missing.count == 1 ? " is" : "s are") not built with these settings: \(missing.joined(separator: ", "))",
+                    suggestion: "Build each with `galley build --version NAME` (or all with `galley build --versions`) before --assemble")
+            ])
+            throw ExitCode.failure
+        }
+        let site = VersionedSite(versions: versions, built: built, title: configuration.title, baseURL: configuration.baseURL)
+        let output = layout.displayPath(of: layout.outputDirectory)
+        let assembled = try diagnosed { () throws(Diagnostic) in try site.assemble(into: layout.outputDirectory, displayPath: output) }
+        for changes in assembled.changes {
+            let api = changes.api.map {
+                "\($0.added.count) added, \($0.removed.count) removed, \($0.deprecated.count) deprecated, \($0.changed.count) changed"
+            }
+            print(
+                "\(changes.older) → \(changes.newer): API \(api ?? "unknown (a library did not build)"); \(changes.regressions.count) sample\(changes.regressions.count == 1 ? "" : "s") passed before and fail now"
+            )
+            for regression in changes.regressions {
+                print("  \(regression.after.file):\(regression.after.line): \(regression.reason)")
+            }
+        }
+        let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+        print(
+            "Assembled \(versions.count) version\(versions.count == 1 ? "" : "s") (\(built.values.filter(\.reused).count) reused) in "
+                + String(format: "%.1f s", seconds) + " → \(output)/ (latest: \(assembled.latest?.name ?? "none"))")
+    }
+
+    /// `--version NAME`: one version into the cache.
+    private func buildOne(
+        _ name: String, tags: [GitRepository.Reference], branches: [GitRepository.Reference], builder: VersionBuilder, key: String
+    ) throws {
+        guard let reference = tags.first(where: { $0.name == name }) ?? branches.first(where: { $0.name == name }) else {
+            Diagnostics.report([
+                Diagnostic(
+                    "the repository has no tag or branch '\(name)'",
+                    suggestion: "Tags: \(tags.suffix(8).map(\.name).joined(separator: ", ")); fetch them with `git fetch --tags`")
+            ])
+            throw ExitCode.failure
+        }
+        let version = SiteVersion(name: name, commit: reference.commit, isBranch: !tags.contains(reference))
+        let built = try diagnosed { () throws(Diagnostic) in try builder.build(version, settingsKey: key, configure: configure) }
+        Progress.clear()
+        Diagnostics.reportWarnings(built.warnings)
+        print(describe(built))
+        print(
+            "Built version \(name) into '\(layout.displayPath(of: builder.folder(of: version)))'; assemble the site with: galley build --versions --assemble"
+        )
+    }
+
+    private func describe(_ built: VersionBuilder.Built) -> String {
+        let state = built.reused ? "reused" : "built"
+        let note = built.record.unverifiedReason.map { " — samples NOT verified: \($0)" } ?? ""
+        return "\(built.record.version.name) (\(built.record.version.commit.prefix(10))): \(state); \(built.record.summary)\(note)"
+    }
+
+    /// The project's `galley.yml` (its `versions:`, title and base URL); the title defaults to the package's name.
+    private func readConfiguration() throws -> SiteConfiguration {
+        var defaults = SiteConfiguration()
+        defaults.title = (try? PackageSite.discover(layout: layout))??.package.name ?? layout.root.lastPathComponent
+        var configuration = try diagnosed { () throws(Diagnostic) in
+            try SiteConfiguration.load(
+                from: layout.configurationFile, displayPath: layout.displayPath(of: layout.configurationFile), defaults: defaults)
+        }
+        if let baseURL { configuration.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        return configuration
+    }
+
+    /// Galley's version and this binary's size and date: a rebuilt Galley builds every version again.
+    private var galleyIdentity: String {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(GalleyVersion.description) \(size) \(Int(date))"
+    }
+
+    private func diagnosed<T>(_ body: () throws(Diagnostic) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            Progress.clear()
+            Diagnostics.report([error])
+            throw ExitCode.failure
+        }
+    }
+}
