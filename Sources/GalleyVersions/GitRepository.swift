@@ -19,6 +19,12 @@ public struct GitRepository: Sendable {
         public var name: String
         /// The commit's full id.
         public var commit: String
+
+        /// A reference named `name` at `commit`.
+        public init(name: String, commit: String) {
+            self.name = name
+            self.commit = commit
+        }
     }
 
     /// The folder git is run in.

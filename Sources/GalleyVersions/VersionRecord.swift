@@ -27,6 +27,17 @@ public struct VersionRecord: Codable, Sendable {
         public var message: String?
         /// Its page in the version's site, with the line's anchor, when a page shows it.
         public var url: String?
+
+        /// A verdict on the sample at `file`:`line`.
+        public init(file: String, line: Int, code: String, status: String, cause: String?, message: String?, url: String?) {
+            self.file = file
+            self.line = line
+            self.code = code
+            self.status = status
+            self.cause = cause
+            self.message = message
+            self.url = url
+        }
     }
 
     /// What makes a version's build reusable: the commit, Galley and the settings.
@@ -37,6 +48,13 @@ public struct VersionRecord: Codable, Sendable {
         public var galley: String
         /// A digest of the settings the build used (galley.yml, theme, sandbox, base URL).
         public var settings: String
+
+        /// The key of a build of `commit` by `galley` with `settings`.
+        public init(commit: String, galley: String, settings: String) {
+            self.commit = commit
+            self.galley = galley
+            self.settings = settings
+        }
     }
 
     /// The version.
@@ -51,6 +69,18 @@ public struct VersionRecord: Codable, Sendable {
     public var api: APISnapshot?
     /// The build's one-line summary (`Built 40 pages in 12.3 s`), and its samples' (`12 passed, 1 failed`).
     public var summary: String
+
+    /// A record of `version`'s build.
+    public init(
+        version: SiteVersion, key: Key, unverifiedReason: String?, samples: [SampleVerdict], api: APISnapshot?, summary: String
+    ) {
+        self.version = version
+        self.key = key
+        self.unverifiedReason = unverifiedReason
+        self.samples = samples
+        self.api = api
+        self.summary = summary
+    }
 
     /// The record's file in a version's cache folder.
     public static func file(in folder: URL) -> URL { folder.appendingPathComponent("record.json") }
