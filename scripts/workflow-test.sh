@@ -40,6 +40,17 @@ for shards in 1 4; do
     done
 done
 
+# A versioned site: one job per version, then the assembly.
+package="$work/package-versions"
+mkdir -p "$package"
+(cd "$root/Tests/Fixtures/PackageDocs" && tar cf - --exclude .build .) | (cd "$package" && tar xf -)
+(cd "$package" && "$galley" init --no-setup --ci github --versions >/dev/null)
+file="$package/.github/workflows/docs.yml"
+validate "a package's workflow, a versioned site" "$file"
+for needed in "--list-versions" "fromJSON(needs.versions.outputs.list)" "--version \"\${{ matrix.version.name }}\"" "--versions --assemble" "actions/deploy-pages@"; do
+    grep -qF -- "$needed" "$file" || { echo "FAILED: the versioned workflow has no '$needed'"; failed=$((failed + 1)); }
+done
+
 # The check can fail: a job with no runs-on (and a step of neither run nor uses) is not a workflow.
 sed -e 's/^    runs-on: ubuntu-24.04$//' "$work/package-1/.github/workflows/docs.yml" >"$work/broken.yml"
 if "$check" --builtin-schema vendor.github-workflows "$work/broken.yml" >/dev/null 2>&1; then

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GalleyCore
 import GalleyPackage
@@ -109,12 +110,24 @@ public struct VersionBuilder: Sendable {
                     suggestion: "Leave it out of galley.yml's versions, or build it alone to see every error: galley build --version \(version.name)")
             }
         }
-        let record = VersionRecord(
+        var record = VersionRecord(
             version: version, key: key(version, settingsKey: settingsKey), unverifiedReason: unverified,
             samples: Self.verdicts(of: report), api: report.api,
             summary: report.summary + (report.verification.results.isEmpty ? "" : "; samples: \(report.verification.summary)"))
+        record.compiledPrograms = report.verification.compiledPrograms
         try record.write(to: folder)
         return Built(record: record, site: site, reused: false, warnings: report.warnings)
+    }
+
+    /// What names a Galley in a version's key: its `version` and a digest
+    /// of its `executable`'s bytes (the same binary restored on another CI
+    /// machine has the same identity; a rebuilt one does not).
+    public static func identity(version: String, executable: URL) -> String {
+        guard let handle = try? FileHandle(forReadingFrom: executable) else { return version }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try? handle.read(upToCount: 1 << 22), !chunk.isEmpty { hasher.update(data: chunk) }
+        return version + " " + HexDigits.of(hasher.finalize().prefix(12))
     }
 
     /// The key of `version` built with this Galley and `settingsKey`.

@@ -67,6 +67,8 @@ public struct VersionRecord: Codable, Sendable {
     public var samples: [SampleVerdict]
     /// Its API reference's symbols, when it made one.
     public var api: APISnapshot?
+    /// How many programs its build compiled (the results cache's hits are not compiled).
+    public var compiledPrograms = 0
     /// The build's one-line summary (`Built 40 pages in 12.3 s`), and its samples' (`12 passed, 1 failed`).
     public var summary: String
 

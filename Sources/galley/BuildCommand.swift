@@ -80,14 +80,21 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "With --versions: assemble the site from the versions already built (by --version jobs); build none.")
     var assemble = false
 
+    @Flag(
+        name: .customLong("list-versions"),
+        help:
+            "With --versions: print the versions galley.yml selects as JSON ([{\"name\": \"5.8.0\", \"folder\": \"5.8.0\"}, …]), e.g. for a CI matrix; build none."
+    )
+    var listVersions = false
+
     @Option(
         name: .customLong("versions-cache"),
         help: ArgumentHelp("The folder each version is built in and kept (default: .build/galley/versions).", valueName: "dir"))
     var versionsCache: String?
 
     func validate() throws {
-        if assemble && !versions {
-            throw ValidationError("--assemble goes with --versions: galley build --versions --assemble")
+        if (assemble || listVersions) && !versions {
+            throw ValidationError("--assemble and --list-versions go with --versions: galley build --versions --assemble")
         }
         if versions && version != nil {
             throw ValidationError("--versions builds every version and --version NAME one; pass one of them")
@@ -155,7 +162,7 @@ struct BuildCommand: AsyncParsableCommand {
         let sandboxOption = sandboxOption
         let baseURL = baseURL
         let workflow = VersionsWorkflow(
-            mode: version.map { .one($0) } ?? (assemble ? .assembleOnly : .all), layout: layout,
+            mode: version.map { .one($0) } ?? (listVersions ? .list : assemble ? .assembleOnly : .all), layout: layout,
             cache: URL(userPath: versionsCache ?? ".build/galley/versions", relativeTo: layout.root), baseURL: baseURL,
             configure: { settings in
                 sandboxOption.configure(&settings)

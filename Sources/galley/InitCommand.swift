@@ -39,6 +39,8 @@ struct InitCommand: ParsableCommand {
               galley init --ci github       In a package root: also a CI workflow
               galley init --ci github --shards 4
                                             In a package root: verify on 4 CI machines
+              galley init --ci github --versions
+                                            In a package root: publish every release's docs, one CI job per version
             """
     )
 
@@ -53,6 +55,9 @@ struct InitCommand: ParsableCommand {
             "Verify the samples on N CI machines at once: the workflow becomes a matrix of `galley verify --shard I/N` jobs whose reports merge and whose cached results the site build reuses.",
             valueName: "n"))
     var shards = 1
+
+    @Flag(help: "In a package root with --ci github: main publishes every version (galley build --versions), one CI job per version.")
+    var versions = false
 
     /// Where the written workflow runs.
     enum CI: String, ExpressibleByArgument, CaseIterable {
@@ -128,7 +133,7 @@ struct InitCommand: ParsableCommand {
             Diagnostics.report([error])
             throw ExitCode.failure
         }
-        let starter = PackageStarter(site: site, workflow: ci == .github ? PackageWorkflow(shards: shards) : nil)
+        let starter = PackageStarter(site: site, workflow: ci == .github ? PackageWorkflow(shards: shards, versions: versions) : nil)
         let candidates = starter.files(skipping: [])
         let kept = candidates.map(\.path).filter { StarterFile.exists(url.appendingPathComponent($0)) }
         var files = starter.files(skipping: Set(kept))

@@ -21,18 +21,23 @@
 struct PackageWorkflow: Sendable, Equatable {
     /// How many machines verify at once (1: one job).
     var shards: Int
+    /// Whether `main` publishes a versioned site: one job per version (`galley build --version`), then one assembly.
+    var versions = false
 
     /// The file of known failures the workflow passes to `--baseline` when it exists.
     static let baselineFile = "galley-baseline.json"
 
     /// A workflow verified by `shards` jobs.
-    init(shards: Int = 1) {
+    init(shards: Int = 1, versions: Bool = false) {
         self.shards = max(1, shards)
+        self.versions = versions
     }
 
     /// The workflow's YAML.
     var text: String {
-        shards > 1 ? Self.header + shardedJobs + Self.siteJobs(needs: "report") : Self.header + Self.verifyJob + Self.siteJobs(needs: "verify")
+        let needs = shards > 1 ? "report" : "verify"
+        let site = versions ? Self.versionedSiteJobs(needs: needs) : Self.siteJobs(needs: needs)
+        return Self.header + (shards > 1 ? shardedJobs : Self.verifyJob) + site
     }
 
     private static let header = #"""
@@ -212,4 +217,82 @@ struct PackageWorkflow: Sendable, Equatable {
 
         """#
     }
+
+    /// A versioned site on `main`: the versions galley.yml selects listed by
+    /// one job, each built by a job of its own (its cache folder kept as an
+    /// artifact), then one job that assembles and deploys them.
+    private static func versionedSiteJobs(needs: String) -> String {
+        #"""
+          # The versions galley.yml's `versions:` selects (every release tag by default, the newest five).
+          versions:
+            needs: \#(needs)
+            if: github.ref == 'refs/heads/main'
+            runs-on: ubuntu-24.04
+            outputs:
+              list: ${{ steps.list.outputs.list }}
+            steps:
+        \#(setupSteps)
+              - run: git fetch --tags --force
+              - id: list
+                run: echo "list=$(galley build --versions --list-versions)" >> "$GITHUB_OUTPUT"
+
+          # Each version built from its own commit and verified against its own library, on a machine of its own.
+          version:
+            needs: versions
+            runs-on: ubuntu-24.04
+            strategy:
+              fail-fast: false
+              matrix:
+                version: ${{ fromJSON(needs.versions.outputs.list) }}
+            steps:
+        \#(setupSteps)
+              - run: git fetch --tags --force
+              - id: pages
+                uses: actions/configure-pages@v5
+              - name: Build version ${{ matrix.version.name }}
+                run: galley build --sandbox on --base-url "${{ steps.pages.outputs.base_url }}/" --version "${{ matrix.version.name }}"
+              - name: Keep its build (its site and record, not its files)
+                run: tar -cf version.tar -C .build/galley/versions "${{ matrix.version.folder }}/record.json" "${{ matrix.version.folder }}/site"
+              - uses: actions/upload-artifact@v4
+                with:
+                  name: version-${{ matrix.version.folder }}
+                  path: version.tar
+
+        """# + assemblyJob
+    }
+
+    /// The job that assembles the versions' builds into one site and deploys it.
+    private static let assemblyJob = #"""
+          # One site of every version: the switcher, latest/, the API changes; then deployed.
+          site:
+            needs: version
+            runs-on: ubuntu-24.04
+            permissions:
+              contents: read
+              pages: write
+              id-token: write
+            environment:
+              name: github-pages
+              url: ${{ steps.deployment.outputs.page_url }}
+            steps:
+        \#(setupSteps)
+              - run: git fetch --tags --force
+              - uses: actions/download-artifact@v4
+                with:
+                  pattern: version-*
+                  path: versions
+              - run: |
+                  mkdir -p .build/galley/versions
+                  for archive in versions/*/version.tar; do tar -xf "$archive" -C .build/galley/versions; done
+              - id: pages
+                uses: actions/configure-pages@v5
+              - name: Assemble the versioned site
+                run: galley build --sandbox on --base-url "${{ steps.pages.outputs.base_url }}/" --versions --assemble
+              - uses: actions/upload-pages-artifact@v3
+                with:
+                  path: public/
+              - id: deployment
+                uses: actions/deploy-pages@v4
+
+        """#
 }

@@ -19,6 +19,8 @@ struct VersionsWorkflow {
         case one(String)
         /// Assemble the cached versions; build none.
         case assembleOnly
+        /// Print the selected versions as JSON; build none.
+        case list
     }
 
     var mode: Mode
@@ -43,6 +45,12 @@ struct VersionsWorkflow {
             return
         }
         let versions = try diagnosed { () throws(Diagnostic) in try SiteVersion.selected(configuration.versions, tags: tags, branches: branches) }
+        if case .list = mode {
+            let list = versions.map { ["name": $0.name, "folder": $0.folder] }
+            let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
         var built: [String: VersionBuilder.Built] = [:]
         var missing: [String] = []
         for (index, version) in versions.enumerated() {
@@ -68,20 +76,12 @@ struct VersionsWorkflow {
         let site = VersionedSite(versions: versions, built: built, title: configuration.title, baseURL: configuration.baseURL)
         let output = layout.displayPath(of: layout.outputDirectory)
         let assembled = try diagnosed { () throws(Diagnostic) in try site.assemble(into: layout.outputDirectory, displayPath: output) }
-        for changes in assembled.changes {
-            let api = changes.api.map {
-                "\($0.added.count) added, \($0.removed.count) removed, \($0.deprecated.count) deprecated, \($0.changed.count) changed"
-            }
-            print(
-                "\(changes.older) → \(changes.newer): API \(api ?? "unknown (a library did not build)"); \(changes.regressions.count) sample\(changes.regressions.count == 1 ? "" : "s") passed before and fail now"
-            )
-            for regression in changes.regressions {
-                print("  \(regression.after.file):\(regression.after.line): \(regression.reason)")
-            }
-        }
+        Self.report(assembled.changes)
         let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+        let compiled = built.values.filter { !$0.reused }.reduce(0) { $0 + $1.record.compiledPrograms }
         print(
-            "Assembled \(versions.count) version\(versions.count == 1 ? "" : "s") (\(built.values.filter(\.reused).count) reused) in "
+            "Assembled \(versions.count) version\(versions.count == 1 ? "" : "s") (\(built.values.filter(\.reused).count) reused, "
+                + "\(compiled) program\(compiled == 1 ? "" : "s") compiled) in "
                 + String(format: "%.1f s", seconds) + " → \(output)/ (latest: \(assembled.latest?.name ?? "none"))")
     }
 
@@ -107,6 +107,21 @@ struct VersionsWorkflow {
         )
     }
 
+    /// Each version's changes against the one before: the API's counts, and every sample that passed before and fails now.
+    private static func report(_ changes: [VersionChanges]) {
+        for changes in changes {
+            let api = changes.api.map {
+                "\($0.added.count) added, \($0.removed.count) removed, \($0.deprecated.count) deprecated, \($0.changed.count) changed"
+            }
+            print(
+                "\(changes.older) → \(changes.newer): API \(api ?? "unknown (a library did not build)"); \(changes.regressions.count) sample\(changes.regressions.count == 1 ? "" : "s") passed before and fail now"
+            )
+            for regression in changes.regressions {
+                print("  \(regression.after.file):\(regression.after.line): \(regression.reason)")
+            }
+        }
+    }
+
     private func describe(_ built: VersionBuilder.Built) -> String {
         let state = built.reused ? "reused" : "built"
         let note = built.record.unverifiedReason.map { " — samples NOT verified: \($0)" } ?? ""
@@ -125,13 +140,9 @@ struct VersionsWorkflow {
         return configuration
     }
 
-    /// Galley's version and this binary's size and date: a rebuilt Galley builds every version again.
+    /// Galley's version and a digest of this binary: another Galley builds every version again.
     private var galleyIdentity: String {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path)
-        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
-        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(GalleyVersion.description) \(size) \(Int(date))"
+        VersionBuilder.identity(version: GalleyVersion.description, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
     }
 
     private func diagnosed<T>(_ body: () throws(Diagnostic) -> T) throws -> T {
