@@ -62,6 +62,13 @@ public struct GitRepository: Sendable {
         return local + remote
     }
 
+    /// Where `root` is inside the repository's files (`Packages/Kit/` in a
+    /// repository of several packages; empty at its top): a version's package
+    /// is at this path of its exported files.
+    public func packagePrefix() -> String {
+        ((try? run(["rev-parse", "--show-prefix"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The `origin` remote's address, when it has one.
     public func remoteURL() -> String? {
         (try? run(["config", "--get", "remote.origin.url"]))?.split(separator: "\n").first.map(String.init)
@@ -78,7 +85,10 @@ public struct GitRepository: Sendable {
         } catch {
             throw Diagnostic("cannot create the folder '\(folder.path)' for version \(commit): \(error.localizedDescription)")
         }
-        _ = try run(["archive", "--format=tar", "-o", archive.path, commit], timeout: .seconds(300))
+        // From the top of the work tree: in a folder of it, git archive would export that folder alone, and a package may
+        // use files beside it (a local dependency `path: "../Shared"`).
+        let top = (try? run(["rev-parse", "--show-toplevel"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try run(["archive", "--format=tar", "-o", archive.path, commit], in: top.flatMap { $0.isEmpty ? nil : $0 }, timeout: .seconds(300))
         let tar = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/bin/tar") ? "/bin/tar" : "/usr/bin/tar")
         let outcome = try? ProcessRunner(timeout: .seconds(300), outputLimit: 1 << 16).run(tar, ["-xf", archive.path, "-C", folder.path], in: folder)
         guard let outcome, case .exited(0) = outcome.ending else {
@@ -98,10 +108,10 @@ public struct GitRepository: Sendable {
     }
 
     @discardableResult
-    private func run(_ arguments: [String], timeout: Duration = .seconds(60)) throws(Diagnostic) -> String {
+    private func run(_ arguments: [String], in folder: String? = nil, timeout: Duration = .seconds(60)) throws(Diagnostic) -> String {
         let outcome: ProcessRunner.Outcome
         do {
-            outcome = try ProcessRunner(timeout: timeout, outputLimit: 1 << 24).run(git, ["-C", root.path] + arguments, in: root)
+            outcome = try ProcessRunner(timeout: timeout, outputLimit: 1 << 24).run(git, ["-C", folder ?? root.path] + arguments, in: root)
         } catch {
             throw Diagnostic("git \(arguments.first ?? "") could not run: \(error)")
         }

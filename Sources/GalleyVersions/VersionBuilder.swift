@@ -79,7 +79,9 @@ public struct VersionBuilder: Sendable {
         let tree = folder.appendingPathComponent("tree")
         let site = folder.appendingPathComponent("site")
         try prepareTree(tree, for: version, in: folder)
-        let layout = layout(tree: tree, site: site)
+        // A package in a folder of its repository (several packages in one) is at that folder of the version's files.
+        let prefix = repository.packagePrefix()
+        let layout = layout(tree: prefix.isEmpty ? tree : tree.appendingPathComponent(prefix), site: site)
         guard var packageSite = try PackageSite.discover(layout: layout) else {
             throw Diagnostic(
                 "version \(version.name) (\(version.commit.prefix(10))) has no Package.swift at its root, so it has no package docs to build")

@@ -184,4 +184,22 @@ struct VersionedSiteTests {
             before.filter { after[$0.key] == nil }.map(\.value).sorted()
         )
     }
+
+    @Test("a package in a folder of its repository is built from that folder of each version's files")
+    func packageInAFolderOfItsRepository() throws {
+        let repository = try TemporaryDirectory()
+        defer { repository.remove() }
+        let package = try PackageRootTests.fixture()
+        defer { package.remove() }
+        try FileManager.default.createDirectory(at: repository.url.appendingPathComponent("Packages"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: package.url, to: repository.url.appendingPathComponent("Packages/Shapes"))
+        try repository.write("README.md", "Two things in one repository.\n")
+        try Self.git(["init", "-q", "-b", "main"], in: repository)
+        try Self.commit("1.0", in: repository)
+        try Self.git(["tag", "1.0.0"], in: repository)
+        let build = try GalleyExecutable.run(["build", "--versions"], in: repository.url.appendingPathComponent("Packages/Shapes"))
+        #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
+        #expect(build.standardOutput.contains("samples: 4 passed, 0 failed"), "\(build.standardOutput)")
+        #expect(repository.exists("Packages/Shapes/public/1.0.0/documentation/shapes/rectangle/index.html"))
+    }
 }
