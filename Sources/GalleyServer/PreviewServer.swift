@@ -35,6 +35,10 @@ public struct PreviewServer: Sendable {
         /// head slowly) before it is closed. An open event stream is a request
         /// in progress, not idle.
         public var idleTimeout: Duration
+        /// The folder served, when it is not the build's output folder: a
+        /// versioned site's (`public/`), whose checked-out version the
+        /// build writes into a folder of it (`public/main/`).
+        public var servedRoot: URL?
 
         /// Options with the defaults of `galley serve`.
         public init(
@@ -108,7 +112,7 @@ public struct PreviewServer: Sendable {
         let port = options.port
         let app = Application(
             responder: PreviewResponder(
-                resolver: SitePathResolver(root: layout.outputDirectory), reloader: reloader, cache: cache,
+                resolver: SitePathResolver(root: options.servedRoot ?? layout.outputDirectory), reloader: reloader, cache: cache,
                 maxEventStreams: options.maxEventStreams, loopbackHostsOnly: Self.isLoopback(options.host)
             ),
             server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),

@@ -72,6 +72,10 @@ public struct BuildSettings: Sendable {
     /// whose library does not build with this toolchain): each is shown as
     /// skipped with this reason, and the library is not built.
     public var unverifiedReason: String?
+    /// What each rendered page's HTML becomes before it is written, by the
+    /// page's path (`galley serve --versions` fills the version switcher's
+    /// slot of the checked-out version's pages); `nil` for none.
+    public var pageTransform: (@Sendable (_ path: String, _ html: String) -> String)?
 
     /// `configuration` with the command line's settings applied over galley.yml's.
     func applied(to configuration: SiteConfiguration) -> SiteConfiguration {

@@ -96,14 +96,15 @@ struct RenderStage {
         return Concurrently.map(pages) { page -> (String, Data?) in
             let listings = (page.symbolParts?.comment ?? page.referenceFrame?.comment).flatMap { resultsByPage[$0.path] } ?? []
             let results = resultsByPage[page.displayPath] ?? []
-            let html = Data(
-                renderer.render(
-                    page,
-                    codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report, results: results, listings: listings),
-                    snippetResult: { path in resultsByPage[path]?.first },
-                    footer: SampleHTML.footer(for: page, report: report, results: results),
-                    commentListings: listings
-                ).utf8)
+            var text = renderer.render(
+                page,
+                codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report, results: results, listings: listings),
+                snippetResult: { path in resultsByPage[path]?.first },
+                footer: SampleHTML.footer(for: page, report: report, results: results),
+                commentListings: listings
+            )
+            if let transform = context.settings.pageTransform { text = transform(page.url, text) }
+            let html = Data(text.utf8)
             staging?.add(page.url, html, keepingBytes: keepsPages)
             return (page.url, keepsPages ? html : nil)
         }

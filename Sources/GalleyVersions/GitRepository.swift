@@ -62,6 +62,13 @@ public struct GitRepository: Sendable {
         return local + remote
     }
 
+    /// The commit checked out, and its branch when one is checked out (not a detached tag).
+    public func head() throws(Diagnostic) -> (commit: String, branch: String?) {
+        let commit = try run(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let branch = (try? run(["symbolic-ref", "--short", "-q", "HEAD"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (commit, branch?.isEmpty == false ? branch : nil)
+    }
+
     /// Where `root` is inside the repository's files (`Packages/Kit/` in a
     /// repository of several packages; empty at its top): a version's package
     /// is at this path of its exported files.

@@ -71,17 +71,26 @@ public struct VersionBuilder: Sendable {
     /// Builds `version` (or reuses its cached build); `configure` applies
     /// the command line's settings (sandbox, base URL) to each build's
     /// settings, and `settingsKey` is their digest (``VersionedSite/settingsKey(project:extra:)``).
+    ///
+    /// With `fromWorkingTree`, the version is the checked-out files as they
+    /// are now (a preview's): built from the project's folder, never reused.
     public func build(
-        _ version: SiteVersion, settingsKey: String, configure: @Sendable (inout BuildSettings) -> Void = { _ in }
+        _ version: SiteVersion, settingsKey: String, fromWorkingTree: Bool = false, configure: @Sendable (inout BuildSettings) -> Void = { _ in }
     ) throws(Diagnostic) -> Built {
-        if let cached = cached(version, settingsKey: settingsKey) { return cached }
+        if !fromWorkingTree, let cached = cached(version, settingsKey: settingsKey) { return cached }
         let folder = folder(of: version)
-        let tree = folder.appendingPathComponent("tree")
         let site = folder.appendingPathComponent("site")
-        try prepareTree(tree, for: version, in: folder)
-        // A package in a folder of its repository (several packages in one) is at that folder of the version's files.
-        let prefix = repository.packagePrefix()
-        let layout = layout(tree: prefix.isEmpty ? tree : tree.appendingPathComponent(prefix), site: site)
+        let layout: SiteLayout
+        if fromWorkingTree {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            layout = self.layout(tree: project.root, site: site)
+        } else {
+            let tree = folder.appendingPathComponent("tree")
+            try prepareTree(tree, for: version, in: folder)
+            // A package in a folder of its repository (several packages in one) is at that folder of the version's files.
+            let prefix = repository.packagePrefix()
+            layout = self.layout(tree: prefix.isEmpty ? tree : tree.appendingPathComponent(prefix), site: site)
+        }
         guard var packageSite = try PackageSite.discover(layout: layout) else {
             throw Diagnostic(
                 "version \(version.name) (\(version.commit.prefix(10))) has no Package.swift at its root, so it has no package docs to build")

@@ -59,58 +59,84 @@ public struct VersionedSite: Sendable {
         return tags[index + 1]
     }
 
-    /// Writes the site into `output` (replaced whole), shown as `displayPath` in errors.
-    public func assemble(into output: URL, displayPath: String) throws(Diagnostic) -> Assembled {
-        var assembled = Assembled(latest: SiteVersion.latest(of: versions))
+    /// What the assembly computes before it writes: each version's files, its
+    /// changes against the one before, the switcher, and each symbol's first version.
+    struct Plan {
+        var latest: SiteVersion?
         var pages: [String: [String]] = [:]
+        var changes: [String: VersionChanges] = [:]
+        var switcher = VersionSwitcher(versions: [])
+        var since: [String: String] = [:]
+    }
+
+    func plan() throws(Diagnostic) -> Plan {
+        var plan = Plan(latest: SiteVersion.latest(of: versions))
         for version in versions {
             guard let build = built[version.folder] else { throw Diagnostic("version \(version.name) has not been built") }
-            pages[version.folder] = try Self.files(in: build.site)
+            plan.pages[version.folder] = try Self.files(in: build.site)
         }
-        var changesByFolder: [String: VersionChanges] = [:]
         for version in versions {
             guard let older = predecessor(of: version), let before = built[older.folder], let after = built[version.folder] else { continue }
-            let changes = VersionChanges(from: before.record, to: after.record)
-            changesByFolder[version.folder] = changes
-            assembled.changes.append(changes)
+            plan.changes[version.folder] = VersionChanges(from: before.record, to: after.record)
         }
-        let switcher = VersionSwitcher(
+        plan.switcher = VersionSwitcher(
             versions: versions.map { version in
                 VersionSwitcher.Entry(
-                    name: version.name, folder: version.folder, pages: Set((pages[version.folder] ?? []).filter { $0.hasSuffix(".html") }),
+                    name: version.name, folder: version.folder, pages: Set((plan.pages[version.folder] ?? []).filter { $0.hasSuffix(".html") }),
                     note: built[version.folder]?.record.unverifiedReason.map { _ in
                         "The library of \(version.name) does not build with this toolchain: its samples are shown, not verified."
-                    }, isLatest: version == assembled.latest, changesPage: changesByFolder[version.folder] == nil ? nil : ChangesPage.path)
+                    }, isLatest: version == plan.latest, changesPage: plan.changes[version.folder] == nil ? nil : ChangesPage.path)
             })
-        let since = sinceVersions()
+        plan.since = sinceVersions()
+        return plan
+    }
+
+    /// What fills the slots of `version`'s pages as they are rendered (a
+    /// preview's live build of the checked-out version): by the page's path,
+    /// its HTML with the switcher, its first version and its canonical link.
+    public func pageFiller(for version: SiteVersion) throws(Diagnostic) -> @Sendable (String, String) -> String {
+        let plan = try plan()
+        let urls = Dictionary(
+            (built[version.folder]?.record.api?.entries ?? []).map { ($0.url, $0.identifier) }, uniquingKeysWith: { first, _ in first })
+        let site = self
+        return { path, html in site.fill(html, page: path, version: version, switcher: plan.switcher, since: urls[path].flatMap { plan.since[$0] }) }
+    }
+
+    /// Writes the site into `output` (replaced whole), shown as `displayPath` in
+    /// errors. The folder of `live` (a preview's checked-out version, which
+    /// its live build goes on writing) keeps its build's output stamp.
+    public func assemble(into output: URL, displayPath: String, live: SiteVersion? = nil) throws(Diagnostic) -> Assembled {
+        let plan = try plan()
+        var assembled = Assembled(latest: plan.latest)
+        assembled.changes = versions.compactMap { plan.changes[$0.folder] }
         var files: [OutputFile] = []
         for version in versions {
             guard let build = built[version.folder] else { continue }
             var folders = [version.folder]
-            if version == assembled.latest { folders.append("latest") }
-            var versionFiles = pages[version.folder] ?? []
-            if let changes = changesByFolder[version.folder], let older = predecessor(of: version) {
+            if version == plan.latest { folders.append("latest") }
+            var versionFiles = plan.pages[version.folder] ?? []
+            if let changes = plan.changes[version.folder], let older = predecessor(of: version) {
                 let page = ChangesPage(changes: changes, olderFolder: older.folder, newerFolder: version.folder, title: title)
                 files.append(
                     .text(
                         "\(version.folder)/\(ChangesPage.path)",
-                        fill(page.html, page: ChangesPage.path, version: version, switcher: switcher, since: nil)))
+                        fill(page.html, page: ChangesPage.path, version: version, switcher: plan.switcher, since: nil)))
                 versionFiles.removeAll { $0 == ChangesPage.path }
             }
             let urls = Dictionary((build.record.api?.entries ?? []).map { ($0.url, $0.identifier) }, uniquingKeysWith: { first, _ in first })
-            for path in versionFiles where path != OutputFolderGuard.stampName {
+            for path in versionFiles where path != OutputFolderGuard.stampName || version == live {
                 let source = build.site.appendingPathComponent(path)
                 if path.hasSuffix(".html"), let data = FileManager.default.contents(atPath: source.path) {
                     let text = fill(
-                        String(decoding: data, as: UTF8.self), page: path, version: version, switcher: switcher,
-                        since: urls[path].flatMap { since[$0] })
+                        String(decoding: data, as: UTF8.self), page: path, version: version, switcher: plan.switcher,
+                        since: urls[path].flatMap { plan.since[$0] })
                     for folder in folders { files.append(.text("\(folder)/\(path)", text)) }
                 } else {
                     for folder in folders { files.append(.copy("\(folder)/\(path)", from: source)) }
                 }
             }
         }
-        files += rootFiles(latest: assembled.latest, latestPages: assembled.latest.flatMap { pages[$0.folder] } ?? [])
+        files += rootFiles(latest: plan.latest, latestPages: plan.latest.flatMap { plan.pages[$0.folder] } ?? [])
         assembled.fileCount = files.count
         try OutputWriter(directory: output, displayPath: displayPath).write(files)
         return assembled

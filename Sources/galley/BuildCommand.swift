@@ -168,7 +168,7 @@ struct BuildCommand: AsyncParsableCommand {
                 sandboxOption.configure(&settings)
                 settings.baseURL = baseURL
             },
-            settingsText: "sandbox=\(String(describing: sandboxOption.sandbox)) base=\(baseURL ?? "")")
+            settingsText: VersionsWorkflow.settingsText(sandbox: sandboxOption.sandbox, baseURL: baseURL))
         try workflow.run()
     }
 }

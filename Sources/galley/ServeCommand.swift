@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleyCore
 import GalleyProcess
 import GalleyProject
 import GalleyReports
@@ -28,6 +29,8 @@ struct ServeCommand: AsyncParsableCommand {
               galley serve --port 8080 --open
               galley serve --host 0.0.0.0        Reachable from other machines (prints a warning)
               galley serve --baseline known.json Known failures shown as such, as galley build does
+              galley serve --versions            A versioned site (see galley build --versions): every version built
+                                                 or reused, the checked-out files at public/<branch>/, rebuilt on save
             """
     )
 
@@ -45,6 +48,17 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Known failures (as galley verify --baseline writes them): shown on their pages as known.", valueName: "file"))
     var baseline: String?
+
+    @Flag(
+        help:
+            "Serve the versioned site (galley build --versions): the other versions from the cache, the checked-out files as their version, rebuilt on save."
+    )
+    var versions = false
+
+    @Option(
+        name: .customLong("versions-cache"),
+        help: ArgumentHelp("With --versions: the folder each version is built in and kept (default: .build/galley/versions).", valueName: "dir"))
+    var versionsCache: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else {
@@ -89,7 +103,9 @@ struct ServeCommand: AsyncParsableCommand {
         // A preview is where the author fixes failing samples: their pages render, the samples marked.
         settings.previewsFailingSamples = true
         if let site = try paths.packageSite() { paths.configure(&settings, for: site) }
-        let server = PreviewServer(settings: settings, options: PreviewServer.Options(host: host, port: port))
+        var options = PreviewServer.Options(host: host, port: port)
+        if versions { try prepareVersions(&settings, &options, layout: layout) }
+        let server = PreviewServer(settings: settings, options: options)
         let (host, open) = (self.host, self.open)
         do {
             try await server.run(handlesSignals: true, onBuild: { Self.report($0, layout: layout) }) { port in
@@ -106,6 +122,25 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         print("Stopped.")
+    }
+
+    /// `--versions`: every other version built or reused and the site
+    /// assembled; the live build writes the checked-out version's folder,
+    /// its pages' switcher filled as they render, and the server serves the whole site.
+    private func prepareVersions(_ settings: inout BuildSettings, _ options: inout PreviewServer.Options, layout: SiteLayout) throws {
+        let sandboxOption = sandboxOption
+        let workflow = VersionsWorkflow(
+            mode: .preview, layout: layout, cache: URL(userPath: versionsCache ?? ".build/galley/versions", relativeTo: layout.root),
+            baseURL: nil, configure: { settings in sandboxOption.configure(&settings) },
+            settingsText: VersionsWorkflow.settingsText(sandbox: sandboxOption.sandbox, baseURL: nil))
+        guard let preview = try workflow.run() else { return }
+        options.servedRoot = layout.outputDirectory
+        settings.layout.outputDirectory = layout.outputDirectory.appendingPathComponent(preview.live.folder)
+        settings.versionFolder = preview.live.folder
+        settings.pageTransform = preview.fill
+        print(
+            "The checked-out files are version \(preview.live.name), at \(preview.live.folder)/: rebuilt on save; the other versions are served as built"
+        )
     }
 
     /// Prints a build's outcome the way `galley build` does.

@@ -21,6 +21,8 @@ struct VersionsWorkflow {
         case assembleOnly
         /// Print the selected versions as JSON; build none.
         case list
+        /// Build every version (the checked-out one from its files), assemble, and say what a preview serves.
+        case preview
     }
 
     var mode: Mode
@@ -30,7 +32,20 @@ struct VersionsWorkflow {
     var configure: @Sendable (inout BuildSettings) -> Void
     var settingsText: String
 
-    func run() throws {
+    /// The command line's settings that decide a version's build, as its key reads them.
+    static func settingsText(sandbox: SandboxMode?, baseURL: String?) -> String {
+        "sandbox=\(sandbox.map { "\($0)" } ?? "default") base=\(baseURL ?? "")"
+    }
+
+    /// What `galley serve --versions` serves: the checked-out version, whose
+    /// live build writes `public/<folder>/`, and what fills its pages' slots.
+    struct Preview {
+        var live: SiteVersion
+        var fill: @Sendable (String, String) -> String
+    }
+
+    @discardableResult
+    func run() throws -> Preview? {
         let clock = ContinuousClock()
         let start = clock.now
         let configuration = try readConfiguration()
@@ -42,15 +57,44 @@ struct VersionsWorkflow {
         let key = VersionedSite.settingsKey(project: layout, extra: settingsText)
         if case .one(let name) = mode {
             try buildOne(name, tags: tags, branches: branches, builder: builder, key: key)
-            return
+            return nil
         }
-        let versions = try diagnosed { () throws(Diagnostic) in try SiteVersion.selected(configuration.versions, tags: tags, branches: branches) }
+        var versions = try diagnosed { () throws(Diagnostic) in try SiteVersion.selected(configuration.versions, tags: tags, branches: branches) }
         if case .list = mode {
             let list = versions.map { ["name": $0.name, "folder": $0.folder] }
             let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
             print(String(decoding: data, as: UTF8.self))
-            return
+            return nil
         }
+        var live: SiteVersion?
+        if case .preview = mode {
+            // The checked-out files: the version whose commit they are, else their branch, listed first.
+            let head = try diagnosed { () throws(Diagnostic) in try repository.head() }
+            let checkedOut =
+                versions.first { $0.commit == head.commit } ?? SiteVersion(name: head.branch ?? "working-copy", commit: head.commit, isBranch: true)
+            if !versions.contains(checkedOut) { versions.insert(checkedOut, at: 0) }
+            live = checkedOut
+        }
+        let built = try buildAll(versions, builder: builder, key: key, live: live)
+        let site = VersionedSite(versions: versions, built: built, title: configuration.title, baseURL: configuration.baseURL)
+        let output = layout.displayPath(of: layout.outputDirectory)
+        let assembled = try diagnosed { () throws(Diagnostic) in try site.assemble(into: layout.outputDirectory, displayPath: output, live: live) }
+        Self.report(assembled.changes)
+        let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+        let compiled = built.values.filter { !$0.reused }.reduce(0) { $0 + $1.record.compiledPrograms }
+        print(
+            "Assembled \(versions.count) version\(versions.count == 1 ? "" : "s") (\(built.values.filter(\.reused).count) reused, "
+                + "\(compiled) program\(compiled == 1 ? "" : "s") compiled) in "
+                + String(format: "%.1f s", seconds) + " → \(output)/ (latest: \(assembled.latest?.name ?? "none"))")
+        guard let live else { return nil }
+        return Preview(live: live, fill: try diagnosed { () throws(Diagnostic) in try site.pageFiller(for: live) })
+    }
+
+    /// Each of `versions` built or reused (`live` built from the checked-out
+    /// files); with `--assemble`, only taken from the cache, naming those missing.
+    private func buildAll(
+        _ versions: [SiteVersion], builder: VersionBuilder, key: String, live: SiteVersion?
+    ) throws -> [String: VersionBuilder.Built] {
         var built: [String: VersionBuilder.Built] = [:]
         var missing: [String] = []
         for (index, version) in versions.enumerated() {
@@ -59,9 +103,10 @@ struct VersionsWorkflow {
                 continue
             }
             Progress.line("Version \(index + 1) of \(versions.count): \(version.name)…")
-            let result = try diagnosed { () throws(Diagnostic) in try builder.build(version, settingsKey: key, configure: configure) }
+            let result = try diagnosed { () throws(Diagnostic) in
+                try builder.build(version, settingsKey: key, fromWorkingTree: version == live, configure: configure)
+            }
             Progress.clear()
-            Diagnostics.reportWarnings(result.warnings.filter { $0.severity == .error })
             print(describe(result))
             built[version.folder] = result
         }
@@ -73,16 +118,7 @@ struct VersionsWorkflow {
             ])
             throw ExitCode.failure
         }
-        let site = VersionedSite(versions: versions, built: built, title: configuration.title, baseURL: configuration.baseURL)
-        let output = layout.displayPath(of: layout.outputDirectory)
-        let assembled = try diagnosed { () throws(Diagnostic) in try site.assemble(into: layout.outputDirectory, displayPath: output) }
-        Self.report(assembled.changes)
-        let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
-        let compiled = built.values.filter { !$0.reused }.reduce(0) { $0 + $1.record.compiledPrograms }
-        print(
-            "Assembled \(versions.count) version\(versions.count == 1 ? "" : "s") (\(built.values.filter(\.reused).count) reused, "
-                + "\(compiled) program\(compiled == 1 ? "" : "s") compiled) in "
-                + String(format: "%.1f s", seconds) + " → \(output)/ (latest: \(assembled.latest?.name ?? "none"))")
+        return built
     }
 
     /// `--version NAME`: one version into the cache.

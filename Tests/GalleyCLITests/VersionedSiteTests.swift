@@ -2,6 +2,10 @@ import Foundation
 import GalleyTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `galley build --versions`: every tag of a package's git history built in
 /// a folder of its own, verified against its own library, then assembled.
 /// These build the fixture package once per version: slow, so few.
@@ -201,5 +205,60 @@ struct VersionedSiteTests {
         #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
         #expect(build.standardOutput.contains("samples: 4 passed, 0 failed"), "\(build.standardOutput)")
         #expect(repository.exists("Packages/Shapes/public/1.0.0/documentation/shapes/rectangle/index.html"))
+    }
+
+    @Test("galley serve --versions serves every version and rebuilds only the checked-out one on save, its switcher filled")
+    func previewRebuildsTheCheckedOutVersion() throws {
+        let package = try Self.repository()
+        defer { package.remove() }
+        let process = Process()
+        process.executableURL = try GalleyExecutable.url()
+        process.arguments = ["serve", "--versions", "--port", "0"]
+        process.currentDirectoryURL = package.url
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+        }
+        var text = ""
+        while !text.contains("watching for changes"), process.isRunning {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let address = String(try #require(text.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/)?.1, "\(text)"))
+        #expect(text.contains("The checked-out files are version 2.0.0, at 2.0.0/"), "main is at the commit of tag 2.0.0: \(text)")
+        let page = "2.0.0/Shapes/GettingStarted.html"
+        let served = try Self.fetch(address + page)
+        #expect(served.contains("nav class=\"version-switcher\"") && !served.contains("<!--galley:versions-->"), "the live build's slot is filled")
+        #expect(try Self.fetch(address).contains("url=latest/index.html"))
+
+        try package.write(
+            "Library/Shapes/Shapes.docc/GettingStarted.md",
+            try package.read("Library/Shapes/Shapes.docc/GettingStarted.md") + "\nEdited while served.\n")
+        var edited = ""
+        for _ in 0..<300 where !edited.contains("Edited while served.") {
+            usleep(200_000)
+            edited = (try? Self.fetch(address + page)) ?? ""
+        }
+        #expect(edited.contains("Edited while served."), "the checked-out version is rebuilt on save")
+        #expect(edited.contains("data-version=\"1.0.0\""), "its switcher still lists the other versions")
+        #expect(!(try Self.fetch(address + "1.0.0/Shapes/GettingStarted.html")).contains("Edited while served."), "the other versions stay as built")
+    }
+
+    /// The body of `address`, fetched over HTTP.
+    static func fetch(_ address: String) throws -> String {
+        let url = try #require(URL(string: address))
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var body: String?
+        URLSession.shared.dataTask(with: url) { data, _, _ in
+            body = data.map { String(decoding: $0, as: UTF8.self) }
+            done.signal()
+        }.resume()
+        done.wait()
+        return try #require(body, "no answer from \(address)")
     }
 }
