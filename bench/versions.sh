@@ -48,8 +48,8 @@ run() { # label, then the command's arguments: prints the seconds and the assemb
 echo "galley build --versions on $n versions of $(basename "${PACKAGE:-PackageDocs}") (work: $work)"
 run "cold (all built)" cold
 run "warm (all reused)" warm
-newest=$(ls -t .build/galley/versions | head -1)
-rm -f ".build/galley/versions/$newest/record.json"
+newest=$(ls .build/galley/versions | sort -V | tail -1)
+rm -rf ".build/galley/versions/$newest"   # its files, library build and results too: built from nothing
 run "all but one cached" one
 if [ -n "$newtag" ]; then
   printf '\n// %s\n' "$newtag" >> Library/Shapes/Rectangle.swift

@@ -109,7 +109,11 @@ public struct VersionedSite: Sendable {
         let plan = try plan()
         var assembled = Assembled(latest: plan.latest)
         assembled.changes = versions.compactMap { plan.changes[$0.folder] }
+        // Pages are filled and written one at a time on all cores, never held together: a large package's
+        // versions are gigabytes of HTML (swift-syntax's reference is 48,000 pages, 5 GB, per version).
+        let staging = try OutputWriter(directory: output, displayPath: displayPath).beginStaging()
         var files: [OutputFile] = []
+        var written = 0
         for version in versions {
             guard let build = built[version.folder] else { continue }
             var folders = [version.folder]
@@ -124,21 +128,24 @@ public struct VersionedSite: Sendable {
                 versionFiles.removeAll { $0 == ChangesPage.path }
             }
             let urls = Dictionary((build.record.api?.entries ?? []).map { ($0.url, $0.identifier) }, uniquingKeysWith: { first, _ in first })
-            for path in versionFiles where path != OutputFolderGuard.stampName || version == live {
-                let source = build.site.appendingPathComponent(path)
-                if path.hasSuffix(".html"), let data = FileManager.default.contents(atPath: source.path) {
-                    let text = fill(
-                        String(decoding: data, as: UTF8.self), page: path, version: version, switcher: plan.switcher,
-                        since: urls[path].flatMap { plan.since[$0] })
-                    for folder in folders { files.append(.text("\(folder)/\(path)", text)) }
-                } else {
-                    for folder in folders { files.append(.copy("\(folder)/\(path)", from: source)) }
-                }
+            let pages = versionFiles.filter { $0.hasSuffix(".html") }
+            for path in versionFiles where !path.hasSuffix(".html") && (path != OutputFolderGuard.stampName || version == live) {
+                for folder in folders { files.append(.copy("\(folder)/\(path)", from: build.site.appendingPathComponent(path))) }
             }
+            let (switcher, since, targets) = (plan.switcher, plan.since, folders)
+            _ = Concurrently.map(pages) { path -> Bool in
+                guard let data = FileManager.default.contents(atPath: build.site.appendingPathComponent(path).path) else { return false }
+                let text = fill(
+                    String(decoding: data, as: UTF8.self), page: path, version: version, switcher: switcher, since: urls[path].flatMap { since[$0] })
+                let filled = Data(text.utf8)
+                for folder in targets { staging.add("\(folder)/\(path)", filled, keepingBytes: false) }
+                return true
+            }
+            written += pages.count * folders.count
         }
         files += rootFiles(latest: plan.latest, latestPages: plan.latest.flatMap { plan.pages[$0.folder] } ?? [])
-        assembled.fileCount = files.count
-        try OutputWriter(directory: output, displayPath: displayPath).write(files)
+        assembled.fileCount = written + files.count + 1
+        try staging.finish(files)
         return assembled
     }
 
