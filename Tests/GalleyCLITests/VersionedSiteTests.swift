@@ -144,17 +144,27 @@ struct VersionedSiteTests {
         let package = try Self.repository()
         defer { package.remove() }
         try package.write("galley.yml", "versions:\n  tags: [\"1.*\", \"2.*\"]\n")
-        let one = try GalleyExecutable.run(["build", "--version", "1.0.0"], in: package.url)
+        let base = ["--base-url", "https://example.org/shapes/"]
+        let one = try GalleyExecutable.run(["build", "--version", "1.0.0"] + base, in: package.url)
         #expect(one.status == 0, "\(one.standardError)\n\(one.standardOutput)")
         #expect(!package.exists("public/index.html"), "one version alone writes no site")
-        let early = try GalleyExecutable.run(["build", "--versions", "--assemble"], in: package.url)
+        let early = try GalleyExecutable.run(["build", "--versions", "--assemble"] + base, in: package.url)
         #expect(early.status == 1)
         #expect(early.standardError.contains("1 version is not built with these settings: 2.0.0"), "\(early.standardError)")
-        #expect(try GalleyExecutable.run(["build", "--version", "2.0.0"], in: package.url).status == 0)
-        let assembled = try GalleyExecutable.run(["build", "--versions", "--assemble"], in: package.url)
+        #expect(try GalleyExecutable.run(["build", "--version", "2.0.0"] + base, in: package.url).status == 0)
+        let other = try GalleyExecutable.run(["build", "--versions", "--assemble"], in: package.url)
+        #expect(other.status == 1, "built for another base URL, so not these settings: \(other.standardOutput)")
+        let assembled = try GalleyExecutable.run(["build", "--versions", "--assemble"] + base, in: package.url)
         #expect(assembled.status == 0, "\(assembled.standardError)")
         #expect(assembled.standardOutput.contains("Assembled 2 versions (2 reused, 0 programs compiled)"), "\(assembled.standardOutput)")
         #expect(!package.exists("public/0.9.0"), "galley.yml's versions leave 0.9.0 out")
+
+        // Canonical links and the sitemap point at the newest release, at the same page or the nearest.
+        let perimeter = try package.read("public/1.0.0/documentation/shapes/rectangle/perimeter/index.html")
+        #expect(perimeter.contains("<link rel=\"canonical\" href=\"https://example.org/shapes/latest/documentation/shapes/rectangle/index.html\">"))
+        let sitemap = try package.read("public/sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/shapes/latest/documentation/shapes/rectangle/index.html</loc>"))
+        #expect(!sitemap.contains("/1.0.0/"), "only the newest release is in the sitemap")
         let unknown = try GalleyExecutable.run(["build", "--version", "9.9.9"], in: package.url)
         #expect(unknown.status == 1 && unknown.standardError.contains("the repository has no tag or branch '9.9.9'"), "\(unknown.standardError)")
     }
