@@ -122,7 +122,9 @@ public struct VersionBuilder: Sendable {
             }
         }
         var record = VersionRecord(
-            version: version, key: key(version, settingsKey: settingsKey), unverifiedReason: unverified,
+            // A build of the checked-out files (perhaps edited) never stands for the commit's: its key matches no build.
+            version: version, key: key(version, settingsKey: fromWorkingTree ? settingsKey + " (working tree)" : settingsKey),
+            unverifiedReason: unverified,
             samples: Self.verdicts(of: report), api: report.api,
             summary: report.summary + (report.verification.results.isEmpty ? "" : "; samples: \(report.verification.summary)"))
         record.compiledPrograms = report.verification.compiledPrograms

@@ -69,6 +69,7 @@ public struct VersionedSite: Sendable {
         var since: [String: String] = [:]
     }
 
+    /// The plan of this site's assembly; throws when a version has not been built.
     func plan() throws(Diagnostic) -> Plan {
         var plan = Plan(latest: SiteVersion.latest(of: versions))
         for version in versions {

@@ -85,6 +85,10 @@ struct StarterProject: Sendable {
         # hovers: true                         # declarations and types of sample identifiers on hover, // ^? queries; false turns them off
         # favicon: images/icon.png             # the site's icon, a file under content/ (default: the theme's)
         # allow_outside: [../shared-docs]      # folders outside the project that links in content/ may point into
+        # versions:                            # galley build --versions (in a package's git clone): which versions are built
+        #   tags: ["1.*"]                      # tag patterns, * any text (default: every release tag)
+        #   branches: [main]                   # branches built too, listed first
+        #   keep: 5                            # the newest this many matching tags (0: all)
         # markdown:
         #   unsafe_html: false                 # raw HTML in Markdown is left out unless true
 

@@ -257,6 +257,13 @@ struct VersionedSiteTests {
         #expect(edited.contains("Edited while served."), "the checked-out version is rebuilt on save")
         #expect(edited.contains("data-version=\"1.0.0\""), "its switcher still lists the other versions")
         #expect(!(try Self.fetch(address + "1.0.0/Shapes/GettingStarted.html")).contains("Edited while served."), "the other versions stay as built")
+
+        // What the preview built from the edited files never stands for the tag: a build builds 2.0.0 again from git.
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let build = try GalleyExecutable.run(["build", "--versions"], in: package.url)
+        #expect(build.standardOutput.contains("Assembled 3 versions (2 reused"), "\(build.standardOutput)")
+        #expect(!(try package.read("public/2.0.0/Shapes/GettingStarted.html")).contains("Edited while served."))
     }
 
     /// The body of `address`, fetched over HTTP.
