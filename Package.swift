@@ -221,7 +221,7 @@ let package = Package(
             dependencies: ["galley", "GalleyCore", "GalleyProject", "GalleyRender", "GalleyReports", "GalleySite", "GalleyTestSupport"]),
         .testTarget(
             name: "GalleyVersionsTests",
-            dependencies: ["GalleyCore", "GalleyProject", "GalleyReference", "GalleyVersions", "GalleyTestSupport"]
+            dependencies: ["GalleyCore", "GalleyProject", "GalleyReference", "GalleyVersions"]
         ),
         .testTarget(
             name: "GalleyServerTests",
