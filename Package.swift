@@ -133,8 +133,8 @@ let package = Package(
         .target(
             name: "GalleyVersions",
             dependencies: [
-                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleyProject", "GalleyReference", "GalleyReports", "GalleySamples",
-                "GalleyOutput", "GalleySite", .product(name: "Crypto", package: "swift-crypto"),
+                "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleyProject", "GalleyReference", "GalleyReports",
+                "GalleySamples", "GalleyRender", "GalleyOutput", "GalleySite", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -1,3 +1,4 @@
+import GalleyMarkdown
 import GalleyReference
 
 /// The "what changed" page of a version (`<version>/changes.html`): its
@@ -99,5 +100,5 @@ public struct ChangesPage: Sendable {
             "<li><a href=\"\(href)\">\(e(entry.name))</a> <span class=\"kind\">\(e(entry.kind))</span><br><code>\(e(entry.declaration))</code></li>"
     }
 
-    private func e(_ text: String) -> String { VersionSwitcher.escaped(text) }
+    private func e(_ text: String) -> String { HTMLEscaping.escape(text) }
 }

@@ -1,3 +1,5 @@
+import GalleyMarkdown
+
 /// The version switcher of a versioned site's pages: a list of every
 /// version, each linking to the same page in that version or, where that
 /// version has no such page, the nearest page above it that it has. Plain
@@ -70,35 +72,21 @@ public struct VersionSwitcher: Sendable {
         let depth = page.split(separator: "/").count - 1
         let toSiteRoot = String(repeating: "../", count: depth + 1)
         var html = "<nav class=\"version-switcher\" aria-label=\"Versions\"><details><summary>Version <strong>"
-        html += Self.escaped(current.name) + "</strong>" + (current.isLatest ? " (latest)" : "") + "</summary><ul>"
+        html += HTMLEscaping.escape(current.name) + "</strong>" + (current.isLatest ? " (latest)" : "") + "</summary><ul>"
         for entry in versions {
             let target = target(of: page, in: entry.folder)
             let mark = entry.folder == current.folder ? " aria-current=\"true\"" : ""
-            let label = Self.escaped(entry.name) + (entry.isLatest ? " (latest)" : "") + (entry.note != nil ? " (unverified)" : "")
-            html += "<li><a href=\"\(toSiteRoot)\(entry.folder)/\(target)\" data-version=\"\(Self.escaped(entry.name))\"\(mark)>\(label)</a></li>"
+            let label = HTMLEscaping.escape(entry.name) + (entry.isLatest ? " (latest)" : "") + (entry.note != nil ? " (unverified)" : "")
+            html +=
+                "<li><a href=\"\(toSiteRoot)\(entry.folder)/\(target)\" data-version=\"\(HTMLEscaping.escape(entry.name))\"\(mark)>\(label)</a></li>"
         }
         html += "</ul>"
         if let changes = current.changesPage {
             html +=
-                "<p class=\"version-changes\"><a href=\"\(toSiteRoot)\(current.folder)/\(changes)\">What changed in \(Self.escaped(current.name))</a></p>"
+                "<p class=\"version-changes\"><a href=\"\(toSiteRoot)\(current.folder)/\(changes)\">What changed in \(HTMLEscaping.escape(current.name))</a></p>"
         }
         html += "</details>"
-        if let note = current.note { html += "<p class=\"version-note\" role=\"note\">\(Self.escaped(note))</p>" }
+        if let note = current.note { html += "<p class=\"version-note\" role=\"note\">\(HTMLEscaping.escape(note))</p>" }
         return html + "</nav>"
-    }
-
-    /// `text` with `&`, `<`, `>` and `"` escaped.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

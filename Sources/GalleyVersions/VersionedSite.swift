@@ -1,9 +1,11 @@
 import Crypto
 import Foundation
 import GalleyCore
+import GalleyMarkdown
 import GalleyOutput
 import GalleyProject
 import GalleyReference
+import GalleyRender
 
 /// The assembly of a versioned site from its versions' built sites: each
 /// version at `public/<version>/` (its pages at the paths its own build
@@ -154,7 +156,7 @@ public struct VersionedSite: Sendable {
     private func fill(_ html: String, page: String, version: SiteVersion, switcher: VersionSwitcher, since: String?) -> String {
         var nav = switcher.html(on: page, in: version.folder)
         if let since {
-            nav = nav.replacingOccurrences(of: "</nav>", with: "<p class=\"version-since\">Since \(VersionSwitcher.escaped(since))</p></nav>")
+            nav = nav.replacingOccurrences(of: "</nav>", with: "<p class=\"version-since\">Since \(HTMLEscaping.escape(since))</p></nav>")
         }
         var text = html.replacingOccurrences(of: VersionSwitcher.slot, with: nav)
         var canonical = ""
@@ -189,10 +191,10 @@ public struct VersionedSite: Sendable {
                 """
                 <!DOCTYPE html>
                 <html lang="en">
-                <head><meta charset="utf-8"><title>\(VersionSwitcher.escaped(title))</title>
+                <head><meta charset="utf-8"><title>\(HTMLEscaping.escape(title))</title>
                 <meta http-equiv="refresh" content="0; url=\(target)"><link rel="canonical" href="\(baseURL ?? "")\(target)"></head>
-                <body><p><a href="\(target)">\(VersionSwitcher.escaped(title)) \(VersionSwitcher.escaped(latest?.name ?? ""))</a></p><ul>
-                \(versions.map { "<li><a href=\"\($0.folder)/index.html\">\(VersionSwitcher.escaped($0.name))</a></li>" }.joined(separator: "\n"))
+                <body><p><a href="\(target)">\(HTMLEscaping.escape(title)) \(HTMLEscaping.escape(latest?.name ?? ""))</a></p><ul>
+                \(versions.map { "<li><a href=\"\($0.folder)/index.html\">\(HTMLEscaping.escape($0.name))</a></li>" }.joined(separator: "\n"))
                 </ul></body>
                 </html>
 
@@ -209,9 +211,7 @@ public struct VersionedSite: Sendable {
         }
         if let baseURL {
             let urls = latestPages.filter { $0.hasSuffix(".html") && $0 != "404.html" }.sorted()
-            var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-            for url in urls { xml += "  <url><loc>\(VersionSwitcher.escaped(baseURL + "latest/" + url))</loc></url>\n" }
-            files.append(.text("sitemap.xml", xml + "</urlset>\n"))
+            files.append(.text(Sitemap.path, Sitemap.xml(baseURL: baseURL + "latest/", pageURLs: urls)))
         }
         return files
     }

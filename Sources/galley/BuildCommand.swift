@@ -34,6 +34,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var paths: ProjectPaths
     @OptionGroup var sandboxOption: SandboxOption
+    @OptionGroup var cacheOption: VersionsCacheOption
     @OptionGroup var gateOption: GateOption
 
     @Option(
@@ -86,11 +87,6 @@ struct BuildCommand: AsyncParsableCommand {
             "With --versions: print the versions galley.yml selects as JSON ([{\"name\": \"5.8.0\", \"folder\": \"5.8.0\"}, …]), e.g. for a CI matrix; build none."
     )
     var listVersions = false
-
-    @Option(
-        name: .customLong("versions-cache"),
-        help: ArgumentHelp("The folder each version is built in and kept (default: .build/galley/versions).", valueName: "dir"))
-    var versionsCache: String?
 
     func validate() throws {
         if (assemble || listVersions) && !versions {
@@ -163,7 +159,7 @@ struct BuildCommand: AsyncParsableCommand {
         let baseURL = baseURL
         let workflow = VersionsWorkflow(
             mode: version.map { .one($0) } ?? (listVersions ? .list : assemble ? .assembleOnly : .all), layout: layout,
-            cache: URL(userPath: versionsCache ?? ".build/galley/versions", relativeTo: layout.root), baseURL: baseURL,
+            cache: cacheOption.folder(in: layout), baseURL: baseURL,
             configure: { settings in
                 sandboxOption.configure(&settings)
                 settings.baseURL = baseURL

@@ -36,6 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var paths: ProjectPaths
     @OptionGroup var sandboxOption: SandboxOption
+    @OptionGroup var cacheOption: VersionsCacheOption
 
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
     var port = 8000
@@ -54,11 +55,6 @@ struct ServeCommand: AsyncParsableCommand {
             "Serve the versioned site (galley build --versions): the other versions from the cache, the checked-out files as their version, rebuilt on save."
     )
     var versions = false
-
-    @Option(
-        name: .customLong("versions-cache"),
-        help: ArgumentHelp("With --versions: the folder each version is built in and kept (default: .build/galley/versions).", valueName: "dir"))
-    var versionsCache: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else {
@@ -130,7 +126,7 @@ struct ServeCommand: AsyncParsableCommand {
     private func prepareVersions(_ settings: inout BuildSettings, _ options: inout PreviewServer.Options, layout: SiteLayout) throws {
         let sandboxOption = sandboxOption
         let workflow = VersionsWorkflow(
-            mode: .preview, layout: layout, cache: URL(userPath: versionsCache ?? ".build/galley/versions", relativeTo: layout.root),
+            mode: .preview, layout: layout, cache: cacheOption.folder(in: layout),
             baseURL: nil, configure: { settings in sandboxOption.configure(&settings) },
             settingsText: VersionsWorkflow.settingsText(sandbox: sandboxOption.sandbox, baseURL: nil))
         guard let preview = try workflow.run() else { return }

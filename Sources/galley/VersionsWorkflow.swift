@@ -80,12 +80,11 @@ struct VersionsWorkflow {
         let output = layout.displayPath(of: layout.outputDirectory)
         let assembled = try diagnosed { () throws(Diagnostic) in try site.assemble(into: layout.outputDirectory, displayPath: output, live: live) }
         Self.report(assembled.changes)
-        let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
         let compiled = built.values.filter { !$0.reused }.reduce(0) { $0 + $1.record.compiledPrograms }
         print(
             "Assembled \(versions.count) version\(versions.count == 1 ? "" : "s") (\(built.values.filter(\.reused).count) reused, "
                 + "\(compiled) program\(compiled == 1 ? "" : "s") compiled) in "
-                + String(format: "%.1f s", seconds) + " → \(output)/ (latest: \(assembled.latest?.name ?? "none"))")
+                + "\(BuildReport.seconds(clock.now - start)) s → \(output)/ (latest: \(assembled.latest?.name ?? "none"))")
         guard let live else { return nil }
         return Preview(live: live, fill: try diagnosed { () throws(Diagnostic) in try site.pageFiller(for: live) })
     }

@@ -8,12 +8,15 @@ the summaries the suite reads).
 Where Chromium or its driver cannot start, every test is skipped with the
 reason (never passed silently)."""
 
+import functools
+import http.server
 import os
 import re
 import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -91,6 +94,22 @@ class Site:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve_static(public, served, subpath):
+    """Copies the built site `public` to `served/subpath` and serves `served`
+    with a plain static server, as GitHub Pages serves a project site: the
+    server, and the site's address."""
+    shutil.copytree(public, served / subpath)
+    handler = functools.partial(QuietHandler, directory=str(served))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/{subpath}"
 
 
 @pytest.fixture(scope="session")

@@ -3,13 +3,10 @@
 static server under a sub-path (`/docs/shapes/`), as GitHub Pages serves a
 project site. Its symbol pages are read with JavaScript off and on."""
 
-import functools
-import http.server
 import shutil
 import socket
 import subprocess
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -18,15 +15,10 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, galley_binary
+from conftest import ROOT, galley_binary, serve_static
 
 FIXTURE = ROOT / "Tests" / "Fixtures" / "PackageDocs"
 SUBPATH = "docs/shapes/"
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 class ReferenceSite:
@@ -47,11 +39,7 @@ class ReferenceSite:
         if build.returncode != 0:
             raise RuntimeError("galley build failed:\n" + build.stdout + build.stderr)
         self.root = self.directory / "served"
-        shutil.copytree(package / "public", self.root / SUBPATH)
-        handler = functools.partial(QuietHandler, directory=str(self.root))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{SUBPATH}"
+        self.server, self.url = serve_static(package / "public", self.root, SUBPATH)
 
     def page(self, path):
         return self.url + path

@@ -4,28 +4,20 @@
 sub-path. The version switcher is used with JavaScript on and off: it must
 land on the same page in the other version, or the nearest one it has."""
 
-import functools
-import http.server
 import shutil
 import subprocess
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, galley_binary
+from conftest import ROOT, galley_binary, serve_static
 
 FIXTURE = ROOT / "Tests" / "Fixtures" / "PackageDocs"
 SUBPATH = "docs/shapes/"
 RECTANGLE = "documentation/shapes/rectangle/"
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 def git(package, *arguments):
@@ -57,11 +49,7 @@ class VersionedSite:
         if build.returncode != 0:
             raise RuntimeError("galley build --versions failed:\n" + build.stdout + build.stderr)
         self.root = self.directory / "served"
-        shutil.copytree(package / "public", self.root / SUBPATH)
-        handler = functools.partial(QuietHandler, directory=str(self.root))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/{SUBPATH}"
+        self.server, self.url = serve_static(package / "public", self.root, SUBPATH)
 
     def page(self, path):
         return self.url + path
