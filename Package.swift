@@ -54,6 +54,8 @@ let package = Package(
                 "GalleyMarkdown",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                // A tutorial's step file is checked for syntax errors in the compiler's words (SwiftSource.syntaxErrors).
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         // Samples → the Swift programs that are compiled, each with its map back to the samples' lines.

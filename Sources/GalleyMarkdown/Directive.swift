@@ -63,8 +63,18 @@ public struct Directive: Sendable, Hashable {
     ]
 
     /// Directives whose content or media Galley shows.
-    public static let contentNames: Set<String> = [
+    public static let contentNames: Set<String> = Set([
         "Row", "Column", "TabNavigator", "Tab", "Image", "Video", "Links", "Small", "DeprecationSummary", "Snippet",
+    ]).union(tutorialNames)
+
+    /// The directives of DocC's tutorial files (`.tutorial`): a table of
+    /// contents (`@Tutorials`, `@Chapter`, `@TutorialReference`, `@Resources`),
+    /// a tutorial (`@Tutorial`, `@Section`, `@Steps`, `@Step`, `@Code`,
+    /// `@Assessments`) or a tutorial article (`@Article`, `@Stack`).
+    public static let tutorialNames: Set<String> = [
+        "Tutorials", "Intro", "Chapter", "Volume", "TutorialReference", "Resources", "Documentation", "SampleCode", "Downloads",
+        "Videos", "Forums", "Tutorial", "XcodeRequirement", "Section", "ContentAndMedia", "Steps", "Step", "Code", "Assessments",
+        "MultipleChoice", "Choice", "Justification", "Article", "Stack",
     ]
 
     /// The role of this directive.

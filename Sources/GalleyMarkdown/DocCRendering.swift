@@ -17,6 +17,12 @@ public struct DocCRendering {
     public var symbolURL: (_ path: String) -> String? = { _ in nil }
     /// The markup of a `@Snippet` directive, or `nil` to say it was not found.
     public var snippetHTML: (Directive) -> String? = { _ in nil }
+    /// The markup of a tutorial step's `@Code(name:file:)`, or `nil` to say its file was not found.
+    public var tutorialCodeHTML: (Directive) -> String? = { _ in nil }
+    /// Where a `@TutorialReference(tutorial:)` or a tutorial's link
+    /// directive (`@Documentation(destination:)`) goes, with the title to
+    /// show; `nil` to show the destination as written.
+    public var tutorialLink: (_ destination: String) -> (url: String, title: String)? = { _ in nil }
 
     /// Renders DocC Markdown with no knowledge of the site.
     public init() {}
@@ -129,7 +135,7 @@ extension MarkdownHTMLRenderer {
 
     /// The markup a directive's marker line stands for: its opening (with
     /// any media and one-line content) or its closing.
-    func directiveMarkup(_ directive: Directive, isEnd: Bool, docc: DocCRendering) -> String {
+    func directiveMarkup(_ directive: Directive, isEnd: Bool, docc: DocCRendering, in directives: [Directive] = []) -> String {
         let escape = HTMLEscaping.escape
         var open: String
         var close: String
@@ -174,7 +180,11 @@ extension MarkdownHTMLRenderer {
                 ?? "<p class=\"docc-snippet-missing\">Snippet <code>\(escape(path))</code> was not found in the package's <code>Snippets/</code> folder.</p>"
             close = ""
         default:
-            (open, close) = ("<div class=\"docc-directive docc-\(escape(directive.name.lowercased()))\">", "</div>")
+            if let markup = tutorialMarkup(directive, in: directives, docc: docc) {
+                (open, close) = markup
+            } else {
+                (open, close) = ("<div class=\"docc-directive docc-\(escape(directive.name.lowercased()))\">", "</div>")
+            }
         }
         if isEnd { return close }
         if let inline = directive.inlineContent, !inline.isEmpty {

@@ -102,7 +102,8 @@ public struct MarkdownHTMLRenderer: Sendable {
             wrapContentInSmall(paragraph)
         }
         for (node, marker) in nodes.markers {
-            let html = directiveMarkup(document.directives[marker.directive], isEnd: marker.isEnd, docc: docc)
+            let html = directiveMarkup(
+                document.directives[marker.directive], isEnd: marker.isEnd, docc: docc, in: document.directives)
             cmark_node_replace(node, newCustomNode(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: ""))
             replaced.append(node)
         }

@@ -279,6 +279,34 @@ main:focus { outline: none; }
 .content figure.docc-figure figcaption { color: var(--fg-muted); font-size: 0.9em; margin-top: 0.4rem; }
 .content figure.docc-figure figcaption > :last-child { margin-bottom: 0; }
 .content .docc-small { color: var(--fg-muted); }
+
+/* DocC tutorials: a table of contents, tutorials of sections and steps, assessments. */
+.main > .content:has(> .tutorial) { max-width: 120ch; }
+.content .tutorial-intro { margin: 0 0 1.5rem; }
+.content .tutorial-time { color: var(--fg-muted); margin: -0.5rem 0 0.8rem; }
+.content .tutorial-section, .content .tutorial-chapter, .content .tutorial-volume, .content .tutorial-resources { margin: 2rem 0; }
+.content .tutorial-reference { font-weight: 600; }
+.content .tutorial-requirement { color: var(--fg-muted); }
+.content .tutorial-steps { padding-left: 1.5rem; }
+.content .tutorial-step { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); column-gap: 1.25rem; align-items: start;
+  padding: 0.75rem 0; border-top: 1px solid var(--border); }
+.content .tutorial-step > * { grid-column: 1; }
+.content .tutorial-step > figure.tutorial-code, .content .tutorial-step > figure.docc-figure { grid-column: 2; grid-row: 1 / span 6; margin: 0; }
+@media (max-width: 60rem) { .content .tutorial-step { display: block; } .content .tutorial-step > figure { margin-top: 0.6rem; } }
+.content mark.line-changed { display: inline-block; min-width: 100%; background: light-dark(rgba(255, 213, 79, 0.35), rgba(210, 153, 34, 0.25)); color: inherit;
+  box-shadow: -0.5rem 0 0 light-dark(rgba(255, 213, 79, 0.35), rgba(210, 153, 34, 0.25)); }
+figure.sample-parsed { --sample-color: var(--neutral); }
+.content .tutorial-question { border: 1px solid var(--border); border-radius: var(--radius); margin: 0 0 1.1rem; padding: 0.75rem 1rem; }
+.content .tutorial-choice { position: relative; margin: 0.4rem 0; }
+.content .tutorial-choice-input { position: absolute; left: 0.6rem; top: 0.85rem; margin: 0; }
+.content .tutorial-choice-label { display: block; padding: 0.5rem 0.75rem 0.5rem 2rem; border: 1px solid var(--border); border-radius: var(--radius); cursor: pointer; }
+.content .tutorial-choice-label > :last-child, .content .tutorial-justification > :last-child { margin-bottom: 0; }
+.content .tutorial-justification { display: none; margin-top: 0.5rem; padding-top: 0.5rem; border-top: 1px dashed var(--border); }
+.content .tutorial-choice-input:checked + .tutorial-choice-label .tutorial-justification { display: block; }
+.content .tutorial-choice[data-correct="true"] .tutorial-choice-input:checked + .tutorial-choice-label { border-color: var(--ok); }
+.content .tutorial-choice[data-correct="false"] .tutorial-choice-input:checked + .tutorial-choice-label { border-color: var(--err); }
+.content .tutorial-choice[data-correct="true"] .tutorial-reaction { color: var(--ok); font-weight: 600; }
+.content .tutorial-choice[data-correct="false"] .tutorial-reaction { color: var(--err); font-weight: 600; }
 .content a.symbol-link { text-decoration: none; }
 .content a.symbol-link code { color: var(--link); }
 

@@ -42,7 +42,7 @@ public struct Sample: Sendable, Hashable {
         case docComment = "doc_comment"
         /// A whole `Snippets/` file that a page shows with `@Snippet` (``SwiftFileSampleSource``).
         case snippetFile = "snippet_file"
-        /// A file of a DocC tutorial's step (`@Code(name:file:)`): the room for a tutorial's sample source.
+        /// A Swift file a DocC tutorial's step shows (`@Code(name:file:)`), a ``Kind/stepFile`` (``SwiftFileSampleSource``).
         case tutorialStep = "tutorial_step"
         /// A fenced block of a package's `README.md`: the room for a README's sample source.
         case readme
@@ -92,6 +92,10 @@ public struct Sample: Sendable, Hashable {
         case apiListing = "api_listing"
         /// Lines of a `Package.swift` (`.package(url: …)`): not verified.
         case manifestFragment = "manifest_fragment"
+        /// A file a DocC tutorial's step shows (`@Code(name:file:)`): a file
+        /// of the project the tutorial builds, as it stands at that step.
+        /// Checked for syntax errors; compiled only in that project.
+        case stepFile = "step_file"
     }
 
     /// The page's display path (`content/intro.md`).

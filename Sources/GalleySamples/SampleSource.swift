@@ -104,12 +104,16 @@ public struct SwiftFileSampleSource: SampleSource {
     public var text: String
     /// The sample settings of the page that shows it.
     public var settings: SampleSettings
+    /// What the file is: a `@Snippet` file (a program of its own) or a
+    /// tutorial's step file (``Sample/Kind/stepFile``).
+    public var origin: Sample.Origin
 
-    /// The file at `path` with `text`.
-    public init(path: String, text: String, settings: SampleSettings = SampleSettings()) {
+    /// The file at `path` with `text`, shown as `origin` shows it.
+    public init(path: String, text: String, settings: SampleSettings = SampleSettings(), origin: Sample.Origin = .snippetFile) {
         self.path = path
         self.text = text
         self.settings = settings
+        self.origin = origin
     }
 
     /// The file as one block whose lines are the file's lines (line 1 first).
@@ -129,7 +133,8 @@ public struct SwiftFileSampleSource: SampleSource {
     public func samples() -> (samples: [Sample], problems: [Diagnostic]) {
         do {
             var sample = try SampleExtractor.sample(from: block, page: path, settings: settings)
-            sample.origin = .snippetFile
+            sample.origin = origin
+            if origin == .tutorialStep { sample.kind = .stepFile }
             return ([sample], [])
         } catch {
             return ([], [error])

@@ -1,4 +1,5 @@
 import SwiftParser
+import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// The one door to swift-syntax's parser for code taken from a page.
@@ -27,6 +28,26 @@ package enum SwiftSource {
     package static func parse(_ code: String) -> SourceFileSyntax? {
         guard nestingDepth(of: code) <= maximumDepth, squareBracketDepth(of: code) <= maximumSquareBracketDepth else { return nil }
         return Parser.parse(source: code)
+    }
+
+    /// A syntax error of a Swift file, as the compiler words it.
+    package struct SyntaxError: Sendable, Hashable {
+        /// The 1-based line and column.
+        package var line: Int
+        package var column: Int
+        /// The message (`expected '}' to end function`).
+        package var message: String
+    }
+
+    /// The syntax errors of `code`, a whole Swift file, in order; empty
+    /// when it parses, or when it nests too deep to be parsed here.
+    package static func syntaxErrors(_ code: String) -> [SyntaxError] {
+        guard let tree = parse(code), tree.hasError else { return [] }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        return ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }.map { diagnostic in
+            let location = diagnostic.location(converter: converter)
+            return SyntaxError(line: location.line, column: location.column, message: diagnostic.message)
+        }
     }
 
     /// The lines (1-based) of `code`'s top-level statement that holds its

@@ -54,7 +54,7 @@ struct BuildOutcome {
             report.previewProblems = Diagnostic.sorted(gate.previewProblems)
             for page in navigation.pages {
                 report.pageURLs[page.displayPath] = page.url
-                for snippet in page.snippets.values where report.pageURLs[snippet.path] == nil { report.pageURLs[snippet.path] = page.url }
+                for file in page.shownSampleFiles where report.pageURLs[file] == nil { report.pageURLs[file] = page.url }
             }
         }
         if !context.keepsState { OneShotPages.keep(content.pages) }

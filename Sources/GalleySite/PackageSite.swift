@@ -169,6 +169,7 @@ public struct PackageSite: Sendable {
             count + page.document.codeBlocks.filter { $0.language == "swift" }.count
         }
         let snippets = Set(pages.flatMap { $0.snippets.values.map(\.path) }).count
+        let tutorials = pages.count { $0.tutorial?.role == .tutorial }
         let products = package.libraryProducts.count
         let found: String
         if let contentFolder {
@@ -179,8 +180,12 @@ public struct PackageSite: Sendable {
                 + (catalogs.count == 1 ? " (\(layout.displayPath(of: catalogs[0].directory)))" : "")
                 + (guidesFolder.map { " and '\(layout.displayPath(of: $0))'" } ?? "")
         }
-        return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(samples) sample\(samples == 1 ? "" : "s")"
-            + (snippets == 0 ? "" : " and \(snippets) snippet\(snippets == 1 ? "" : "s")") + " in package \(package.name)."
+        let counts = [
+            "\(samples) sample\(samples == 1 ? "" : "s")", snippets == 0 ? nil : "\(snippets) snippet\(snippets == 1 ? "" : "s")",
+            tutorials == 0 ? nil : "\(tutorials) tutorial\(tutorials == 1 ? "" : "s")",
+        ].compactMap { $0 }
+        let listed = counts.count == 1 ? counts[0] : counts.dropLast().joined(separator: ", ") + " and " + counts[counts.count - 1]
+        return "Found \(found), \(products) library product\(products == 1 ? "" : "s"), \(listed) in package \(package.name)."
             + (traitsNote.map { " " + $0 } ?? "") + unexposedNote
             + (package.languageMode == 5 ? " Samples compile in the Swift 5 language mode, the package's own." : "")
     }

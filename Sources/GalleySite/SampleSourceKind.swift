@@ -79,3 +79,28 @@ struct SnippetFileSources: SampleSourceKind {
         return found
     }
 }
+
+/// The Swift files the steps of the pages' DocC tutorials show
+/// (`@Code(name:file:)`), each once however many steps show it, as
+/// ``Sample/Kind/stepFile`` samples under the file's path: checked as whole
+/// files, without the catalog's setup or a page's program.
+struct TutorialStepSources: SampleSourceKind {
+    func sources(
+        for pages: [Page], in verification: SampleVerification, preparation: inout Verifier.Preparation?
+    ) throws(Diagnostic) -> FoundSampleSources {
+        var found = FoundSampleSources()
+        var seen: Set<String> = []
+        for page in pages {
+            guard let tutorial = page.tutorial else { continue }
+            for code in tutorial.codes where code.isSwift {
+                guard let path = code.path, let text = code.text, seen.insert(path).inserted else { continue }
+                var settings = verification.settings(for: page)
+                settings.pageProgram = false
+                settings.setup = ""
+                settings.setupSource = ""
+                found.sources.append(SwiftFileSampleSource(path: path, text: text, settings: settings, origin: .tutorialStep))
+            }
+        }
+        return found
+    }
+}

@@ -55,8 +55,8 @@ struct SampleStage {
             verified.problems[page.displayPath] = previous?.problems[page.displayPath] ?? []
         }
         for page in toVerify {
-            // A page's results include those of the snippet files it shows.
-            let paths = Set([page.displayPath] + page.snippets.values.map(\.path))
+            // A page's results include those of the snippet and step files it shows.
+            let paths = Set([page.displayPath] + page.shownSampleFiles)
             verified.results[page.displayPath] = fresh.results.filter { paths.contains($0.sample.page) }
             verified.problems[page.displayPath] = fresh.problems.filter { $0.location.map { paths.contains($0.path) } ?? false }
         }

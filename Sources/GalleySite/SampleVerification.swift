@@ -67,7 +67,9 @@ public struct SampleVerification: Sendable {
     /// reported: the pages' fences, the `@Snippet` files they show, the doc
     /// comments' listings of ``docCommentModules``. A new kind of sample is
     /// one new ``SampleSourceKind`` and one line here.
-    static let sourceKinds: [any SampleSourceKind] = [PageFenceSources(), SnippetFileSources(), DocCommentListingSources()]
+    static let sourceKinds: [any SampleSourceKind] = [
+        PageFenceSources(), SnippetFileSources(), TutorialStepSources(), DocCommentListingSources(),
+    ]
 
     /// Verifies the samples of `pages`, reusing (or setting) the built library.
     /// Each page's front matter `verify:` overrides the site's settings.

@@ -7,6 +7,26 @@ import GalleySamples
 /// library's symbol graph, manifest fragments, and blocks that show one of
 /// the library's own protocols.
 extension Verifier {
+    /// The verdict on a tutorial's step file: an error in the docs at its
+    /// first syntax error, with the compiler's words; else not verified,
+    /// since the file is compiled only in the project its tutorial builds
+    /// (it may use what another step file declares, or code a plugin generates).
+    static func judgeStepFile(_ sample: Sample, result: SampleResult) -> SampleResult {
+        var result = result
+        guard let error = SwiftSource.syntaxErrors(sample.block.code).first else {
+            result.skipReason = "a tutorial's step file: it parses; it is compiled only in the project its tutorial builds"
+            return result
+        }
+        let line = sample.block.firstCodeLine + error.line - 1
+        result.status = .failed
+        result.failure = "syntax error in the tutorial's step file: \(error.message)"
+        result.failureKind = .compile
+        result.cause = .docs
+        result.failureLocation = SourceLocation(path: sample.page, line: line, column: error.column)
+        result.evidence = CompilerDiagnostic(severity: "error", file: sample.page, line: line, column: error.column, message: error.message)
+        return result
+    }
+
     /// The verdict on a sample that is not a program: a manifest fragment is
     /// skipped with that reason; an API listing is checked against the
     /// library's symbol graph, or skipped when no library is configured.
@@ -19,6 +39,7 @@ extension Verifier {
             result.skipReason = "a package manifest fragment, not verified"
             return result
         }
+        if sample.kind == .stepFile { return Self.judgeStepFile(sample, result: result) }
         let modules = listingModules
         guard !modules.isEmpty else {
             result.skipReason = "an API listing, not verifiable: no sample library is configured (verify.products in galley.yml)"

@@ -31,6 +31,9 @@ public struct DocLinkResolver: Sendable {
     /// DocC writes it (`logging/logger/init(label:)-5n2o1`, ``Page/referencePath``):
     /// what a symbol link with a disambiguation suffix and a DocC URL path name.
     private let referencePaths: [String: Page]
+    /// The pages of DocC tutorial files by their path as DocC gives it,
+    /// lowercased (`tutorials/swiftsyntax/swiftsyntax-by-example`).
+    private let tutorialPaths: [String: Page]
 
     /// Creates a resolver over the site's pages.
     public init(pages: [Page]) {
@@ -84,6 +87,26 @@ public struct DocLinkResolver: Sendable {
             if let path = page.referencePath { referencePaths[path] = page }
         }
         self.referencePaths = referencePaths
+        var tutorialPaths: [String: Page] = [:]
+        for page in pages where page.tutorial != nil && page.url.hasSuffix("/index.html") {
+            tutorialPaths[String(page.url.dropLast("/index.html".count)).lowercased()] = page
+        }
+        self.tutorialPaths = tutorialPaths
+    }
+
+    /// The tutorial page at DocC's path `path` (`/tutorials/mod/start`,
+    /// `tutorials/table-of-contents`), with its fragment's section id.
+    private func tutorialPage(atPath path: Substring) -> (page: Page, headingID: String?)? {
+        var path = path
+        var fragment: Substring?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = path[path.index(after: hash)...]
+            path = path[..<hash]
+        }
+        while path.hasPrefix("/") { path = path.dropFirst() }
+        while path.hasSuffix("/") { path = path.dropLast() }
+        guard path.lowercased().hasPrefix("tutorials/"), let page = tutorialPaths[path.lowercased()] else { return nil }
+        return (page, fragment.map { SlugGenerator.baseSlug(String($0).split(separator: "-").joined(separator: " ")) })
     }
 
     /// Whether `page` is a reference page whose address DocC disambiguates
@@ -272,6 +295,7 @@ public struct DocLinkResolver: Sendable {
         if Self.isBundleLink(destination) {
             var path = Substring(destination.dropFirst("doc://".count))
             path = path.firstIndex(of: "/").map { path[path.index(after: $0)...] } ?? ""
+            if let tutorial = tutorialPage(atPath: path) { return .success(tutorial) }
             if path.hasPrefix("documentation/") { path = path.dropFirst("documentation/".count) }
             let parts = path.split(separator: "/")
             for start in parts.indices {
@@ -280,6 +304,7 @@ public struct DocLinkResolver: Sendable {
             }
             return .failure(Problem(reason: "no page of the site is '\(path)'"))
         }
+        if let tutorial = tutorialPage(atPath: destination.dropFirst(Self.scheme.count)) { return .success(tutorial) }
         let result = resolveName(destination)
         guard case .failure = result else { return result }
         if let page, !destination.contains("#"),

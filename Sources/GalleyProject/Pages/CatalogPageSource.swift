@@ -74,6 +74,7 @@ public struct CatalogPageSource: PageSource {
         var problems: [Diagnostic] = []
         var unreadable: Set<String> = []
         var roots: [(section: Section, page: Page)] = []
+        var tutorialWarnings: [Diagnostic] = []
         if let guides {
             let own = Set(previous.keys.filter { path in !sections.contains { RelativePath.is(path, inside: $0.prefix) } })
             let content = try guides.load(reusing: previous.filter { own.contains($0.key) }, changed: changed.filter(own.contains))
@@ -98,24 +99,23 @@ public struct CatalogPageSource: PageSource {
                 return moved
             }
             pages += sectionPages
-            // The setup file is the samples' context, not the site's.
-            assets += content.assets.filter { $0 != Self.setupFileName }.map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" }
+            let tutorials = Self.tutorialPages(of: section, assets: content.assets)
+            pages += tutorials.pages
+            problems += tutorials.problems
+            tutorialWarnings += tutorials.warnings
+            // The setup file is the samples' context, not the site's; a tutorial file is a page.
+            assets += content.assets.filter { $0 != Self.setupFileName && !$0.hasSuffix(TutorialPage.fileExtension) }
+                .map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" }
             problems += content.problems
             unreadable.formUnion(content.unreadable.map { section.prefix.isEmpty ? $0 : "\(section.prefix)/\($0)" })
             if let root = Self.rootPage(of: sectionPages, module: section.catalog.module) { roots.append((section, root)) }
         }
-        // DocC's resources: images by name anywhere in the catalog, snippets from the package's Snippets/.
-        let resources = CatalogResources(assets: assets)
-        let files = Set(assets)
-        for index in pages.indices {
-            let prefix = sections.first { !$0.prefix.isEmpty && RelativePath.is(pages[index].sourcePath, inside: $0.prefix) }?.prefix ?? ""
-            pages[index].images = resources.images(of: pages[index], prefix: prefix, files: files)
-            pages[index].snippets = CatalogResources.snippets(of: pages[index], root: directory)
-        }
+        attachResources(to: &pages, assets: assets)
         if !pages.contains(where: \.isHome) {
             pages.insert(homePage(roots), at: 0)
         }
         var content = LoadedContent(pages: pages, assets: assets, problems: problems, unreadable: unreadable)
+        content.folderWarnings += tutorialWarnings
         if sections.isEmpty {
             content.folderWarnings.append(
                 .warning(
@@ -123,6 +123,61 @@ public struct CatalogPageSource: PageSource {
                     suggestion: "Add one, e.g. Sources/<Module>/<Module>.docc/<Module>.md, or pass --content DIR"))
         }
         return content
+    }
+
+    /// DocC's resources of `pages`, the site paths of whose other files are
+    /// `assets`: images by name anywhere in the catalog, snippets from the
+    /// package's `Snippets/`.
+    private func attachResources(to pages: inout [Page], assets: [String]) {
+        let resources = CatalogResources(assets: assets)
+        let files = Set(assets)
+        for index in pages.indices {
+            let prefix = sections.first { !$0.prefix.isEmpty && RelativePath.is(pages[index].sourcePath, inside: $0.prefix) }?.prefix ?? ""
+            pages[index].images = resources.images(of: pages[index], prefix: prefix, files: files)
+            pages[index].snippets = CatalogResources.snippets(of: pages[index], root: directory)
+        }
+    }
+
+    /// The pages of the tutorial files (`.tutorial`) among `assets`, the
+    /// paths of `section`'s catalog's files other than its articles, each at
+    /// DocC's path for it, its step files read from the catalog.
+    static func tutorialPages(of section: Section, assets: [String]) -> (pages: [Page], problems: [Diagnostic], warnings: [Diagnostic]) {
+        let tutorialPaths = assets.filter { $0.hasSuffix(TutorialPage.fileExtension) }
+        guard !tutorialPaths.isEmpty else { return ([], [], []) }
+        let folder = section.catalog.directory.path
+        var files: [String: () -> String?] = [:]
+        for asset in assets where !asset.hasSuffix(TutorialPage.fileExtension) {
+            files[asset] = { try? SourceFile.readText(atPath: folder + "/" + asset, displayPath: asset) }
+        }
+        var pages: [Page] = []
+        var problems: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
+        for path in tutorialPaths {
+            let display = section.loader.displayPath + "/" + path
+            let text: String
+            do throws(Diagnostic) {
+                text = try SourceFile.readText(atPath: folder + "/" + path, displayPath: display)
+            } catch {
+                problems.append(error)
+                continue
+            }
+            guard
+                var page = TutorialFiles.page(
+                    for: section.prefix.isEmpty ? path : "\(section.prefix)/\(path)", displayPath: display, text: text,
+                    module: section.catalog.module, files: files, catalogDisplayPath: section.loader.displayPath)
+            else {
+                warnings.append(
+                    .warning(
+                        "'\(display)' is not a DocC tutorial file: it has no @Tutorials, @Tutorial or @Article; it is not shown",
+                        at: SourceLocation(path: display, line: 1),
+                        suggestion: "Start it with @Tutorial(time: …) { … }, or rename it if it is not a tutorial"))
+                continue
+            }
+            page.catalogModule = section.catalog.module
+            page.implicitImports = section.catalog.implicitImports
+            pages.append(page)
+        }
+        return (pages, problems, warnings)
     }
 
     /// The catalog file an asset path of the site (`RealModule/image.png`) is copied from.

@@ -26,6 +26,11 @@ public struct Page: Sendable {
         /// place of its symbol's reference page: its document, with what the
         /// frame shows around it.
         case extensionFile(ReferencePage, ReferenceFrame)
+        /// A page of a DocC tutorial file (`.tutorial`): a table of contents,
+        /// a tutorial or a tutorial article. Its document is the file, whose
+        /// directives render as the tutorial's markup; its payload has the
+        /// files its steps show.
+        case tutorial(TutorialPage)
         /// An address DocC gives a page that Galley puts elsewhere (a
         /// catalog's article): a page that sends the reader to `url`, so
         /// links made to the DocC site keep working.
@@ -42,7 +47,7 @@ public struct Page: Sendable {
     /// are, symbols' and generated pages not.
     public var isListed: Bool {
         switch kind {
-        case .document, .extensionFile: true
+        case .document, .extensionFile, .tutorial: true
         case .reference(let reference): reference.isModule
         case .notFound, .allPages, .redirect: false
         }
@@ -117,8 +122,13 @@ public struct Page: Sendable {
     public var reference: ReferencePage? {
         switch kind {
         case .reference(let reference), .extensionFile(let reference, _): reference
-        case .document, .notFound, .allPages, .redirect: nil
+        case .document, .notFound, .allPages, .redirect, .tutorial: nil
         }
+    }
+    /// On a page of a DocC tutorial file, what its steps show; `nil` elsewhere.
+    public var tutorial: TutorialPage? {
+        if case .tutorial(let tutorial) = kind { return tutorial }
+        return nil
     }
     /// On a reference page, the pages of the types its declaration names,
     /// by the name as written (``ReferencePage/typeLinks``); empty elsewhere.
@@ -148,7 +158,7 @@ public struct Page: Sendable {
         case .extensionFile(var reference, let frame):
             change(&reference)
             kind = .extensionFile(reference, frame)
-        case .document, .notFound, .allPages, .redirect: break
+        case .document, .notFound, .allPages, .redirect, .tutorial: break
         }
     }
 
@@ -156,6 +166,11 @@ public struct Page: Sendable {
     public var snippets: [String: SnippetFile] {
         get { storage.fields.snippets }
         _modify { yield &mutableStorage.fields.snippets }
+    }
+    /// The files whose samples are verified with the page and reported as
+    /// its own: the `@Snippet` files it shows, and its tutorial steps' files.
+    public var shownSampleFiles: [String] {
+        snippets.values.map(\.path) + (tutorial?.codes.compactMap(\.path) ?? [])
     }
     /// The HTML of the page's Markdown when it was rendered right after its
     /// parse (a build's self-contained pages), else `nil`.
@@ -216,8 +231,9 @@ public struct Page: Sendable {
     }
 
     /// What is probably wrong with the page but does not stop a build: its
-    /// front matter's misspelt keys, code fences never closed, and DocC
-    /// directives Galley does not know (their content is shown as it is).
+    /// front matter's misspelt keys, code fences never closed, DocC
+    /// directives Galley does not know (their content is shown as it is), and
+    /// a tutorial file's directives outside one.
     public var warnings: [Diagnostic] {
         let fences = document.codeBlocks.filter { !$0.isClosed }.map { block in
             Diagnostic(
@@ -225,6 +241,13 @@ public struct Page: Sendable {
                 at: SourceLocation(path: displayPath, line: block.fenceLine),
                 suggestion: "Add a closing ``` line where the code ends"
             )
+        }
+        // A tutorial's directives belong in tutorial files: DocC does not know them in an article.
+        let outOfPlace = document.directives.filter { tutorial == nil && Directive.tutorialNames.contains($0.name) }.map { directive in
+            Diagnostic.warning(
+                "'@\(directive.name)' is a directive of DocC's tutorial files, not of articles",
+                at: SourceLocation(path: displayPath, line: directive.line),
+                suggestion: "Move the tutorial to a .tutorial file of the catalog, or remove the directive")
         }
         let unknown = document.directives.filter { $0.role == .unknown }.map { directive in
             Diagnostic.warning(
@@ -241,7 +264,7 @@ public struct Page: Sendable {
                 suggestion: "Add a line with only `}` where the directive's content ends"
             )
         }
-        return frontMatter.warnings + fences + unknown + unclosed
+        return frontMatter.warnings + fences + unknown + outOfPlace + unclosed
     }
 
     /// Whether this is the site's home page, `content/index.md`.
@@ -271,8 +294,10 @@ public struct Page: Sendable {
     /// The Markdown file extensions Galley loads.
     public static let markdownExtensions = [".md", ".markdown"]
 
+    /// `path` without its Markdown extension, or a DocC tutorial file's
+    /// (`.tutorial`): the name a `<doc:…>` link gives the page.
     package static func stripMarkdownExtension(_ path: String) -> String {
-        for suffix in markdownExtensions where path.hasSuffix(suffix) {
+        for suffix in markdownExtensions + [TutorialPage.fileExtension] where path.hasSuffix(suffix) {
             return String(path.dropLast(suffix.count))
         }
         return path

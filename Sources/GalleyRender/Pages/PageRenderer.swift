@@ -67,7 +67,7 @@ public struct PageRenderer: Sendable {
         case .notFound: return renderNotFound()
         case .allPages: return renderAllPages()
         case .redirect(let target): return Self.redirect(from: page.url, to: target, title: page.title)
-        case .document, .reference, .extensionFile: break
+        case .document, .reference, .extensionFile, .tutorial: break
         }
         let content = content(of: page, codeBlockHTML: codeBlockHTML, snippetResult: snippetResult, commentListings: commentListings)
         var pageContext: [String: TemplateValue] = [
@@ -157,6 +157,20 @@ public struct PageRenderer: Sendable {
         // Symbol links are DocC's: on a catalog's page, or where a page documents a symbol.
         if hasSymbolPages || page.catalogModule != nil {
             docc.symbolURL = symbolURL(from: page)
+        }
+        if let tutorial = page.tutorial {
+            docc.tutorialCodeHTML = { directive in
+                guard let code = tutorial.code(atLine: directive.line) else { return nil }
+                return TutorialCodeHTML.render(code, result: code.path.flatMap(snippetResult))
+            }
+        }
+        if page.tutorial != nil || page.catalogModule != nil {
+            let docLinks = docLinks
+            docc.tutorialLink = { destination in
+                guard DocLinkResolver.isDocLink(destination), case .success(let (target, heading)) = docLinks.resolve(destination, from: page)
+                else { return nil }
+                return (RelativeURL.from(page.url, to: target.url) + (heading.map { "#\($0)" } ?? ""), target.title)
+            }
         }
         let snippets = page.snippets
         if !snippets.isEmpty {

@@ -1,0 +1,3 @@
+import Shapes
+
+let rectangle = Rectangle(width: 2, height: 3)

@@ -1,0 +1,89 @@
+import Foundation
+import GalleyTestSupport
+import Testing
+
+/// A package's DocC tutorials (`.tutorial` files): pages at DocC's paths,
+/// each step's file shown with what it changed, each Swift step file checked.
+/// These build the fixture package with SwiftPM: slow, so few.
+@Suite("DocC tutorials in a package", .serialized)
+struct TutorialTests {
+    /// The fixture package with `Tests/Fixtures/Tutorials` as its catalog's
+    /// `Tutorials/`: a table of contents and one tutorial of two sections (a
+    /// manifest changed over two steps, a program over two, a terminal's
+    /// output) and an assessment.
+    static func package() throws -> TemporaryDirectory {
+        let package = try PackageRootTests.fixture()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Tutorials")
+        try FileManager.default.copyItem(at: fixture, to: package.url.appendingPathComponent("Library/Shapes/Shapes.docc/Tutorials"))
+        return package
+    }
+
+    @Test(
+        "tutorials build as pages at DocC's paths: the table of contents links the tutorial, each step shows its file with the lines it changed marked"
+    )
+    func pages() throws {
+        let package = try Self.package()
+        defer { package.remove() }
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 0, "\(build.standardError)\n\(build.standardOutput)")
+        // DocC's paths: the table of contents by its file's name, a tutorial under the catalog's module.
+        let toc = try package.read("public/tutorials/table-of-contents/index.html")
+        let tutorial = try package.read("public/tutorials/shapes/measuring-shapes/index.html")
+        #expect(toc.contains("<title>Shapes"), "the table of contents is titled by its name")
+        #expect(
+            toc.contains(
+                "<p class=\"tutorial-reference\"><a href=\"../../tutorials/shapes/measuring-shapes/index.html\">Measure a Rectangle</a></p>"),
+            "\(toc)")
+        #expect(tutorial.contains("<h1 id=\"measure-a-rectangle\">Measure a Rectangle</h1>"))
+        #expect(tutorial.contains("<p class=\"tutorial-time\">10 min</p>"))
+        #expect(tutorial.contains("<h2 id=\"print-the-area\">Print the Area"))
+        #expect(tutorial.contains("../../../Shapes/GettingStarted.html"), "a doc: link of a tutorial resolves like an article's")
+        // The manifest's second step marks the lines it added; its first, nothing.
+        let figures = tutorial.components(separatedBy: "<figure class=\"tutorial-code").dropFirst().map { $0.components(separatedBy: "</figure>")[0] }
+        #expect(figures.count == 5, "\(figures)")
+        #expect(!figures[0].contains("line-changed"), "the first step of a file marks nothing")
+        #expect(
+            figures[1].components(separatedBy: "<mark class=\"line-changed\">").count - 1 == 4,
+            "dependencies: [ … ], and the target's line: \(figures[1])")
+        #expect(figures[1].contains(".package(path:"))
+        // A new section starts afresh: main.swift's first step marks nothing, its second the print.
+        #expect(!figures[2].contains("line-changed"))
+        let marked = figures[3].components(separatedBy: "<mark class=\"line-changed\">").dropFirst().map { $0.components(separatedBy: "</mark>")[0] }
+        #expect(marked.count == 1 && marked[0].contains("print"), "\(figures[3])")
+        // Swift step files are checked, and say what was done; the terminal's text is shown as it is.
+        #expect(figures[3].contains("Parses · not compiled"), "\(figures[3])")
+        #expect(figures[4].contains("$ swift run\n6"), "\(figures[4])")
+        #expect(tutorial.contains("type=\"radio\""))
+        // Neither a tutorial file nor the tutorial's own source is published as a file.
+        #expect(!package.exists("public/Shapes/Tutorials/Measuring Shapes.tutorial"))
+        // Both pages are in the site's navigation.
+        let home = try package.read("public/index.html")
+        #expect(home.contains("tutorials/shapes/measuring-shapes/index.html"), "\(home)")
+    }
+
+    @Test("a syntax error in a tutorial's step file fails verify at the step file's line, as the docs' error; the unbroken files pass the check")
+    func brokenStep() throws {
+        let package = try Self.package()
+        defer { package.remove() }
+        // Control: the tutorial as written has no failure, and its Swift step files are reported as checked.
+        let clean = try GalleyExecutable.run(["verify", "--format", "json"], in: package.url)
+        #expect(clean.status == 0, "\(clean.standardError)\n\(clean.standardOutput)")
+        #expect(
+            clean.standardOutput.contains("\"kind\" : \"step_file\"") || clean.standardOutput.contains("measure.main.1.swift"),
+            "\(clean.standardOutput)")
+
+        try package.write(
+            "Library/Shapes/Shapes.docc/Tutorials/Resources/measure.main.1.swift",
+            "import Shapes\n\nlet rectangle = Rectangle(width: 2, height: 3)\nprint(rectangle.area\n")
+        let broken = try GalleyExecutable.run(["verify"], in: package.url)
+        #expect(broken.status == 1, "\(broken.standardOutput)")
+        #expect(
+            broken.standardOutput.contains("error: Library/Shapes/Shapes.docc/Tutorials/Resources/measure.main.1.swift:4:"),
+            "\(broken.standardOutput)")
+        #expect(broken.standardOutput.contains("expected ')'"), "\(broken.standardOutput)")
+        // The build refuses to publish it.
+        let build = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(build.status == 1)
+    }
+}
