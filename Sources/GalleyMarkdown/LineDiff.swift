@@ -10,9 +10,13 @@ public enum LineDiff {
     /// (added or changed); empty when `old` is `nil` (nothing to compare).
     public static func changedLines(from old: String?, to new: String) -> Set<Int> {
         guard let old else { return [] }
-        let before = TextLines.split(old)
-        let after = TextLines.split(new)
-        return Set(changedIndices(from: before, to: after).map { $0 + 1 })
+        // A file's last newline ends its last line; it does not start an empty one.
+        let lines = { (text: String) -> [Substring] in
+            var lines = TextLines.split(text)
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            return lines
+        }
+        return Set(changedIndices(from: lines(old), to: lines(new)).map { $0 + 1 })
     }
 
     /// The indices of `new`'s elements outside a longest common subsequence

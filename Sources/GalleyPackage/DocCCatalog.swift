@@ -27,6 +27,18 @@ public struct DocCCatalog: Sendable, Hashable, Codable {
         self.importsFoundation = importsFoundation
     }
 
+    /// The catalog's name as DocC names it: its `Info.plist`'s
+    /// `CFBundleDisplayName` when it has one, else its module's. DocC puts
+    /// the catalog's tutorials under it (`tutorials/<name>/…`).
+    public var displayName: String {
+        let plist = directory.appendingPathComponent("Info.plist")
+        guard let data = FileManager.default.contents(atPath: plist.path),
+            let info = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+            let name = info["CFBundleDisplayName"] as? String, !name.isEmpty
+        else { return module }
+        return name
+    }
+
     /// The modules its samples import before their own code: Foundation
     /// (when the module imports it), the documented module and the package's
     /// other library modules (when samples can link it).

@@ -138,5 +138,7 @@ struct TutorialMarkupTests {
         // Moved lines: the longest common subsequence keeps most in place.
         #expect(LineDiff.changedLines(from: "1\n2\n3\n4\n", to: "2\n3\n4\n1\n") == [4])
         #expect(LineDiff.changedIndices(from: Array("abcd"), to: Array("xabyd")) == [0, 3])
+        // The old file's final newline is no empty line to match a blank line the step adds (as DocC marks it).
+        #expect(LineDiff.changedLines(from: "% mkdir Client\n", to: "% mkdir Client\n\n% swift package init\n") == [2, 3])
     }
 }

@@ -163,8 +163,8 @@ public struct CatalogPageSource: PageSource {
             }
             guard
                 var page = TutorialFiles.page(
-                    for: section.prefix.isEmpty ? path : "\(section.prefix)/\(path)", displayPath: display, text: text,
-                    module: section.catalog.module, files: files, catalogDisplayPath: section.loader.displayPath)
+                    for: path, prefix: section.prefix, displayPath: display, text: text,
+                    module: section.catalog.displayName, files: files, catalogDisplayPath: section.loader.displayPath)
             else {
                 warnings.append(
                     .warning(

@@ -243,10 +243,9 @@ public struct Page: Sendable {
             )
         }
         // A tutorial's directives belong in tutorial files: DocC does not know them in an article.
-        let outOfPlace = document.directives.filter { tutorial == nil && Directive.tutorialNames.contains($0.name) }.map { directive in
+        let outOfPlace = document.directives.filter { tutorial == nil && Directive.tutorialNames.contains($0.name) }.map {
             Diagnostic.warning(
-                "'@\(directive.name)' is a directive of DocC's tutorial files, not of articles",
-                at: SourceLocation(path: displayPath, line: directive.line),
+                "'@\($0.name)' is a directive of DocC's tutorial files, not of articles", at: SourceLocation(path: displayPath, line: $0.line),
                 suggestion: "Move the tutorial to a .tutorial file of the catalog, or remove the directive")
         }
         let unknown = document.directives.filter { $0.role == .unknown }.map { directive in

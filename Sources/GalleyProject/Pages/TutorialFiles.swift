@@ -12,18 +12,19 @@ import GalleyMarkdown
 /// catalog too), and read.
 ///
 /// ```swift
-/// let page = TutorialFiles.page(
-///     for: "Tutorials/Start.tutorial", displayPath: "Sources/Mod/Mod.docc/Tutorials/Start.tutorial",
-///     text: text, module: "Mod", files: ["Tutorials/Resources/main.0.swift": "print(1)\n"])
+/// let page = TutorialFiles.page(for: "Tutorials/Start.tutorial", displayPath: "Mod.docc/Tutorials/Start.tutorial",
+///     text: "@Tutorial(time: 5) { … }", module: "Mod", files: [:], catalogDisplayPath: "Mod.docc")
 /// page?.url   // "tutorials/mod/start/index.html"
 /// ```
 public enum TutorialFiles {
-    /// The page of the tutorial file at `path` (relative to its catalog),
-    /// with its text, in the catalog of `module`; `files` are the catalog's
+    /// The page of the tutorial file at `path` (relative to its catalog;
+    /// its source path in the site is under `prefix`, its catalog's section),
+    /// with its text, in the catalog named `module` (``DocCCatalog/displayName``); `files` are the catalog's
     /// other files by their path relative to the catalog, read when a step
     /// shows them. `nil` when the file is none of DocC's three kinds.
     public static func page(
-        for path: String, displayPath: String, text: String, module: String, files: [String: () -> String?], catalogDisplayPath: String
+        for path: String, prefix: String = "", displayPath: String, text: String, module: String, files: [String: () -> String?],
+        catalogDisplayPath: String
     ) -> Page? {
         let document = MarkdownDocument(parsing: text)
         let top = document.directives.filter { $0.parent == nil }
@@ -38,7 +39,8 @@ public enum TutorialFiles {
         } else {
             return nil
         }
-        var page = Page(sourcePath: path, displayPath: displayPath, frontMatter: FrontMatter(), document: document)
+        let sourcePath = prefix.isEmpty ? path : "\(prefix)/\(path)"
+        var page = Page(sourcePath: sourcePath, displayPath: displayPath, frontMatter: FrontMatter(), document: document)
         page.title = title
         let slug = DocCPath.fileName(fileName(path), replacement: "-").lowercased()
         let folder = role == .tableOfContents ? "tutorials/\(slug)" : "tutorials/\(DocCPath.fileName(module, replacement: "-").lowercased())/\(slug)"
@@ -66,6 +68,13 @@ public enum TutorialFiles {
     ) -> [TutorialPage.Code] {
         let byName = Dictionary(grouping: files.keys) { String($0.split(separator: "/").last ?? "").lowercased() }
         let tutorialFolder = tutorialPath.split(separator: "/").dropLast().joined(separator: "/")
+        // The catalog's file of that name nearest the tutorial (DocC finds them anywhere in the catalog).
+        func nearest(_ name: String) -> String? {
+            (byName[name.lowercased()] ?? []).min { a, b in
+                let (nearA, nearB) = (nearness(a, to: tutorialFolder), nearness(b, to: tutorialFolder))
+                return nearA != nearB ? nearA > nearB : a < b
+            }
+        }
         // Each directive's section, by its order in the tutorial (-1 outside sections).
         let sections = document.directives.filter { $0.name == "Section" }.map(\.index)
         func section(of directive: Directive) -> Int {
@@ -85,18 +94,17 @@ public enum TutorialFiles {
                 currentSection = inSection
             }
             var code = TutorialPage.Code(name: name, file: file, line: directive.line, section: inSection)
-            let candidates = (byName[file.lowercased()] ?? []).sorted { a, b in
-                let (nearA, nearB) = (nearness(a, to: tutorialFolder), nearness(b, to: tutorialFolder))
-                return nearA != nearB ? nearA > nearB : a < b
-            }
-            if let found = candidates.first {
+            if let found = nearest(file) {
                 code.path = catalogDisplayPath + "/" + found
                 code.text = files[found]?()
             }
             if let text = code.text {
+                // `reset: true` starts the file afresh; `previousFile:` names the file to compare with.
                 let previous =
-                    directive.argument("previousFile").flatMap { previous in
-                        (byName[previous.lowercased()] ?? []).sorted().first.flatMap { files[$0]?() }
+                    directive.argument("reset") == "true"
+                    ? nil
+                    : directive.argument("previousFile").flatMap { previous in
+                        nearest(previous).flatMap { files[$0]?() }
                     } ?? latest[name]
                 code.changedLines = LineDiff.changedLines(from: previous, to: text)
                 latest[name] = text

@@ -5,9 +5,8 @@ import GalleyMarkdown
 /// since the step before that showed a file of the same name in its section.
 ///
 /// ```swift
-/// let page = TutorialFiles.page(for: "Tutorials/Intro.tutorial", text: text, module: "Parsing", files: files)
-/// page?.tutorial?.role                  // .tutorial
-/// page?.tutorial?.codes.map(\.file)     // ["Package.step1.swift", "main.step1.swift", …]
+/// page.tutorial?.role                  // .tutorial
+/// page.tutorial?.codes.map(\.file)     // ["Package.step1.swift", "main.step1.swift", …]
 /// ```
 public struct TutorialPage: Sendable {
     /// The extension of DocC's tutorial files.
@@ -28,14 +27,13 @@ public struct TutorialPage: Sendable {
     /// Every `@Code` of the page, in document order.
     public var codes: [Code]
 
-    /// Creates the payload of a tutorial page.
-    public init(role: Role, codes: [Code]) {
-        self.role = role
-        self.codes = codes
-    }
-
     /// One `@Code(name:file:)` of a step: the file it names, as found in the catalog.
     public struct Code: Sendable, Hashable {
+        /// Creates the `@Code` at `line` that shows `file` as `name`, in the section numbered `section`.
+        public init(name: String, file: String, line: Int, section: Int) {
+            (self.name, self.file, self.line, self.section) = (name, file, line, section)
+        }
+
         /// The name shown over the code (`Package.swift`).
         public var name: String
         /// The file it shows, by name (`Package.step2.swift`).
@@ -51,7 +49,7 @@ public struct TutorialPage: Sendable {
         public var text: String?
         /// The 1-based lines of ``text`` that the step changed since the
         /// section's previous step that showed a file of the same ``name``
-        /// (or the file `previousFile:` names): what the page marks.
+        /// (or the file `previousFile:` names; none after `reset: true`): what the page marks.
         public var changedLines: Set<Int> = []
 
         /// Whether the file is Swift (a `.swift` file).
