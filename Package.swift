@@ -196,7 +196,7 @@ let package = Package(
             name: "GalleyPackageModuleTests",
             dependencies: [
                 // DocCPagesTests: the reference's page tree, with the symbol graph tests' helpers.
-                "GalleyCore", "GalleyPackage", "GalleyProject", "GalleyReference", "GalleyTestSupport",
+                "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleyProject", "GalleyReference", "GalleyTestSupport",
                 // Not imported: a real module whose symbol graph the tests extract, built before them.
                 .product(name: "NIOCore", package: "swift-nio"),
             ]

@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleyMarkdown
 import GalleyPackage
 import GalleyProject
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleyMarkdown
 import GalleyPackage
 import GalleyProject
 import GalleyReference

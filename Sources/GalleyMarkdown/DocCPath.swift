@@ -1,6 +1,7 @@
 /// DocC's rules for the components of its URL paths, which the link
-/// checks (``DocLinkResolver``, ``ExternalDocumentation``) and the API
-/// reference's page tree (`GalleyReference`'s `DocCPages`) share.
+/// checks (`GalleyProject`'s `DocLinkResolver` and `ExternalDocumentation`),
+/// the tutorials' paths (`TutorialFiles`) and the API reference's page tree
+/// (`GalleyReference`'s `DocCPages`) share.
 ///
 /// ```swift
 /// DocCPath.fileName("init(label:)")   // "init(label:)"
