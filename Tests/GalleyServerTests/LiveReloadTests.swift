@@ -178,4 +178,43 @@ struct PackageLiveReloadTests {
             #expect(error.data.contains("Snippets/Hello.swift:2"), "\(error.data)")
         }
     }
+
+    @Test("editing a tutorial file or a step file it shows rebuilds the tutorial's page; a step file's syntax error is a build error at its line")
+    func tutorialEdits() async throws {
+        let package = try TemporaryDirectory()
+        defer { package.remove() }
+        try package.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Tool", targets: [.executableTarget(name: "Tool")])
+            """)
+        try package.write("Sources/Tool/main.swift", "print(\"tool\")\n")
+        try package.write("Sources/Tool/Tool.docc/Tool.md", "# ``Tool``\n\nThe tool.\n")
+        let tutorial = { (words: String) in
+            "@Tutorial(time: 5) {\n  @Intro(title: \"Run It\") {\n    \(words)\n  }\n  @Section(title: \"Go\") {\n    @Steps {\n"
+                + "      @Step {\n        Write it.\n        @Code(name: \"main.swift\", file: run.main.swift)\n      }\n    }\n  }\n}\n"
+        }
+        try package.write("Sources/Tool/Tool.docc/Run It.tutorial", tutorial("First words."))
+        try package.write("Sources/Tool/Tool.docc/Resources/run.main.swift", "print(\"one\")\n")
+        let layout = SiteLayout(root: package.url)
+        let site = try #require(try PackageSite.discover(layout: layout))
+        var settings = BuildSettings(layout: layout)
+        site.configure(&settings)
+        try await ServerHarness.withServer(package, settings: settings) { server in
+            let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
+            let path = "/tutorials/tool/run-it/index.html"
+            let first = try await server.text(path)
+            #expect(first.contains("First words.") && first.contains("print(<"), "\(first)")
+
+            try package.write("Sources/Tool/Tool.docc/Run It.tutorial", tutorial("Second words."))
+            _ = try #require((try await blocking { events.waitForEvent("reload") }), "a tutorial file is watched")
+            #expect(try await server.text(path).contains("Second words."))
+
+            try package.write("Sources/Tool/Tool.docc/Resources/run.main.swift", "print(\"one\")\nprint(\"two\"\n")
+            let error = try #require((try await blocking { events.waitForEvent("build-error") }), "a step file is watched and checked")
+            #expect(error.data.contains("Resources/run.main.swift:2"), "\(error.data)")
+        }
+    }
 }
