@@ -30,7 +30,7 @@ struct TutorialTests {
         // DocC's paths: the table of contents by its file's name, a tutorial under the catalog's module.
         let toc = try package.read("public/tutorials/table-of-contents/index.html")
         let tutorial = try package.read("public/tutorials/shapes/measuring-shapes/index.html")
-        #expect(toc.contains("<title>Shapes"), "the table of contents is titled by its name")
+        #expect(toc.contains("<title>Meet Shapes"), "the table of contents is titled by its intro")
         #expect(
             toc.contains(
                 "<p class=\"tutorial-reference\"><a href=\"../../tutorials/shapes/measuring-shapes/index.html\">Measure a Rectangle</a></p>"),

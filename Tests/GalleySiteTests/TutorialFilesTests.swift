@@ -16,7 +16,7 @@ struct TutorialFilesTests {
                 text: "@Tutorials(name: \"Mod\") {\n  @Intro(title: \"Meet Mod\") {\n    Hi.\n  }\n}\n", module: "Mod", files: [:],
                 catalogDisplayPath: "Mod.docc"))
         #expect(toc.url == "tutorials/table-of-contents/index.html")
-        #expect(toc.title == "Mod", "titled by its name, as DocC titles it")
+        #expect(toc.title == "Meet Mod", "titled by its intro, the heading it shows")
         #expect(toc.tutorial?.role == .tableOfContents)
         let tutorial = try #require(
             TutorialFiles.page(

@@ -32,7 +32,8 @@ public enum TutorialFiles {
         let title: String
         if let toc = top.first(where: { $0.name == "Tutorials" }) {
             role = .tableOfContents
-            title = toc.argument("name") ?? intro(of: toc, in: document) ?? fileName(path)
+            // Its intro's title is its heading; its name alone ("SwiftSyntax") would read as the module's page.
+            title = intro(of: toc, in: document) ?? toc.argument("name") ?? fileName(path)
         } else if let tutorial = top.first(where: { $0.name == "Tutorial" || $0.name == "Article" }) {
             role = tutorial.name == "Tutorial" ? .tutorial : .article
             title = intro(of: tutorial, in: document) ?? fileName(path)
