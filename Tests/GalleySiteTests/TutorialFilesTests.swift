@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleyProject
 import Testing
 
@@ -97,5 +98,24 @@ struct TutorialFilesTests {
         #expect(codes[5].text == nil, "a file the catalog does not have is shown as missing")
         #expect(page.tutorial?.code(atLine: codes[1].line)?.file == "main.1.swift")
         #expect(page.sourcePath == "Mod/Tutorials/Steps.tutorial", "in the site, under its catalog's section")
+    }
+
+    @Test("a table of contents' @TutorialReference that names no tutorial is a broken link at its line; one that names a tutorial is not")
+    func tutorialReferences() throws {
+        let toc = try #require(
+            TutorialFiles.page(
+                for: "Tutorials/Contents.tutorial", prefix: "Mod", displayPath: "Mod.docc/Tutorials/Contents.tutorial",
+                text: "@Tutorials(name: \"Mod\") {\n  @Chapter(name: \"One\") {\n    @TutorialReference(tutorial: \"doc:First-Steps\")\n"
+                    + "    @TutorialReference(tutorial: \"doc:Second-Steps\")\n  }\n}\n",
+                module: "Mod", files: [:], catalogDisplayPath: "Mod.docc"))
+        let first = try #require(
+            TutorialFiles.page(
+                for: "Tutorials/First Steps.tutorial", prefix: "Mod", displayPath: "Mod.docc/Tutorials/First Steps.tutorial",
+                text: "@Tutorial(time: 5) {\n  @Intro(title: \"First\") {\n    Hi.\n  }\n}\n", module: "Mod", files: [:],
+                catalogDisplayPath: "Mod.docc"))
+        let problems = LinkChecker(pages: [toc, first], files: []).check(toc)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.message.contains("broken tutorial reference 'doc:Second-Steps'") == true, "\(problems)")
+        #expect(problems.first?.location == SourceLocation(path: "Mod.docc/Tutorials/Contents.tutorial", line: 4))
     }
 }

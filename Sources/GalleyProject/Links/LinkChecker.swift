@@ -46,6 +46,18 @@ public struct LinkChecker: Sendable {
                     suggestion: "Fix the link or create its target"
                 )
             }
+        } + tutorialReferences(of: page)
+    }
+
+    /// A tutorial page's `@TutorialReference(tutorial:)`s that name no page.
+    private func tutorialReferences(of page: Page) -> [Diagnostic] {
+        guard page.tutorial != nil else { return [] }
+        return page.document.directives.filter { $0.name == "TutorialReference" }.compactMap { directive in
+            let destination = directive.argument("tutorial") ?? directive.arguments.first?.value ?? ""
+            guard case .failure(let problem) = docLinks.resolve(destination, from: page) else { return nil }
+            return Diagnostic(
+                "broken tutorial reference '\(destination)': \(problem.reason)", at: SourceLocation(path: page.displayPath, line: directive.line),
+                suggestion: "Name a tutorial file of the catalog by its name, e.g. <doc:Getting-Started> for Getting Started.tutorial")
         }
     }
 
