@@ -132,9 +132,16 @@ public struct SwiftFileSampleSource: SampleSource {
     /// The file as one sample (or the problem that keeps it from being one).
     public func samples() -> (samples: [Sample], problems: [Diagnostic]) {
         do {
-            var sample = try SampleExtractor.sample(from: block, page: path, settings: settings)
+            // A step file is checked as a whole file, not read as a program (its kind, its elisions): read as an ignored one.
+            var reading = settings
+            if origin == .tutorialStep { reading.defaultMode = .ignore }
+            var sample = try SampleExtractor.sample(from: block, page: path, settings: reading)
             sample.origin = origin
-            if origin == .tutorialStep { sample.kind = .stepFile }
+            if origin == .tutorialStep {
+                sample.settings = settings
+                sample.mode = .noRun
+                sample.kind = .stepFile
+            }
             return ([sample], [])
         } catch {
             return ([], [error])

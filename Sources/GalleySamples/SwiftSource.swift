@@ -32,11 +32,17 @@ package enum SwiftSource {
 
     /// A syntax error of a Swift file, as the compiler words it.
     package struct SyntaxError: Sendable, Hashable {
-        /// The 1-based line and column.
+        /// The 1-based line.
         package var line: Int
+        /// The 1-based column.
         package var column: Int
         /// The message (`expected '}' to end function`).
         package var message: String
+
+        /// The error `message` at `line` and `column`.
+        package init(line: Int, column: Int, message: String) {
+            (self.line, self.column, self.message) = (line, column, message)
+        }
     }
 
     /// The syntax errors of `code`, a whole Swift file, in order; empty

@@ -7,23 +7,21 @@ import GalleySamples
 /// library's symbol graph, manifest fragments, and blocks that show one of
 /// the library's own protocols.
 extension Verifier {
-    /// The verdict on a tutorial's step file: an error in the docs at its
-    /// first syntax error, with the compiler's words; else not verified,
-    /// since the file is compiled only in the project its tutorial builds
-    /// (it may use what another step file declares, or code a plugin generates).
-    static func judgeStepFile(_ sample: Sample, result: SampleResult) -> SampleResult {
-        var result = result
-        guard let error = SwiftSource.syntaxErrors(sample.block.code).first else {
-            result.skipReason = "a tutorial's step file: it parses; it is compiled only in the project its tutorial builds"
-            return result
+    /// The verdict on a tutorial's step file (``StepFileVerdict``); a warm
+    /// run reads its syntax check's result from the cache.
+    func judgeStepFile(_ sample: Sample) -> SampleResult {
+        let cache = cacheDirectory.map { ResultCache(directory: $0) }
+        let key = ResultCache.key(forStepFile: sample.block.code)
+        let stored = cache?.loadVerdict(key)
+        let error: SwiftSource.SyntaxError?
+        if let stored {
+            error = stored.failure.map { SwiftSource.SyntaxError(line: stored.line ?? 1, column: stored.column ?? 1, message: $0) }
+        } else {
+            error = SwiftSource.syntaxErrors(sample.block.code).first
+            cache?.store(ResultCache.ListingVerdict(failure: error?.message, line: error?.line, column: error?.column), for: key)
         }
-        let line = sample.block.firstCodeLine + error.line - 1
-        result.status = .failed
-        result.failure = "syntax error in the tutorial's step file: \(error.message)"
-        result.failureKind = .compile
-        result.cause = .docs
-        result.failureLocation = SourceLocation(path: sample.page, line: line, column: error.column)
-        result.evidence = CompilerDiagnostic(severity: "error", file: sample.page, line: line, column: error.column, message: error.message)
+        var result = StepFileVerdict.result(for: sample, syntaxError: error)
+        result.cached = stored != nil
         return result
     }
 
@@ -39,7 +37,7 @@ extension Verifier {
             result.skipReason = "a package manifest fragment, not verified"
             return result
         }
-        if sample.kind == .stepFile { return Self.judgeStepFile(sample, result: result) }
+        if sample.kind == .stepFile { return judgeStepFile(sample) }
         let modules = listingModules
         guard !modules.isEmpty else {
             result.skipReason = "an API listing, not verifiable: no sample library is configured (verify.products in galley.yml)"

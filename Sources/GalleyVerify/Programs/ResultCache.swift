@@ -4,8 +4,8 @@ import GalleyCore
 import GalleyPackage
 import GalleyPrograms
 
-/// Program results and API-listing verdicts on disk, keyed by everything
-/// that can change them.
+/// Program results, API-listing and step-file verdicts on disk, keyed by
+/// everything that can change them.
 struct ResultCache: Sendable {
     /// The verdict on an API listing: `nil` failure when it matches the library.
     struct ListingVerdict: Codable, Equatable {
@@ -15,6 +15,8 @@ struct ResultCache: Sendable {
         var line: Int?
         /// Whether the listing names nothing of the library (``APIListing/illustrates(_:against:)``): no claim, skipped.
         var illustrates: Bool?
+        /// The column of the mismatch, where it has one (a step file's syntax error).
+        var column: Int?
     }
 
     /// The folder, e.g. `.build/galley/cache`.
@@ -66,6 +68,15 @@ struct ResultCache: Sendable {
             hasher.update(data: Data(text.utf8))
             hasher.update(data: Data([0]))
         }
+        return HexDigits.of(hasher.finalize())
+    }
+
+    /// The key of a tutorial's step file's syntax check: its text, and the
+    /// parser's version (Galley's own, so the check's version stands for it).
+    static func key(forStepFile code: String) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data("galley-step-file-v1\u{0}".utf8))
+        hasher.update(data: Data(code.utf8))
         return HexDigits.of(hasher.finalize())
     }
 
