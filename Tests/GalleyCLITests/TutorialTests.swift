@@ -16,6 +16,9 @@ struct TutorialTests {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/Tutorials")
         try FileManager.default.copyItem(at: fixture, to: package.url.appendingPathComponent("Library/Shapes/Shapes.docc/Tutorials"))
+        // An article links to the tutorial by its name, and to the table of contents by DocC's path.
+        let article = "Library/Shapes/Shapes.docc/GettingStarted.md"
+        try package.write(article, try package.read(article) + "\nNext: <doc:Measuring-Shapes>, from <doc:/tutorials/table-of-contents>.\n")
         return package
     }
 
@@ -57,6 +60,9 @@ struct TutorialTests {
         #expect(tutorial.contains("type=\"radio\""))
         // Neither a tutorial file nor the tutorial's own source is published as a file.
         #expect(!package.exists("public/Shapes/Tutorials/Measuring Shapes.tutorial"))
+        let article = try package.read("public/Shapes/GettingStarted.html")
+        #expect(article.contains("<a href=\"../tutorials/shapes/measuring-shapes/index.html\">Measure a Rectangle</a>"), "\(article)")
+        #expect(article.contains("<a href=\"../tutorials/table-of-contents/index.html\">Meet Shapes</a>"), "\(article)")
         // Both pages are in the site's navigation.
         let home = try package.read("public/index.html")
         #expect(home.contains("tutorials/shapes/measuring-shapes/index.html"), "\(home)")
