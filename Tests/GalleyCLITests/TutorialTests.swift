@@ -41,6 +41,9 @@ struct TutorialTests {
         #expect(tutorial.contains("<h1 id=\"measure-a-rectangle\">Measure a Rectangle</h1>"))
         #expect(tutorial.contains("<p class=\"tutorial-time\">10 min</p>"))
         #expect(tutorial.contains("<h2 id=\"print-the-area\">Print the Area"))
+        #expect(
+            tutorial.contains("<li class=\"toc-item toc-level-2\"><a href=\"#print-the-area\">Print the Area</a></li>"),
+            "the page's table of contents lists its sections")
         #expect(tutorial.contains("../../../Shapes/GettingStarted.html"), "a doc: link of a tutorial resolves like an article's")
         // The manifest's second step marks the lines it added; its first, nothing.
         let figures = tutorial.components(separatedBy: "<figure class=\"tutorial-code").dropFirst().map { $0.components(separatedBy: "</figure>")[0] }

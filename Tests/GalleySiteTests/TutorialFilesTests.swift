@@ -98,6 +98,9 @@ struct TutorialFilesTests {
         #expect(codes[5].text == nil, "a file the catalog does not have is shown as missing")
         #expect(page.tutorial?.code(atLine: codes[1].line)?.file == "main.1.swift")
         #expect(page.sourcePath == "Mod/Tutorials/Steps.tutorial", "in the site, under its catalog's section")
+        // Its sections are its table of contents, by the ids its markup gives them.
+        #expect(page.tableOfContents.map(\.text) == ["One", "Two"])
+        #expect(page.tableOfContents.map(\.id) == ["one", "two"])
     }
 
     @Test("a table of contents' @TutorialReference that names no tutorial is a broken link at its line; one that names a tutorial is not")

@@ -276,8 +276,10 @@ public struct Page: Sendable {
     public var rootPrefix: String { String(repeating: "../", count: depth) }
 
     /// The h2 and h3 headings, for the page's table of contents (with those
-    /// of its ``referenceFrame``, in the order they are shown).
+    /// of its ``referenceFrame``, in the order they are shown; a tutorial's
+    /// chapters and sections).
     public var tableOfContents: [Heading] {
+        if let tutorial { return tutorial.headings }
         let headings =
             referenceFrame.map { frame in
                 MarkdownDocument(parsing: frame.lead).headings + document.headings + MarkdownDocument(parsing: frame.trailer).headings

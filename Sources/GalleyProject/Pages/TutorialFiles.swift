@@ -46,8 +46,15 @@ public enum TutorialFiles {
         let slug = DocCPath.fileName(fileName(path), replacement: "-").lowercased()
         let folder = role == .tableOfContents ? "tutorials/\(slug)" : "tutorials/\(DocCPath.fileName(module, replacement: "-").lowercased())/\(slug)"
         page.url = folder + "/index.html"
-        page.kind = .tutorial(
-            TutorialPage(role: role, codes: codes(in: document, tutorialPath: path, files: files, catalogDisplayPath: catalogDisplayPath)))
+        var tutorial = TutorialPage(role: role, codes: codes(in: document, tutorialPath: path, files: files, catalogDisplayPath: catalogDisplayPath))
+        // The headings `TutorialMarkup` writes, by the same slugs.
+        let titled = ["Chapter": "name", "Volume": "name", "Section": "title", "Resources": "", "Assessments": ""]
+        tutorial.headings = document.directives.compactMap { directive in
+            guard let label = titled[directive.name] else { return nil }
+            let text = label.isEmpty ? (directive.name == "Resources" ? "Resources" : "Check Your Understanding") : directive.argument(label) ?? ""
+            return Heading(level: 2, text: text, id: SlugGenerator.baseSlug(text), line: directive.line)
+        }
+        page.kind = .tutorial(tutorial)
         return page
     }
 

@@ -26,6 +26,9 @@ public struct TutorialPage: Sendable {
     public var role: Role
     /// Every `@Code` of the page, in document order.
     public var codes: [Code]
+    /// The headings its markup gives its chapters, sections, resources and
+    /// assessments, in order: the page's table of contents.
+    public var headings: [Heading] = []
 
     /// One `@Code(name:file:)` of a step: the file it names, as found in the catalog.
     public struct Code: Sendable, Hashable {
