@@ -21,7 +21,7 @@ def galley_steps(body):
             steps.append((None, None))
             continue
         code = re.search(r"<pre><code[^>]*>(.*?)</code></pre>", figure.group(1), re.S).group(1)
-        flagged = re.sub(r'<mark class="line-changed">(.*?)\n</mark>', lambda m: "\x01" + m.group(1) + "\n", code, flags=re.S)
+        flagged = re.sub(r'<mark class="line-changed">(.*?)</mark>', lambda m: "\x01" + m.group(1), code, flags=re.S)
         marked = {number for number, line in enumerate(flagged.split("\n"), 1) if line.startswith("\x01")}
         steps.append((re.search(r'tutorial-code-name">(.*?)<', figure.group(1)).group(1), marked))
     return steps

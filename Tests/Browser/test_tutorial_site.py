@@ -61,6 +61,14 @@ def check_steps(driver):
         assert code.location["x"] > text.location["x"] + text.size["width"] / 2, "the code is beside the text, not under it"
     marks = driver.find_elements(By.CSS_SELECTOR, "mark.line-changed")
     assert marks and all(mark.is_displayed() for mark in marks)
+    # Each marked line is one line tall and covers none of the lines after it.
+    heights = {mark.size["height"] for mark in marks}
+    assert max(heights) - min(heights) <= 2 and max(heights) < 32, heights
+    # Every line of every file takes a line of its own: no line is drawn over another.
+    line_height = min(heights)
+    for code in driver.find_elements(By.CSS_SELECTOR, "figure.tutorial-code pre code"):
+        lines = code.get_attribute("textContent").rstrip("\n").count("\n") + 1
+        assert code.size["height"] >= lines * line_height * 0.8, (lines, code.size)
     assert any("print(rectangle.area)" in mark.text for mark in marks)
     assert "@Step" not in driver.find_element(By.TAG_NAME, "body").text
 

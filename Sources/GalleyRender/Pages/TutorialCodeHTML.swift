@@ -26,7 +26,8 @@ package enum TutorialCodeHTML {
         let rendered = code.isSwift ? SwiftHighlighter.highlightedLines(shown) : lines.map { escape($0) }
         var body = ""
         for (index, line) in rendered.enumerated() {
-            body += code.changedLines.contains(index + 1) ? "<mark class=\"line-changed\">\(line)\n</mark>" : line + "\n"
+            // The newline stays outside the mark: inside, the marked box would be two lines tall and cover the next.
+            body += code.changedLines.contains(index + 1) ? "<mark class=\"line-changed\">\(line)</mark>\n" : line + "\n"
         }
         let (kind, badge) = verdict(result, code: code)
         let language = code.isSwift ? "swift" : String(code.file.split(separator: ".").last ?? "text").lowercased()
