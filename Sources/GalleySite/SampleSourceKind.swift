@@ -69,11 +69,8 @@ struct SnippetFileSources: SampleSourceKind {
         var seen: Set<String> = []
         for page in pages {
             for snippet in page.snippets.values.sorted(by: { $0.path < $1.path }) where seen.insert(snippet.path).inserted {
-                var settings = verification.settings(for: page)
-                settings.pageProgram = false
-                settings.setup = ""
-                settings.setupSource = ""
-                found.sources.append(SwiftFileSampleSource(path: snippet.path, text: snippet.text, settings: settings))
+                found.sources.append(
+                    SwiftFileSampleSource(path: snippet.path, text: snippet.text, settings: verification.wholeFileSettings(for: page)))
             }
         }
         return found
@@ -94,13 +91,22 @@ struct TutorialStepSources: SampleSourceKind {
             guard let tutorial = page.tutorial else { continue }
             for code in tutorial.codes where code.isSwift {
                 guard let path = code.path, let text = code.text, seen.insert(path).inserted else { continue }
-                var settings = verification.settings(for: page)
-                settings.pageProgram = false
-                settings.setup = ""
-                settings.setupSource = ""
-                found.sources.append(SwiftFileSampleSource(path: path, text: text, settings: settings, origin: .tutorialStep))
+                found.sources.append(
+                    SwiftFileSampleSource(path: path, text: text, settings: verification.wholeFileSettings(for: page), origin: .tutorialStep))
             }
         }
         return found
+    }
+}
+
+extension SampleVerification {
+    /// The settings of a whole file `page` shows (a snippet, a tutorial's
+    /// step file): `page`'s, without its page program or its catalog's setup.
+    func wholeFileSettings(for page: Page) -> SampleSettings {
+        var settings = settings(for: page)
+        settings.pageProgram = false
+        settings.setup = ""
+        settings.setupSource = ""
+        return settings
     }
 }

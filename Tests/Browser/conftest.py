@@ -112,6 +112,32 @@ def serve_static(public, served, subpath):
     return server, f"http://127.0.0.1:{server.server_address[1]}/{subpath}"
 
 
+PACKAGE_FIXTURE = ROOT / "Tests" / "Fixtures" / "PackageDocs"
+
+
+class BuiltPackageSite:
+    """A copy of the fixture package `Tests/Fixtures/PackageDocs`, changed by
+    `prepare(package)`, built once with `galley ARGUMENTS` and served by a
+    plain static server under `subpath`."""
+
+    def __init__(self, prefix, subpath, prepare=lambda package: None, arguments=("build",)):
+        self.directory = Path(tempfile.mkdtemp(prefix=prefix))
+        package = self.directory / "package"
+        shutil.copytree(PACKAGE_FIXTURE, package, ignore=shutil.ignore_patterns(".build*", "public"))
+        prepare(package)
+        build = subprocess.run([galley_binary(), *arguments], cwd=package, capture_output=True, text=True, timeout=900)
+        if build.returncode != 0:
+            raise RuntimeError(f"galley {' '.join(arguments)} failed:\n" + build.stdout + build.stderr)
+        self.server, self.url = serve_static(package / "public", self.directory / "served", subpath)
+
+    def page(self, path):
+        return self.url + path
+
+    def stop(self):
+        self.server.shutdown()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def site():
     served = Site()

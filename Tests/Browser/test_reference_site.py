@@ -3,55 +3,31 @@
 static server under a sub-path (`/docs/shapes/`), as GitHub Pages serves a
 project site. Its symbol pages are read with JavaScript off and on."""
 
-import shutil
-import socket
-import subprocess
-import tempfile
-from pathlib import Path
-
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, galley_binary, serve_static
+from conftest import BuiltPackageSite
 
-FIXTURE = ROOT / "Tests" / "Fixtures" / "PackageDocs"
 SUBPATH = "docs/shapes/"
 
 
-class ReferenceSite:
-    """The fixture package's site, built once and served under SUBPATH."""
-
-    def __init__(self):
-        self.directory = Path(tempfile.mkdtemp(prefix="galley-reference-"))
-        package = self.directory / "package"
-        shutil.copytree(FIXTURE, package)
-        (package / "Library" / "Shapes" / "Members.swift").write_text(
-            "extension Rectangle {\n"
-            "    /// Twice as wide.\n"
-            "    public var doubled: Rectangle { Rectangle(width: width * 2, height: height) }\n"
-            "}\n\n"
-            "/// A circle.\npublic struct Circle { /// Its radius.\n public var radius: Int }\n",
-            encoding="utf-8")
-        build = subprocess.run([galley_binary(), "build"], cwd=package, capture_output=True, text=True, timeout=900)
-        if build.returncode != 0:
-            raise RuntimeError("galley build failed:\n" + build.stdout + build.stderr)
-        self.root = self.directory / "served"
-        self.server, self.url = serve_static(package / "public", self.root, SUBPATH)
-
-    def page(self, path):
-        return self.url + path
-
-    def stop(self):
-        self.server.shutdown()
-        shutil.rmtree(self.directory, ignore_errors=True)
+def add_members(package):
+    """Members in an extension and a second type, for the reference's pages."""
+    (package / "Library" / "Shapes" / "Members.swift").write_text(
+        "extension Rectangle {\n"
+        "    /// Twice as wide.\n"
+        "    public var doubled: Rectangle { Rectangle(width: width * 2, height: height) }\n"
+        "}\n\n"
+        "/// A circle.\npublic struct Circle { /// Its radius.\n public var radius: Int }\n",
+        encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
 def reference():
-    site = ReferenceSite()
+    site = BuiltPackageSite("galley-reference-", SUBPATH, add_members)
     yield site
     site.stop()
 

@@ -5,45 +5,25 @@ The tutorial is read with JavaScript off and on: its steps, the code beside
 them with the changed lines marked, and an assessment answered."""
 
 import shutil
-import subprocess
-import tempfile
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ROOT, galley_binary, serve_static
+from conftest import ROOT, BuiltPackageSite
 
-PACKAGE = ROOT / "Tests" / "Fixtures" / "PackageDocs"
 TUTORIALS = ROOT / "Tests" / "Fixtures" / "Tutorials"
 TUTORIAL = "tutorials/shapes/measuring-shapes/index.html"
 
 
-class TutorialSite:
-    """The fixture package's site with its tutorials, built once and served."""
-
-    def __init__(self):
-        self.directory = Path(tempfile.mkdtemp(prefix="galley-tutorials-"))
-        package = self.directory / "package"
-        shutil.copytree(PACKAGE, package)
-        shutil.copytree(TUTORIALS, package / "Library" / "Shapes" / "Shapes.docc" / "Tutorials")
-        build = subprocess.run([galley_binary(), "build"], cwd=package, capture_output=True, text=True, timeout=900)
-        if build.returncode != 0:
-            raise RuntimeError("galley build failed:\n" + build.stdout + build.stderr)
-        self.server, self.url = serve_static(package / "public", self.directory / "served", "docs/")
-
-    def page(self, path):
-        return self.url + path
-
-    def stop(self):
-        self.server.shutdown()
-        shutil.rmtree(self.directory, ignore_errors=True)
+def add_tutorials(package):
+    """`Tests/Fixtures/Tutorials` as the catalog's tutorials."""
+    shutil.copytree(TUTORIALS, package / "Library" / "Shapes" / "Shapes.docc" / "Tutorials")
 
 
 @pytest.fixture(scope="module")
 def tutorials():
-    site = TutorialSite()
+    site = BuiltPackageSite("galley-tutorials-", "docs/", add_tutorials)
     yield site
     site.stop()
 

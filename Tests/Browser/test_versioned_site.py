@@ -4,18 +4,14 @@
 sub-path. The version switcher is used with JavaScript on and off: it must
 land on the same page in the other version, or the nearest one it has."""
 
-import shutil
 import subprocess
-import tempfile
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, galley_binary, serve_static
+from conftest import BuiltPackageSite
 
-FIXTURE = ROOT / "Tests" / "Fixtures" / "PackageDocs"
 SUBPATH = "docs/shapes/"
 RECTANGLE = "documentation/shapes/rectangle/"
 
@@ -25,43 +21,26 @@ def git(package, *arguments):
                    check=True, capture_output=True)
 
 
-class VersionedSite:
-    """Tags 1.0.0 (Rectangle has `perimeter`) and 2.0.0 (`perimeter` gone, `scaled(by:)` new), built once."""
-
-    def __init__(self):
-        self.directory = Path(tempfile.mkdtemp(prefix="galley-versions-"))
-        package = self.directory / "package"
-        shutil.copytree(FIXTURE, package, ignore=shutil.ignore_patterns(".build*", "public"))
-        rectangle = package / "Library" / "Shapes" / "Rectangle.swift"
-        original = rectangle.read_text(encoding="utf-8")
-        git(package, "init", "-q", "-b", "main")
-        rectangle.write_text(original + "\nextension Rectangle {\n    /// Around it.\n    public var perimeter: Int { 2 * (width + height) }\n}\n",
-                             encoding="utf-8")
-        git(package, "add", "-A")
-        git(package, "commit", "-q", "-m", "1.0")
-        git(package, "tag", "1.0.0")
-        rectangle.write_text(original + "\nextension Rectangle {\n    /// Both sides times `factor`.\n"
-                             "    public func scaled(by factor: Int) -> Rectangle { Rectangle(width: width * factor, height: height * factor) }\n}\n",
-                             encoding="utf-8")
-        git(package, "commit", "-q", "-am", "2.0")
-        git(package, "tag", "2.0.0")
-        build = subprocess.run([galley_binary(), "build", "--versions"], cwd=package, capture_output=True, text=True, timeout=900)
-        if build.returncode != 0:
-            raise RuntimeError("galley build --versions failed:\n" + build.stdout + build.stderr)
-        self.root = self.directory / "served"
-        self.server, self.url = serve_static(package / "public", self.root, SUBPATH)
-
-    def page(self, path):
-        return self.url + path
-
-    def stop(self):
-        self.server.shutdown()
-        shutil.rmtree(self.directory, ignore_errors=True)
+def tag_two_versions(package):
+    """Tags 1.0.0 (Rectangle has `perimeter`) and 2.0.0 (`perimeter` gone, `scaled(by:)` new)."""
+    rectangle = package / "Library" / "Shapes" / "Rectangle.swift"
+    original = rectangle.read_text(encoding="utf-8")
+    git(package, "init", "-q", "-b", "main")
+    rectangle.write_text(original + "\nextension Rectangle {\n    /// Around it.\n    public var perimeter: Int { 2 * (width + height) }\n}\n",
+                         encoding="utf-8")
+    git(package, "add", "-A")
+    git(package, "commit", "-q", "-m", "1.0")
+    git(package, "tag", "1.0.0")
+    rectangle.write_text(original + "\nextension Rectangle {\n    /// Both sides times `factor`.\n"
+                         "    public func scaled(by factor: Int) -> Rectangle { Rectangle(width: width * factor, height: height * factor) }\n}\n",
+                         encoding="utf-8")
+    git(package, "commit", "-q", "-am", "2.0")
+    git(package, "tag", "2.0.0")
 
 
 @pytest.fixture(scope="module")
 def versioned():
-    site = VersionedSite()
+    site = BuiltPackageSite("galley-versions-", SUBPATH, tag_two_versions, arguments=("build", "--versions"))
     yield site
     site.stop()
 

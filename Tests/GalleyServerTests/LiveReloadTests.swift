@@ -145,11 +145,9 @@ struct LiveReloadTests {
 
 @Suite("Live reload in a Swift package root", .serialized)
 struct PackageLiveReloadTests {
-    @Test(
-        "editing a DocC article or a Snippets/ file of a package (no galley.yml) rebuilds the preview; a broken snippet is an error at its own line")
-    func catalogAndSnippetEdits() async throws {
+    /// A package with one executable target, `Tool`, and nothing else.
+    static func toolPackage() throws -> TemporaryDirectory {
         let package = try TemporaryDirectory()
-        defer { package.remove() }
         try package.write(
             "Package.swift",
             """
@@ -158,13 +156,26 @@ struct PackageLiveReloadTests {
             let package = Package(name: "Tool", targets: [.executableTarget(name: "Tool")])
             """)
         try package.write("Sources/Tool/main.swift", "print(\"tool\")\n")
-        try package.write("Sources/Tool/Tool.docc/Tool.md", "# ``Tool``\n\nFirst version.\n\n@Snippet(path: \"Tool/Snippets/Hello\")\n")
-        try package.write("Snippets/Hello.swift", "let greeting = \"Hello\"\nprint(greeting) // Prints \"Hello\"\n")
+        return package
+    }
+
+    /// The build settings `galley serve` uses in `package`'s root.
+    static func packageSettings(_ package: TemporaryDirectory) throws -> BuildSettings {
         let layout = SiteLayout(root: package.url)
         let site = try #require(try PackageSite.discover(layout: layout))
         var settings = BuildSettings(layout: layout)
         site.configure(&settings)
-        try await ServerHarness.withServer(package, settings: settings) { server in
+        return settings
+    }
+
+    @Test(
+        "editing a DocC article or a Snippets/ file of a package (no galley.yml) rebuilds the preview; a broken snippet is an error at its own line")
+    func catalogAndSnippetEdits() async throws {
+        let package = try Self.toolPackage()
+        defer { package.remove() }
+        try package.write("Sources/Tool/Tool.docc/Tool.md", "# ``Tool``\n\nFirst version.\n\n@Snippet(path: \"Tool/Snippets/Hello\")\n")
+        try package.write("Snippets/Hello.swift", "let greeting = \"Hello\"\nprint(greeting) // Prints \"Hello\"\n")
+        try await ServerHarness.withServer(package, settings: try Self.packageSettings(package)) { server in
             let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
             let first = try await server.text("/Tool/Tool.html")
             #expect(first.contains("First version.") && first.contains("✓ Verified"), "\(first)")
@@ -181,16 +192,8 @@ struct PackageLiveReloadTests {
 
     @Test("editing a tutorial file or a step file it shows rebuilds the tutorial's page; a step file's syntax error is a build error at its line")
     func tutorialEdits() async throws {
-        let package = try TemporaryDirectory()
+        let package = try Self.toolPackage()
         defer { package.remove() }
-        try package.write(
-            "Package.swift",
-            """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "Tool", targets: [.executableTarget(name: "Tool")])
-            """)
-        try package.write("Sources/Tool/main.swift", "print(\"tool\")\n")
         try package.write("Sources/Tool/Tool.docc/Tool.md", "# ``Tool``\n\nThe tool.\n")
         let tutorial = { (words: String) in
             "@Tutorial(time: 5) {\n  @Intro(title: \"Run It\") {\n    \(words)\n  }\n  @Section(title: \"Go\") {\n    @Steps {\n"
@@ -198,11 +201,7 @@ struct PackageLiveReloadTests {
         }
         try package.write("Sources/Tool/Tool.docc/Run It.tutorial", tutorial("First words."))
         try package.write("Sources/Tool/Tool.docc/Resources/run.main.swift", "print(\"one\")\n")
-        let layout = SiteLayout(root: package.url)
-        let site = try #require(try PackageSite.discover(layout: layout))
-        var settings = BuildSettings(layout: layout)
-        site.configure(&settings)
-        try await ServerHarness.withServer(package, settings: settings) { server in
+        try await ServerHarness.withServer(package, settings: try Self.packageSettings(package)) { server in
             let (events, _) = try await blocking { [port = server.port] in try RawHTTPClient.events(port: port) }
             let path = "/tutorials/tool/run-it/index.html"
             let first = try await server.text(path)
