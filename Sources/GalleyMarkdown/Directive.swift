@@ -77,6 +77,19 @@ public struct Directive: Sendable, Hashable {
         "MultipleChoice", "Choice", "Justification", "Article", "Stack",
     ]
 
+    /// The heading a tutorial's directive is shown under (a chapter's or
+    /// section's name, "Check Your Understanding" over `@Assessments`): what
+    /// its page shows and lists in its table of contents; `nil` for others.
+    public var tutorialHeading: String? {
+        switch name {
+        case "Chapter", "Volume": argument("name") ?? ""
+        case "Section": argument("title") ?? ""
+        case "Resources": "Resources"
+        case "Assessments": "Check Your Understanding"
+        default: nil
+        }
+    }
+
     /// The role of this directive.
     public var role: Role {
         if Self.metadataNames.contains(name) { return .metadata }

@@ -42,15 +42,9 @@ extension MarkdownHTMLRenderer {
                 open += "\n<p class=\"tutorial-time\">\(minutes) min</p>"
             }
             return (open, "</header>")
-        case "Chapter", "Volume":
-            let name = directive.argument("name") ?? ""
-            return (
-                "<section class=\"tutorial-\(directive.name.lowercased())\">\n" + Self.sectionHeading(name, level: 2),
-                "</section>"
-            )
-        case "Section":
-            let title = directive.argument("title") ?? ""
-            return ("<section class=\"tutorial-section\">\n" + Self.sectionHeading(title, level: 2), "</section>")
+        case "Chapter", "Volume", "Section", "Resources":
+            let heading = Self.sectionHeading(directive.tutorialHeading ?? "", level: 2)
+            return ("<section class=\"tutorial-\(directive.name.lowercased())\">\n" + heading, "</section>")
         case "ContentAndMedia", "Stack":
             return ("<div class=\"tutorial-\(directive.name == "Stack" ? "stack" : "content")\">", "</div>")
         case "TutorialReference":
@@ -59,8 +53,6 @@ extension MarkdownHTMLRenderer {
                 return ("<p class=\"tutorial-reference\">\(escape(Self.displayName(destination)))</p>", "")
             }
             return ("<p class=\"tutorial-reference\"><a href=\"\(escape(target.url))\">\(escape(target.title))</a></p>", "")
-        case "Resources":
-            return ("<section class=\"tutorial-resources\">\n" + Self.sectionHeading("Resources", level: 2), "</section>")
         case "Documentation", "SampleCode", "Downloads", "Videos", "Forums":
             let labels = [
                 "Documentation": "Documentation", "SampleCode": "Sample Code", "Downloads": "Downloads", "Videos": "Videos", "Forums": "Forums",
@@ -94,7 +86,7 @@ extension MarkdownHTMLRenderer {
                 "<p class=\"docc-snippet-missing\">The step's file <code>\(escape(file))</code> was not found in the catalog.</p>"
             return (docc.tutorialCodeHTML(directive) ?? missing, "")
         case "Assessments":
-            return ("<section class=\"tutorial-assessments\">\n" + Self.sectionHeading("Check Your Understanding", level: 2), "</section>")
+            return ("<section class=\"tutorial-assessments\">\n" + Self.sectionHeading(directive.tutorialHeading ?? "", level: 2), "</section>")
         case "MultipleChoice":
             return ("<fieldset class=\"tutorial-question\">", "</fieldset>")
         case "Choice":

@@ -37,7 +37,6 @@ extension Verifier {
             result.skipReason = "a package manifest fragment, not verified"
             return result
         }
-        if sample.kind == .stepFile { return judgeStepFile(sample) }
         let modules = listingModules
         guard !modules.isEmpty else {
             result.skipReason = "an API listing, not verifiable: no sample library is configured (verify.products in galley.yml)"

@@ -133,6 +133,9 @@ public struct Verifier: Sendable {
             samples += found.samples
             problems += found.problems
         }
+        // A tutorial's step file is checked as the file it is (``judgeStepFile(_:)``): it never joins the programs.
+        let stepFiles = samples.filter { $0.kind == .stepFile }
+        samples.removeAll { $0.kind == .stepFile }
         // The context every reader assumes: the toolchain's modules whose names a sample uses.
         samples = ToolchainImports.applied(to: samples)
         samples = try showingLibraryProtocols(samples, preparation: &preparation)
@@ -140,6 +143,7 @@ public struct Verifier: Sendable {
         var ordered = try results(of: samples, runs: runs, preparation: &preparation)
         if assumesNames { ordered = try checkingAssumedNames(ordered, preparation: &preparation) }
         ordered = try attributingBuildConditions(ordered, preparation: &preparation)
+        ordered += stepFiles.map(judgeStepFile)
         var report = VerificationReport(
             results: ordered.map(FailureClassifier.inProposal), problems: problems, compilerVersion: runs.compilerVersion,
             duration: clock.now - start, compiledPrograms: runs.compiledCount, mergedPrograms: runs.mergedCount

@@ -48,11 +48,8 @@ public enum TutorialFiles {
         page.url = folder + "/index.html"
         var tutorial = TutorialPage(role: role, codes: codes(in: document, tutorialPath: path, files: files, catalogDisplayPath: catalogDisplayPath))
         // The headings `TutorialMarkup` writes, by the same slugs.
-        let titled = ["Chapter": "name", "Volume": "name", "Section": "title", "Resources": "", "Assessments": ""]
         tutorial.headings = document.directives.compactMap { directive in
-            guard let label = titled[directive.name] else { return nil }
-            let text = label.isEmpty ? (directive.name == "Resources" ? "Resources" : "Check Your Understanding") : directive.argument(label) ?? ""
-            return Heading(level: 2, text: text, id: SlugGenerator.baseSlug(text), line: directive.line)
+            directive.tutorialHeading.map { Heading(level: 2, text: $0, id: SlugGenerator.baseSlug($0), line: directive.line) }
         }
         page.kind = .tutorial(tutorial)
         return page
@@ -65,8 +62,7 @@ public enum TutorialFiles {
 
     /// `Tutorials/SwiftSyntax By Example.tutorial` → `SwiftSyntax By Example`.
     static func fileName(_ path: String) -> String {
-        let name = String(path.split(separator: "/").last ?? Substring(path))
-        return name.hasSuffix(TutorialPage.fileExtension) ? String(name.dropLast(TutorialPage.fileExtension.count)) : name
+        Page.stripMarkdownExtension(String(path.split(separator: "/").last ?? Substring(path)))
     }
 
     /// Every `@Code` of `document`, its file found and read, its changed

@@ -18,11 +18,9 @@ struct ExtensionMembers: Sendable {
 
     /// The members the extensions of `samples` declare.
     init(samples: [Sample]) {
-        // A tutorial's step file is a file of the tutorial's own project, no page's context.
         for sample in samples
-        where sample.kind != .stepFile
-            && (sample.compiledCode.contains("extension") || sample.compiledCode.contains("struct")
-                || sample.compiledCode.contains("class") || sample.compiledCode.contains("enum"))
+        where sample.compiledCode.contains("extension") || sample.compiledCode.contains("struct")
+            || sample.compiledCode.contains("class") || sample.compiledCode.contains("enum")
         {
             guard let tree = SwiftSource.parse(sample.compiledCode) else { continue }
             for item in tree.statements {

@@ -37,8 +37,7 @@ package enum ToolchainImports {
         var groupModules: [String: [String]] = [:]
         var modules: [[String]] = []
         for sample in samples {
-            // A tutorial's step file is checked as it stands, not compiled with imports added.
-            let used = sample.mode == .ignore || sample.kind == .stepFile ? [] : missingModules(of: sample)
+            let used = sample.mode == .ignore ? [] : missingModules(of: sample)
             modules.append(used)
             if let key = groupKey(sample) {
                 for module in used where !(groupModules[key]?.contains(module) ?? false) { groupModules[key, default: []].append(module) }
