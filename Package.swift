@@ -91,6 +91,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Tutorials' projects: each section's end state built as a package, run, its output compared.
+        .target(
+            name: "GalleyTutorials",
+            dependencies: [
+                "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyProject",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The site model: layout, galley.yml, front matter, pages, links, navigation.
         .target(
             name: "GalleyProject",
@@ -125,7 +133,7 @@ let package = Package(
             name: "GalleySite",
             dependencies: [
                 "GalleyCore", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyReports", "GalleyProject",
-                "GalleyReference", "GalleyRender", "GalleyOutput",
+                "GalleyReference", "GalleyRender", "GalleyOutput", "GalleyTutorials", "GalleyProcess",
                 // A doc comment edited in a preview is read from its Swift file (DocCommentEdit).
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
@@ -212,7 +220,7 @@ let package = Package(
             name: "GalleySiteTests",
             dependencies: [
                 "GalleyCore", "GalleyMarkdown", "GalleyPackage", "GalleySamples", "GalleyHovers", "GalleyVerify", "GalleyProject",
-                "GalleyReference", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTestSupport",
+                "GalleyReference", "GalleyRender", "GalleyOutput", "GalleySite", "GalleyTutorials", "GalleyTestSupport",
                 // The reference the compiled templates are checked against.
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

@@ -2,9 +2,11 @@ import Foundation
 import GalleyCore
 import GalleyHovers
 import GalleyPackage
+import GalleyProcess
 import GalleyProject
 import GalleyReports
 import GalleySamples
+import GalleyTutorials
 import GalleyVerify
 
 /// Connects a site to the verifier: settings from `galley.yml`, the cache
@@ -81,6 +83,7 @@ public struct SampleVerification: Sendable {
             found.append(try kind.sources(for: pages, in: self, preparation: &preparation))
         }
         var report = try verifier.verify(found.sources, preparation: &preparation)
+        report.results = TutorialProjectVerdicts.applied(to: report.results, pages: pages, builder: tutorialProjects())
         report.gate = gate
         report.notices += found.warnings
         let listingFiles = Set(report.results.filter { $0.sample.origin == .docComment }.map(\.sample.page))
@@ -88,6 +91,19 @@ public struct SampleVerification: Sendable {
             report.docCommentModules = Set(listingFiles.compactMap { found.modules[$0] }).count
         }
         return report
+    }
+
+    /// What builds the projects of the pages' tutorials: against the sample
+    /// library's package, kept under `.build/galley/tutorials`, run in the
+    /// samples' sandbox.
+    func tutorialProjects() -> TutorialProjectBuilder {
+        var builder = TutorialProjectBuilder(
+            packageRoot: verifier.library.packageDirectory, workDirectory: projectRoot.appendingPathComponent(".build/galley/tutorials"))
+        builder.useCache = verifier.cacheDirectory != nil
+        builder.sandbox = try? Sandbox.resolve(verifier.sandboxMode)
+        builder.runTimeout = verifier.timeout
+        builder.progress = verifier.progress
+        return builder
     }
 
     /// The samples of `pages` (their fences and `@Snippet` files) without

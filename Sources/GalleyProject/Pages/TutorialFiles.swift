@@ -47,6 +47,7 @@ public enum TutorialFiles {
         let folder = role == .tableOfContents ? "tutorials/\(slug)" : "tutorials/\(DocCPath.fileName(module, replacement: "-").lowercased())/\(slug)"
         page.url = folder + "/index.html"
         var tutorial = TutorialPage(role: role, codes: codes(in: document, tutorialPath: path, files: files, catalogDisplayPath: catalogDisplayPath))
+        tutorial.sectionTitles = document.directives.filter { $0.name == "Section" }.map { $0.argument("title") ?? "" }
         // The headings `TutorialMarkup` writes, by the same slugs.
         tutorial.headings = document.directives.compactMap { directive in
             directive.tutorialHeading.map { Heading(level: 2, text: $0, id: SlugGenerator.baseSlug($0), line: directive.line) }

@@ -22,10 +22,17 @@ public struct TutorialPage: Sendable {
         case article
     }
 
+    /// A page of `role` whose steps show `codes`.
+    public init(role: Role, codes: [Code]) {
+        (self.role, self.codes) = (role, codes)
+    }
+
     /// The page's role.
     public var role: Role
     /// Every `@Code` of the page, in document order.
     public var codes: [Code]
+    /// Each `@Section`'s title, by its order in the tutorial (``Code/section``).
+    public var sectionTitles: [String] = []
     /// The headings its markup gives its chapters, sections, resources and
     /// assessments, in order: the page's table of contents.
     public var headings: [Heading] = []

@@ -44,7 +44,17 @@ package enum TutorialCodeHTML {
     /// verdict, said for what was done to the file.
     static func verdict(_ result: SampleResult?, code: TutorialPage.Code) -> (kind: String, badge: String) {
         guard let result else { return code.isSwift ? ("not-verified", "Not verified") : ("plain", HTMLEscaping.escape(code.file)) }
-        if result.sample.kind == .stepFile, result.status == .skipped { return ("parsed", "Parses · not compiled") }
+        if result.sample.kind == .stepFile {
+            // Judged by the project its section ends with (`TutorialProjectVerdicts`), or only parsed.
+            switch result.status {
+            case .skipped: return ("parsed", "Parses · not compiled")
+            case .passed: return ("verified", result.ranToCompletion ? "✓ Builds · prints what the section shows" : "✓ Builds")
+            case .failed where result.cause == .environment:
+                // It built, and its program stopped here (a server it needs, a file): the output is not compared.
+                return ("not-verified", result.failureKind == .compile ? "Not verified here" : "✓ Builds · not run here")
+            default: break
+            }
+        }
         return SampleHTML.verdict(result)
     }
 }

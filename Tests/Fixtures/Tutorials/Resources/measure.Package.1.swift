@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Measure",
     dependencies: [
-        .package(path: "../Shapes")
+        .package(url: "https://github.com/example/Shapes.git", from: "1.0.0")
     ],
     targets: [
         .executableTarget(name: "Measure", dependencies: ["Shapes"])

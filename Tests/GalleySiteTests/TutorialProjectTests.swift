@@ -1,0 +1,140 @@
+import GalleyProject
+import GalleyTutorials
+import Testing
+
+/// The projects a tutorial's steps make: which end states are built, where
+/// their files go, how the documented package is pointed at, what a
+/// terminal step says the program prints.
+@Suite("DocC tutorials' projects")
+struct TutorialProjectTests {
+    /// A tutorial page whose steps show `steps` (section, name, file, text) in order.
+    static func tutorial(_ steps: [(Int, String, String, String)], titles: [String] = ["One", "Two", "Three"]) -> TutorialPage {
+        var page = TutorialPage(
+            role: .tutorial,
+            codes: steps.enumerated().map { index, step in
+                var code = TutorialPage.Code(name: step.1, file: step.2, line: 10 + index, section: step.0)
+                code.text = step.3
+                code.path = "Mod.docc/Resources/" + step.2
+                return code
+            })
+        page.sectionTitles = titles
+        return page
+    }
+
+    @Test(
+        "a project is each section's end state once a manifest is shown: files carry over sections at their latest step, a transcript counts only after the last change"
+    )
+    func sections() {
+        let page = Self.tutorial([
+            (0, "console", "c.0.txt", "$ swift package init\n"),
+            (1, "Package.swift", "Package.0.swift", "// 0"),
+            (1, "Package.swift", "Package.1.swift", "// 1"),
+            (2, "main.swift", "main.0.swift", "let a = 1"),
+            (2, "Terminal", "c.1.txt", "$ swift run\n1\n"),
+            (2, "main.swift", "main.1.swift", "print(1)"),
+            (3, "Terminal", "c.2.txt", "$ swift run\n1\n"),
+        ])
+        let projects = TutorialProject.sections(of: page, tutorial: "Mod.docc/T.tutorial")
+        // Section 0 shows no manifest yet; section 3 changes no file but shows a transcript of the same files.
+        #expect(projects.map(\.section) == [1, 2, 3])
+        #expect(projects[0].files.map(\.code.file) == ["Package.1.swift"], "the manifest at its section's last step")
+        #expect(projects[1].files.map(\.code.file) == ["Package.1.swift", "main.1.swift"], "the manifest carries over")
+        #expect(projects[1].transcript == nil, "main.swift changed after the terminal step: it shows an earlier state")
+        #expect(projects[2].transcript?.file == "c.2.txt")
+        #expect(projects[1].sectionName == "section 3 (\"Three\")")
+        // Control: without a transcript, a section that changes nothing is no new project.
+        let quiet = Self.tutorial([(0, "Package.swift", "P.swift", "// p"), (1, "Terminal", "t.txt", "$ ls\n")])
+        #expect(TutorialProject.sections(of: quiet, tutorial: "T").map(\.section) == [0, 1])
+        let none = Self.tutorial([(0, "Package.swift", "P.swift", "// p"), (1, "notes", "n.swift", "// n")])
+        #expect(TutorialProject.sections(of: none, tutorial: "T").count == 2)
+    }
+
+    @Test("a transcript is a step shown by a name no project file has: Terminal, console, Console.txt; a YAML or Swift file is the project's")
+    func transcripts() {
+        func code(_ name: String, _ file: String) -> TutorialPage.Code { TutorialPage.Code(name: name, file: file, line: 1, section: 0) }
+        #expect(TutorialProject.isTranscript(code("Terminal", "x.txt")))
+        #expect(TutorialProject.isTranscript(code("Console.txt", "x.txt")))
+        #expect(TutorialProject.isTranscript(code("console", "client.console.1.txt")))
+        #expect(!TutorialProject.isTranscript(code("Sources/openapi.yaml", "client.openapi.yaml")))
+        #expect(!TutorialProject.isTranscript(code("HelloWorld.proto", "hello.proto")))
+        #expect(!TutorialProject.isTranscript(code("main.swift", "main.0.swift")))
+    }
+
+    /// The project of one section with files shown by `names`.
+    static func project(_ names: [String]) -> TutorialProject {
+        let page = Self.tutorial(names.map { (0, $0, $0.split(separator: "/").last.map(String.init) ?? $0, "// \($0)") })
+        return TutorialProject.sections(of: page, tutorial: "T")[0]
+    }
+
+    @Test(
+        "files go where the steps name them, a bare name into the only target's folder (Sources/ itself when the steps put files there); an unfilled test target gets an empty file"
+    )
+    func layout() throws {
+        let targets = [ProjectLayout.Target(name: "App", type: "executable"), ProjectLayout.Target(name: "AppTests", type: "test")]
+        let plain = try ProjectLayout.place(Self.project(["Package.swift", "main.swift"]), targets: targets).get()
+        #expect(Set(plain.files.keys) == ["Package.swift", "Sources/App/main.swift"])
+        #expect(plain.placeholders == ["Tests/AppTests/Placeholder.swift"])
+        let flat = try ProjectLayout.place(Self.project(["Package.swift", "Sources/openapi.yaml", "main.swift"]), targets: targets).get()
+        #expect(Set(flat.files.keys) == ["Package.swift", "Sources/openapi.yaml", "Sources/main.swift"])
+        let custom = try ProjectLayout.place(
+            Self.project(["Package.swift", "main.swift"]), targets: [ProjectLayout.Target(name: "App", type: "executable", path: "Code")]
+        ).get()
+        #expect(Set(custom.files.keys) == ["Package.swift", "Code/main.swift"])
+    }
+
+    @Test("a project is not built, and says why, when a file's target is ambiguous, a target has no Swift file yet, or a file is outside the package")
+    func notBuilt() {
+        let two = [ProjectLayout.Target(name: "A", type: "regular"), ProjectLayout.Target(name: "B", type: "executable")]
+        #expect(
+            ProjectLayout.place(Self.project(["Package.swift", "main.swift"]), targets: two).failure?.reason
+                == "the steps do not say which of the targets `A`, `B` `main.swift` is in")
+        // Control: the same files by their paths are placed.
+        #expect(ProjectLayout.place(Self.project(["Package.swift", "Sources/A/a.swift", "Sources/B/main.swift"]), targets: two).failure == nil)
+        #expect(
+            ProjectLayout.place(Self.project(["Package.swift", "Sources/openapi.yaml"]), targets: [two[1]]).failure?.reason
+                == "the steps up to here show no Swift file of target `B`")
+        #expect(ProjectLayout.place(Self.project(["Package.swift", "../x.swift"]), targets: [two[1]]).failure?.reason.contains("outside") == true)
+    }
+
+    @Test("the documented package's dependency, by URL or path, becomes a path to its checkout; other dependencies stay as written")
+    func manifest() {
+        let manifest = """
+            dependencies: [
+                .package(url: "https://github.com/swiftlang/swift-syntax.git", branch: "main"),
+                .package(url: "https://github.com/apple/swift-argument-parser", from: "1.2.0"),
+                .package(path: "../Shapes"),
+            ],
+            """
+        let syntax = ManifestRewrite.pointing(manifest, identities: ["swift-syntax"]) { "/deps/\($0)" }
+        #expect(syntax.identity == "swift-syntax")
+        #expect(syntax.text.contains(".package(path: \"/deps/swift-syntax\"),\n"))
+        #expect(syntax.text.contains(".package(url: \"https://github.com/apple/swift-argument-parser\", from: \"1.2.0\")"))
+        #expect(!syntax.text.contains("branch"))
+        let shapes = ManifestRewrite.pointing(manifest, identities: ["shapes"]) { "/deps/\($0)" }
+        #expect(shapes.identity == "Shapes", "the identity as the manifest spells it names the folder")
+        #expect(shapes.text.contains(".package(path: \"/deps/Shapes\")"))
+        // Control: a package the manifest does not name changes nothing.
+        let none = ManifestRewrite.pointing(manifest, identities: ["swift-nio"]) { "/deps/\($0)" }
+        #expect(none.identity == nil && none.text == manifest)
+    }
+
+    @Test("a terminal step's expected output is what follows its last swift run, without SwiftPM's progress; compared whitespace aside")
+    func terminal() {
+        let text =
+            "$ swift build\n[1/3] Compiling\n$ swift run\nBuilding for debugging...\n[4/8] Linking App\nBuild of product 'App' complete!\n[4, 5, 6]\nok\n"
+        #expect(TerminalTranscript.expectedOutput(of: text) == "[4, 5, 6]\nok")
+        #expect(TerminalTranscript.expectedOutput(of: "% swift run --package-path X\nHello\n% ls\nPackage.swift\n") == "Hello")
+        #expect(TerminalTranscript.expectedOutput(of: "$ swift build\nBuild complete!\n") == nil, "nothing is run")
+        #expect(TerminalTranscript.expectedOutput(of: "$ swift run\n") == nil, "nothing is shown")
+        #expect(TerminalTranscript.matches("ok(Body(\n  message: \"Hi\"))", "ok(Body(message: \"Hi\"))\n"))
+        #expect(!TerminalTranscript.matches("6", "7"))
+    }
+}
+
+extension Result {
+    /// The failure, `nil` on success.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
