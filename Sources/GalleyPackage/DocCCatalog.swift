@@ -44,6 +44,7 @@ public struct DocCCatalog: Sendable, Hashable, Codable {
     /// other library modules (when samples can link it).
     public var implicitImports: [String] {
         guard importsModule else { return importsFoundation ? ["Foundation"] : [] }
-        return (importsFoundation ? ["Foundation"] : []) + [module] + siblingModules.filter { $0 != module }
+        let modules = [module] + siblingModules.filter { $0 != module }
+        return (importsFoundation ? ["Foundation"] : []) + modules.map(SwiftPackage.moduleName(ofTarget:))
     }
 }

@@ -101,7 +101,7 @@ package struct LibraryWrapper {
 
     /// The wrapper's one source file: the products' modules, re-exported.
     package var source: String {
-        let imports = library.modules.sorted().map { "@_exported import \($0)" }.joined(separator: "\n")
+        let imports = library.modules.sorted().map { "@_exported import \(SwiftPackage.moduleName(ofTarget: $0))" }.joined(separator: "\n")
         return "// Written by Galley.\n" + (imports.isEmpty ? "" : imports + "\n") + "public enum \(Self.name)Marker {}\n"
     }
 

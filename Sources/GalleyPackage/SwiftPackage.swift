@@ -211,6 +211,14 @@ public struct SwiftPackage: Sendable, Codable {
         targets.filter { $0.kind == "library" && $0.moduleType == "SwiftTarget" }.map(\.name).sorted()
     }
 
+    /// The name Swift code imports a target by, SwiftPM's C99 name: a
+    /// character that cannot be in an identifier becomes `_`
+    /// (`swift-openapi-generator` → `swift_openapi_generator`).
+    public static func moduleName(ofTarget target: String) -> String {
+        let name = String(target.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return name.first?.isNumber == true ? "_" + name : name
+    }
+
     /// The Swift modules of the library products, which samples may import.
     public var productModules: [String] {
         let inProducts = Set(libraryProducts.flatMap(\.targets))

@@ -87,4 +87,14 @@ struct CatalogPageSourceTests {
         catalog.importsModule = false
         #expect(catalog.implicitImports == ["Foundation"])
     }
+
+    @Test("a target whose name is no Swift identifier is imported by SwiftPM's C99 name, by the catalog's samples and the library wrapper")
+    func c99Names() {
+        #expect(SwiftPackage.moduleName(ofTarget: "swift-openapi-generator") == "swift_openapi_generator")
+        #expect(SwiftPackage.moduleName(ofTarget: "3D") == "_3D")
+        #expect(SwiftPackage.moduleName(ofTarget: "Shapes") == "Shapes", "control: an identifier stays as it is")
+        var catalog = DocCCatalog(directory: URL(fileURLWithPath: "/x/Docs.docc"), module: "my-tool", importsModule: true)
+        catalog.siblingModules = ["my-tool", "Core-Kit"]
+        #expect(catalog.implicitImports == ["my_tool", "Core_Kit"])
+    }
 }
