@@ -33,6 +33,8 @@ public struct SampleVerification: Sendable {
     public var projectRoot: URL
     /// What fails the run (``VerificationReport/gate``).
     public var gate: VerifyGate
+    /// Whether the packages tutorials' steps make are built (``SiteConfiguration/VerificationSettings/tutorialProjects``).
+    public var buildsTutorialProjects = true
 
     /// The verifier for `configuration`, with its cache in `<root>/.build/galley/cache`;
     /// `hovers` is what the command needs of the compiler's answers (`galley
@@ -57,6 +59,7 @@ public struct SampleVerification: Sendable {
         self.catalogPagesAreProgram = settings.catalogPagesAreProgram
         self.projectRoot = layout.root
         self.gate = settings.gate
+        self.buildsTutorialProjects = settings.tutorialProjects
     }
 
     /// Verifies the samples of `pages`.
@@ -83,7 +86,9 @@ public struct SampleVerification: Sendable {
             found.append(try kind.sources(for: pages, in: self, preparation: &preparation))
         }
         var report = try verifier.verify(found.sources, preparation: &preparation)
-        report.results = TutorialProjectVerdicts.applied(to: report.results, pages: pages, builder: tutorialProjects())
+        if buildsTutorialProjects {
+            report.results = TutorialProjectVerdicts.applied(to: report.results, pages: pages, builder: tutorialProjects())
+        }
         report.gate = gate
         report.notices += found.warnings
         let listingFiles = Set(report.results.filter { $0.sample.origin == .docComment }.map(\.sample.page))

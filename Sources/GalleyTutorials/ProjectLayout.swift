@@ -40,6 +40,13 @@ public struct ProjectLayout: Sendable {
     /// Empty Swift files that let SwiftPM accept test targets no step fills.
     public var placeholders: [String] = []
 
+    /// Puts `file` at `path`, unless a later step's file is there: the same
+    /// file shown by two names (`Sources/openapi.yaml`, then `openapi.yaml`).
+    private mutating func place(_ file: TutorialProject.File, at path: String) {
+        if let placed = files[path], placed.code.line > file.code.line { return }
+        files[path] = file
+    }
+
     /// The layout of `project` in a package whose manifest declares `targets`.
     public static func place(_ project: TutorialProject, targets: [Target]) -> Result<ProjectLayout, NotBuilt> {
         var layout = ProjectLayout()
@@ -63,7 +70,7 @@ public struct ProjectLayout: Sendable {
                 guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
                     return .failure(NotBuilt(reason: "the step file `\(file.code.file)` is shown as `\(file.name)`, outside the package"))
                 }
-                layout.files[name] = file
+                layout.place(file, at: name)
                 continue
             }
             guard sourceTargets.count == 1, let target = sourceTargets.first else {
@@ -74,7 +81,7 @@ public struct ProjectLayout: Sendable {
                             ? "the manifest declares no target for `\(file.name)`"
                             : "the steps do not say which of the targets \(names) `\(file.name)` is in"))
             }
-            layout.files[folder(of: target) + "/" + name] = file
+            layout.place(file, at: folder(of: target) + "/" + name)
         }
         for target in targets {
             let prefix = folder(of: target) + "/"

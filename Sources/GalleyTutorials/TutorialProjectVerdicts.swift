@@ -20,10 +20,12 @@ public enum TutorialProjectVerdicts {
     /// `results` with every step file of `pages`' tutorials judged by the projects `builder` builds.
     public static func applied(to results: [SampleResult], pages: [Page], builder: TutorialProjectBuilder) -> [SampleResult] {
         var verdicts: [String: Verdict] = [:]
-        var inTutorials: [String: String] = [:]
+        // Only the tutorials whose step files are being verified (a page or a shard may be selected).
+        let verified = Set(results.filter { $0.sample.kind == .stepFile }.map(\.sample.page))
         for page in pages {
-            guard let tutorial = page.tutorial, tutorial.role == .tutorial else { continue }
-            for code in tutorial.codes where code.isSwift { if let path = code.path { inTutorials[path] = page.displayPath } }
+            guard let tutorial = page.tutorial, tutorial.role == .tutorial,
+                tutorial.codes.contains(where: { $0.path.map(verified.contains) ?? false })
+            else { continue }
             let projects = TutorialProject.sections(of: tutorial, tutorial: page.displayPath)
             if projects.isEmpty {
                 for code in tutorial.codes where code.isSwift {

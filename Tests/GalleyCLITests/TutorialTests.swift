@@ -131,6 +131,10 @@ struct TutorialTests {
         let warm = try Self.stepVerdicts(in: package)
         #expect(warm.verdicts["measure.main.1.swift"]?["cached"] as? Bool == true, "\(warm.verdicts)")
         #expect(warm.verdicts["measure.main.1.swift"]?["status"] as? String == "passed")
+        // Turned off in galley.yml, step files are only parsed again.
+        try package.write("galley.yml", "verify:\n  tutorial_projects: false\n")
+        let off = try Self.stepVerdicts(in: package)
+        #expect(off.verdicts["measure.main.1.swift"]?["status"] as? String == "skipped", "\(off.verdicts)")
     }
 
     @Test(

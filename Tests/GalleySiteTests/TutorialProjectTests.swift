@@ -76,6 +76,15 @@ struct TutorialProjectTests {
         #expect(plain.placeholders == ["Tests/AppTests/Placeholder.swift"])
         let flat = try ProjectLayout.place(Self.project(["Package.swift", "Sources/openapi.yaml", "main.swift"]), targets: targets).get()
         #expect(Set(flat.files.keys) == ["Package.swift", "Sources/openapi.yaml", "Sources/main.swift"])
+        // The same file shown by its path, then by its name: the later step's is the file.
+        let renamed = try ProjectLayout.place(
+            Self.project(["Package.swift", "main.swift", "Sources/openapi.yaml", "openapi.yaml"]), targets: targets
+        ).get()
+        #expect(renamed.files["Sources/openapi.yaml"]?.name == "openapi.yaml")
+        let reversed = try ProjectLayout.place(
+            Self.project(["Package.swift", "main.swift", "openapi.yaml", "Sources/openapi.yaml"]), targets: targets
+        ).get()
+        #expect(reversed.files["Sources/openapi.yaml"]?.name == "Sources/openapi.yaml")
         let custom = try ProjectLayout.place(
             Self.project(["Package.swift", "main.swift"]), targets: [ProjectLayout.Target(name: "App", type: "executable", path: "Code")]
         ).get()

@@ -83,6 +83,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     ///   traits: [JSON, YAML]            # the package's traits to build with (default: all that add code)
     ///   timeout: 10                     # seconds per sample program
     ///   doc_comments: public            # a package root's listings in doc comments: public, all or none
+    ///   tutorial_projects: true         # build (and run) the packages DocC tutorials' steps make
     ///   prelude: import SwiftUI         # and the other keys of SampleSettingsOverride
     /// ```
     public struct VerificationSettings: Sendable, Equatable {
@@ -128,6 +129,10 @@ public struct SiteConfiguration: Sendable, Equatable {
         /// Which declarations' doc comments have their listings verified in
         /// a package root (`verify: doc_comments:`; public ones by default).
         public var docComments = DocCommentScope.public
+        /// Whether the packages DocC tutorials' steps make are built, run
+        /// and compared (`verify: tutorial_projects:`; on by default); off,
+        /// their step files are only parsed.
+        public var tutorialProjects = true
 
         /// No library, 10 s timeout.
         public init() {}
@@ -267,7 +272,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         _ verify: YAMLMapping, into verification: inout VerificationSettings, defaults: VerificationSettings, displayPath: String
     ) throws(Diagnostic) {
         try verify.rejectUnknownKeys(
-            ["package", "products", "module_aliases", "timeout", "sandbox", "gate", "traits", "doc_comments"] + SampleSettingsOverride.keys,
+            ["package", "products", "module_aliases", "timeout", "sandbox", "gate", "traits", "doc_comments", "tutorial_projects"]
+                + SampleSettingsOverride.keys,
             in: "verify")
         if let scope = try choice(
             verify, "doc_comments", DocCommentScope.self, "public, all or none",
@@ -275,6 +281,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         {
             verification.docComments = scope
         }
+        if let build = try verify.bool("tutorial_projects") { verification.tutorialProjects = build }
         if let mode = try choice(verify, "sandbox", SandboxMode.self, "auto, on or off", "Write `sandbox: auto` (the default), `on` or `off`") {
             verification.sandbox = mode
         }
