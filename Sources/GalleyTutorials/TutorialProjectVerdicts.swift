@@ -22,6 +22,8 @@ public enum TutorialProjectVerdicts {
         var verdicts: [String: Verdict] = [:]
         // Only the tutorials whose step files are being verified (a page or a shard may be selected).
         let verified = Set(results.filter { $0.sample.kind == .stepFile }.map(\.sample.page))
+        // Files that do not parse: their project's other errors may only follow from them.
+        let unparsed = Set(results.filter { $0.sample.kind == .stepFile && $0.status == .failed }.map(\.sample.page))
         for page in pages {
             guard let tutorial = page.tutorial, tutorial.role == .tutorial,
                 tutorial.codes.contains(where: { $0.path.map(verified.contains) ?? false })
@@ -36,11 +38,16 @@ public enum TutorialProjectVerdicts {
                 continue
             }
             for project in projects {
-                let outcome = builder.outcome(of: project)
-                for file in project.files where file.code.isSwift {
-                    guard let path = file.code.path else { continue }
-                    verdicts[path, default: Verdict()].add(outcome, project: project, file: path)
+                let paths = project.files.filter(\.code.isSwift).compactMap(\.code.path)
+                // A project with a file that does not parse is not built: its other errors could only follow.
+                if let broken = paths.first(where: unparsed.contains) {
+                    for path in paths {
+                        verdicts[path, default: Verdict()].note("the project of \(project.sectionName) is not built: `\(broken)` does not parse")
+                    }
+                    continue
                 }
+                let outcome = builder.outcome(of: project)
+                for path in paths { verdicts[path, default: Verdict()].add(outcome, project: project, file: path) }
             }
             for code in tutorial.codes where code.isSwift {
                 guard let path = code.path, verdicts[path] == nil else { continue }

@@ -140,6 +140,21 @@ struct TutorialProjectTests {
     }
 }
 
+extension TutorialProjectTests {
+    @Test("a section whose executable has no entry point yet compiled all of its code: only the linker's missing main says so")
+    func entryPoint() {
+        #expect(TutorialProjectBuilder.lacksEntryPoint("/usr/bin/ld.gold: error: undefined symbol 'RouteGuide_main' referenced in expression\n"))
+        #expect(TutorialProjectBuilder.lacksEntryPoint("crt1.o: in function `_start': undefined reference to `main'\n"))
+        // Controls: another undefined symbol is a real link failure.
+        #expect(
+            !TutorialProjectBuilder.lacksEntryPoint(
+                "error: undefined symbol 'RouteGuide_main' referenced in expression\nundefined reference to `foo'\n"))
+        #expect(!TutorialProjectBuilder.lacksEntryPoint("error: undefined symbol: $s4Shapes4areaSivg\n"))
+        #expect(!TutorialProjectBuilder.lacksEntryPoint("error: undefined symbol: domain\n"))
+        #expect(!TutorialProjectBuilder.lacksEntryPoint("error: link command failed with exit code 1\n"))
+    }
+}
+
 extension Result {
     /// The failure, `nil` on success.
     fileprivate var failure: Failure? {
