@@ -29,7 +29,9 @@ public enum ManifestRewrite {
                 var identity = String(location.split(separator: "/").last ?? "")
                 if identity.hasSuffix(".git") { identity.removeLast(4) }
                 if identities.contains(identity.lowercased()) {
-                    let replacement = ".package(path: \"\(folder(identity))\")"
+                    // As many lines as the call had, so the compiler's lines in the manifest stay the step file's.
+                    let lines = String(repeating: "\n", count: text[call.lowerBound...end].count { $0 == "\n" })
+                    let replacement = ".package(path: \"\(folder(identity))\"\(lines))"
                     text.replaceSubrange(call.lowerBound...end, with: replacement)
                     found = identity
                     searchFrom = text.index(call.lowerBound, offsetBy: replacement.count)

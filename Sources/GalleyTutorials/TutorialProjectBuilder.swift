@@ -98,7 +98,6 @@ public struct TutorialProjectBuilder: Sendable {
         }
         let layout: ProjectLayout
         switch ProjectLayout.place(project, targets: Self.targets(inDump: dump ?? "")) {
-
         case .success(let placed): layout = placed
         case .failure(let notBuilt): return .notBuilt(notBuilt.reason)
         }

@@ -122,6 +122,13 @@ struct TutorialProjectTests {
         let shapes = ManifestRewrite.pointing(manifest, identities: ["shapes"]) { "/deps/\($0)" }
         #expect(shapes.identity == "Shapes", "the identity as the manifest spells it names the folder")
         #expect(shapes.text.contains(".package(path: \"/deps/Shapes\")"))
+        // A call over several lines keeps its lines, so the compiler's lines in the manifest are the step file's.
+        let spread = ManifestRewrite.pointing(
+            ".package(\n    url: \"https://github.com/a/Shapes.git\",\n    from: \"1.0.0\"\n),\nlet x = 1\n", identities: ["shapes"]
+        ) {
+            "/deps/\($0)"
+        }
+        #expect(spread.text == ".package(path: \"/deps/Shapes\"\n\n\n),\nlet x = 1\n")
         // Control: a package the manifest does not name changes nothing.
         let none = ManifestRewrite.pointing(manifest, identities: ["swift-nio"]) { "/deps/\($0)" }
         #expect(none.identity == nil && none.text == manifest)
