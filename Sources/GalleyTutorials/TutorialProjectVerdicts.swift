@@ -9,7 +9,8 @@ import GalleySamples
 /// section is unfinished by design and stays "parses · not compiled", saying so.
 ///
 /// A file in several projects takes the gravest verdict: an error in the
-/// docs, then the environment, then a pass. A syntax error found before
+/// docs, then a pass (it compiled in one end state; another that could not
+/// be built here says nothing against it), then the environment. A syntax error found before
 /// is kept (the project of that file fails to compile for the same reason).
 ///
 /// ```swift
@@ -65,7 +66,7 @@ public enum TutorialProjectVerdicts {
 
     /// What the projects a step file is in said of it.
     struct Verdict {
-        /// The gravest outcome so far, with its project.
+        /// The gravest outcome so far (``gravity(_:)``), with its project.
         var outcome: (ProjectOutcome, TutorialProject)?
         /// Why no project judged it.
         var notes: [String] = []
@@ -99,8 +100,8 @@ public enum TutorialProjectVerdicts {
         static func gravity(_ status: ProjectOutcome.Status) -> Int {
             switch status {
             case .failed: 3
-            case .environment: 2
-            case .passed: 1
+            case .passed: 2
+            case .environment: 1
             case .notBuilt: 0
             }
         }

@@ -1,6 +1,8 @@
 import GalleyProject
-import GalleyTutorials
+import GalleySamples
 import Testing
+
+@testable import GalleyTutorials
 
 /// The projects a tutorial's steps make: which end states are built, where
 /// their files go, how the documented package is pointed at, what a
@@ -159,6 +161,28 @@ extension TutorialProjectTests {
         #expect(!TutorialProjectBuilder.lacksEntryPoint("error: undefined symbol: $s4Shapes4areaSivg\n"))
         #expect(!TutorialProjectBuilder.lacksEntryPoint("error: undefined symbol: domain\n"))
         #expect(!TutorialProjectBuilder.lacksEntryPoint("error: link command failed with exit code 1\n"))
+    }
+}
+
+extension TutorialProjectTests {
+    @Test("a step file in several end states takes the gravest verdict: the docs' error, then a pass, then the environment's, which is never a pass")
+    func precedence() throws {
+        let source = SwiftFileSampleSource(path: "Mod.docc/Resources/main.swift", text: "print(1)\n", origin: .tutorialStep)
+        let sample = try #require(source.samples().0.first)
+        let parsed = StepFileVerdict.result(for: sample, syntaxError: nil)
+        let project = Self.project(["Package.swift", "main.swift"])
+        var verdict = TutorialProjectVerdicts.Verdict()
+        verdict.add(ProjectOutcome(status: .environment, reason: "it does not build here: x"), project: project, file: sample.page)
+        verdict.add(ProjectOutcome(status: .passed, reason: "it builds"), project: project, file: sample.page)
+        #expect(verdict.judge(parsed).status == .passed, "it compiled in one end state")
+        let error = ProjectOutcome.LocatedError(file: sample.page, line: 1, column: 7, message: "boom")
+        verdict.add(ProjectOutcome(status: .failed, reason: "it does not compile", errors: [error]), project: project, file: sample.page)
+        let failed = verdict.judge(parsed)
+        #expect(failed.status == .failed && failed.cause == .docs && failed.failureLocation?.line == 1)
+        // Control: the environment alone is a warning, not a pass.
+        var alone = TutorialProjectVerdicts.Verdict()
+        alone.add(ProjectOutcome(status: .environment, reason: "it does not build here: x"), project: project, file: sample.page)
+        #expect(alone.judge(parsed).status == .failed && alone.judge(parsed).cause == .environment)
     }
 }
 
