@@ -83,37 +83,39 @@ public struct TutorialProjectBuilder: Sendable {
             return .environment("its folder could not be written (\(error.localizedDescription))")
         }
         // The manifest's description, kept by its text: a warm run does not compile the manifest.
-        let described = folder.appendingPathComponent("manifests/\(HexDigits.of(SHA256.hash(data: Data(rewritten.text.utf8)))).json")
-        var dump = useCache ? FileManager.default.contents(atPath: described.path).map { String(decoding: $0, as: UTF8.self) } : nil
+        let kept = folder.appendingPathComponent("manifests/\(HexDigits.of(SHA256.hash(data: Data(rewritten.text.utf8)))).json")
+        var dump = useCache ? FileManager.default.contents(atPath: kept.path).map { String(decoding: $0, as: UTF8.self) } : nil
         if dump == nil {
             do {
                 let output = try Toolchain.runSwift(
                     ["package", "--package-path", directory.path, "dump-package"], in: directory, environment: environment)
                 dump = output
-                try? FileManager.default.createDirectory(at: described.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try? Data(output.utf8).write(to: described, options: .atomic)
+                try? FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? Data(output.utf8).write(to: kept, options: .atomic)
             } catch {
                 return manifestFailure(error, in: directory, manifest: manifest)
             }
         }
+        let described = Self.describedManifest(dump ?? "")
         let layout: ProjectLayout
-        switch ProjectLayout.place(project, targets: Self.targets(inDump: dump ?? "")) {
+        switch ProjectLayout.place(project, targets: described.targets) {
         case .success(let placed): layout = placed
         case .failure(let notBuilt): return .notBuilt(notBuilt.reason)
         }
         let key = cacheKey(manifest: rewritten.text, layout: layout, transcript: project.transcript?.text)
-        let kept = folder.appendingPathComponent("outcomes/\(key).json")
-        if useCache, let data = FileManager.default.contents(atPath: kept.path),
+        let outcomeFile = folder.appendingPathComponent("outcomes/\(key).json")
+        if useCache, let data = FileManager.default.contents(atPath: outcomeFile.path),
             var outcome = try? JSONDecoder().decode(ProjectOutcome.self, from: data)
         {
             outcome.cached = true
             return outcome
         }
-        var outcome = build(project, layout: layout, in: directory, scratch: folder.appendingPathComponent("build"))
+        var outcome = build(
+            project, layout: layout, executables: described.executables, in: directory, scratch: folder.appendingPathComponent("build"))
         outcome.cached = false
         if useCache, let data = try? JSONEncoder().encode(outcome) {
-            try? FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? data.write(to: kept, options: .atomic)
+            try? FileManager.default.createDirectory(at: outcomeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: outcomeFile, options: .atomic)
         }
         return outcome
     }
@@ -129,7 +131,9 @@ public struct TutorialProjectBuilder: Sendable {
 
     /// Writes the layout's files (only those whose text changed, so that
     /// SwiftPM rebuilds only what changed), builds, runs and compares.
-    private func build(_ project: TutorialProject, layout: ProjectLayout, in directory: URL, scratch: URL) -> ProjectOutcome {
+    private func build(
+        _ project: TutorialProject, layout: ProjectLayout, executables: [String], in directory: URL, scratch: URL
+    ) -> ProjectOutcome {
         var placed = layout.files
         placed.removeValue(forKey: "Package.swift")
         let wanted = Set(placed.keys).union(layout.placeholders).union(["Package.swift"])
@@ -169,22 +173,23 @@ public struct TutorialProjectBuilder: Sendable {
         guard let transcript = project.transcript, let expected = transcript.text.flatMap(TerminalTranscript.expectedOutput(of:)) else {
             return ProjectOutcome(status: .passed, reason: "it builds")
         }
-        return run(project, expected: expected, transcript: transcript.path ?? transcript.file, directory: directory, scratch: scratch)
+        return run(
+            project, expected: expected, transcript: transcript.path ?? transcript.file, executables: executables, directory: directory,
+            scratch: scratch)
     }
 
     /// Runs the project's executable and compares what it prints with `expected`.
     private func run(
-        _ project: TutorialProject, expected: String, transcript: String, directory: URL, scratch: URL
+        _ project: TutorialProject, expected: String, transcript: String, executables: [String], directory: URL, scratch: URL
     ) -> ProjectOutcome {
         let judged = project.files.filter(\.isSource).max { $0.code.line < $1.code.line }?.code.path
         var outcome = ProjectOutcome(status: .passed, reason: "it builds", expected: expected, outputFile: judged, transcript: transcript)
         guard
             let bin = try? Toolchain.runSwift(
-                ["build", "--package-path", directory.path, "--scratch-path", scratch.path, "--show-bin-path"], in: directory),
-            let dump = try? Toolchain.runSwift(["package", "--package-path", directory.path, "dump-package"], in: directory)
+                ["build", "--package-path", directory.path, "--scratch-path", scratch.path, "--show-bin-path"], in: directory,
+                environment: environment)
         else { return .environment("its build folder cannot be found") }
         let binPath = URL(fileURLWithPath: bin.split(separator: "\n").last.map(String.init) ?? "")
-        let executables = Self.executables(inDump: dump)
         guard executables.count == 1, let name = executables.first else {
             outcome.reason = "it builds; it has \(executables.count) executables, so the section's output is not compared"
             outcome.expected = nil
@@ -286,24 +291,19 @@ public struct TutorialProjectBuilder: Sendable {
         try data.write(to: url, options: .atomic)
     }
 
-    /// The targets of `swift package dump-package`'s output.
-    static func targets(inDump dump: String) -> [ProjectLayout.Target] {
+    /// The targets of `swift package dump-package`'s output, and its
+    /// executables: its executable products, else its executable targets.
+    static func describedManifest(_ dump: String) -> (targets: [ProjectLayout.Target], executables: [String]) {
         let json = dump.firstIndex(of: "{").map { String(dump[$0...]) } ?? dump
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else { return [] }
-        return (object["targets"] as? [[String: Any]] ?? []).compactMap { target in
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else { return ([], []) }
+        let targets = (object["targets"] as? [[String: Any]] ?? []).compactMap { target -> ProjectLayout.Target? in
             guard let name = target["name"] as? String else { return nil }
             return ProjectLayout.Target(name: name, type: target["type"] as? String ?? "regular", path: target["path"] as? String)
         }
-    }
-
-    /// The executables of `swift package dump-package`'s output: its
-    /// executable products, else its executable targets.
-    static func executables(inDump dump: String) -> [String] {
-        let json = dump.firstIndex(of: "{").map { String(dump[$0...]) } ?? dump
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else { return [] }
         let products = (object["products"] as? [[String: Any]] ?? []).filter { ($0["type"] as? [String: Any])?["executable"] != nil }
-        if !products.isEmpty { return products.compactMap { $0["name"] as? String } }
-        return targets(inDump: dump).filter { $0.type == "executable" }.map(\.name)
+        let executables =
+            products.isEmpty ? targets.filter { $0.type == "executable" }.map(\.name) : products.compactMap { $0["name"] as? String }
+        return (targets, executables)
     }
 
     /// Whether the linker's only complaint in `output` is that the
