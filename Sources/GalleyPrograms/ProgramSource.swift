@@ -296,9 +296,22 @@ package enum ProgramSource {
         return "\n#sourceLocation(file: \"\(escaped)\", line: \(line))\n"
     }
 
-    /// Declarations that stay at file scope; `let`/`var` become locals of the program function.
+    /// Declarations that stay at file scope; `let`/`var` become locals of the
+    /// program function. An `#if` stays there when its clauses hold only such
+    /// declarations (`#if compiler(>=6)` around `internal import X`), else
+    /// it is statements of the program function.
     private static func isTopLevelDeclaration(_ decl: DeclSyntax) -> Bool {
-        !decl.is(VariableDeclSyntax.self) && !decl.is(IfConfigDeclSyntax.self)
+        guard let conditional = decl.as(IfConfigDeclSyntax.self) else { return !decl.is(VariableDeclSyntax.self) }
+        var declarations = 0
+        for clause in conditional.clauses {
+            guard let elements = clause.elements else { continue }
+            guard case .statements(let items) = elements else { return false }
+            for item in items {
+                guard let inner = item.item.as(DeclSyntax.self), isTopLevelDeclaration(inner) else { return false }
+                declarations += 1
+            }
+        }
+        return declarations > 0
     }
 
     /// The item's text with `fileprivate` added (or replacing a wider access

@@ -590,6 +590,14 @@ pre code .sample-callout-type {
 .site-nav .nav-section-count { color: var(--fg-muted); font-size: 0.8125rem; }
 .site-nav .nav-all a { margin-top: 0.5rem; font-weight: 600; }
 
+/* A DocC catalog under its root page: its Topics' groups, in the author's order. */
+.site-nav .nav-topics { margin-left: 0.75rem; }
+.site-nav .nav-topics .nav-topics { margin-left: 0.5rem; }
+.site-nav .nav-group-title {
+  display: block; padding: 0.5rem 0.75rem 0.15rem; font-size: 0.75rem; font-weight: 700;
+  letter-spacing: 0.03em; color: var(--fg-muted);
+}
+
 """#.utf8),
         "assets/galley.js": Data(#"""
 /* Galley: copy buttons, hidden sample lines on demand, declaration popovers,

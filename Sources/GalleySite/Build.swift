@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyProject
+import GalleyReference
 import GalleyReports
 
 /// What every stage of one build reads: its settings, what changed since

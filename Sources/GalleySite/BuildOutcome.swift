@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyProject
+import GalleyReference
 import GalleyRender
 
 /// What the stages of a successful build made, turned into what the

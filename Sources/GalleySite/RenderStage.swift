@@ -2,6 +2,7 @@ import Foundation
 import GalleyCore
 import GalleyOutput
 import GalleyProject
+import GalleyReference
 import GalleyRender
 import GalleyReports
 

@@ -1,6 +1,7 @@
 import GalleyCore
 import GalleyPackage
 import GalleyProject
+import GalleyReference
 import GalleyReports
 import GalleySamples
 import GalleyVerify

@@ -424,3 +424,43 @@ struct CLibraryNameTests {
         #expect(report.results[0].undeclaredNames == ["user"], "\(report.results[0].undeclaredNames)")
     }
 }
+
+/// Conditional compilation around declarations (swift-syntax's
+/// `SwiftParser.md`: `#if compiler(>=6)` around `internal import SwiftSyntax`
+/// was compiled inside the program function: "declaration is only valid at
+/// file scope", an error in the docs that was Galley's).
+@Suite("#if at file scope")
+struct ConditionalDeclarationTests {
+    @Test("an #if of imports and types stays at file scope; an #if of statements still runs where it is")
+    func fileScope() throws {
+        let report = try verifyPage(
+            """
+            ```swift
+            #if compiler(>=6)
+            internal import Foundation
+            #else
+            import Foundation
+            #endif
+            #if os(Linux) || os(macOS)
+            struct Point { var x: Int }
+            #endif
+
+            let point = Point(x: 2)
+            #if os(Linux) || os(macOS)
+            print(point.x * 21)
+            #endif
+            ```
+
+            ```swift
+            #if compiler(>=6)
+            internal import Foundation
+            #endif
+            let broken: Int = "text"
+            ```
+            """, pageProgram: false, assumesNames: false)
+        #expect(report.results.map(\.status) == [.passed, .failed], "\(report.failures)")
+        #expect(report.results[0].output.contains("42"), "the #if of statements ran: \(report.results[0].output)")
+        #expect(report.results[1].cause == .docs, "the control: the docs' own error stays theirs")
+        #expect(report.results[1].failure?.contains("cannot convert value") == true, "\(report.results[1].failure ?? "")")
+    }
+}

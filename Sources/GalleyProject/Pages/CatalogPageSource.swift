@@ -224,11 +224,22 @@ public struct CatalogPageSource: PageSource {
         return page
     }
 
-    /// The catalog's root page: the one titled ``` ``Module`` ``` (DocC's
-    /// convention), else the one named after the module, else the first.
-    static func rootPage(of pages: [Page], module: String) -> Page? {
-        pages.first { $0.document.symbolPath == module && $0.depth <= 1 }
-            ?? pages.first { $0.url.hasSuffix("/\(module).html") || $0.url == "\(module).html" }
+    /// The catalog's root page, as DocC finds it: the one marked
+    /// `@TechnologyRoot`, else the one titled ``` ``Module`` ```, else the
+    /// one named after the module (in any case), else the first.
+    public static func rootPage(of pages: [Page], module: String) -> Page? {
+        let named = { (page: Page) in
+            let file = Page.stripMarkdownExtension(String(page.sourcePath.split(separator: "/").last ?? ""))
+            return file.lowercased() == module.lowercased()
+        }
+        // `@TechnologyRoot` inside `@Metadata { … }`, with or without a block of its own.
+        let marked = { (page: Page) in
+            page.document.directives.contains { $0.name == "TechnologyRoot" }
+                || page.document.source.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("@TechnologyRoot") }
+        }
+        return pages.first { $0.depth <= 1 && marked($0) }
+            ?? pages.first { $0.document.symbolPath == module && $0.depth <= 1 }
+            ?? pages.first { named($0) && $0.depth <= 1 }
             ?? pages.first
     }
 

@@ -13,6 +13,9 @@ import GalleyMarkdown
 public enum GeneratedPages {
     /// Where the list of every page of a site with sections is.
     public static let allPagesURL = "all-pages.html"
+    /// Sites with more listed pages than this get sections in their sidebar
+    /// and a page listing every page (``allPagesURL``).
+    public static let sectionedPageLimit = 100
     /// Where the "no page here" page is.
     public static let notFoundURL = "404.html"
 
@@ -21,7 +24,7 @@ public enum GeneratedPages {
     /// always has.
     public static func adding(to pages: [Page]) -> [Page] {
         var generated = [page(.notFound, url: notFoundURL, title: "Page not found")]
-        if pages.count(where: \.isListed) > Navigation.sectionedPageLimit {
+        if pages.count(where: \.isListed) > sectionedPageLimit {
             generated.append(page(.allPages, url: allPagesURL, title: "All pages"))
         }
         let taken = Set(generated.map(\.url))

@@ -36,6 +36,8 @@ public final class SidebarNavigation: Sendable {
     private let reference: ReferenceNavigation
     private let sections: [Section]
     private let sectionOfPage: [String: Int]
+    /// Each DocC catalog's curation by its root page's URL.
+    private let catalogByRoot: [String: CatalogCuration]
     /// Rendered lists by "depth|section", filled on first use (pages render concurrently).
     private let cache = Mutex<[String: RenderedList]>([:])
 
@@ -68,8 +70,16 @@ public final class SidebarNavigation: Sendable {
             sections[index[key]!].pages.append(page)
             sectionOfPage[page.url] = index[key]
         }
+        var catalogByRoot: [String: CatalogCuration] = [:]
+        for catalog in navigation.catalogs {
+            catalogByRoot[catalog.root.url] = catalog
+            // A catalog's section is headed by its root page's title.
+            let key = catalog.root.sourcePath.contains("/") ? String(catalog.root.sourcePath.split(separator: "/")[0]) : ""
+            if let section = index[key], !key.isEmpty { sections[section].title = catalog.root.title }
+        }
         self.sections = sections
         self.sectionOfPage = sectionOfPage
+        self.catalogByRoot = catalogByRoot
     }
 
     /// The `<ul>` of the sidebar on `current` (or on a page at `url` that is
@@ -113,30 +123,36 @@ public final class SidebarNavigation: Sendable {
     private func render(prefix: String, expanded: Int) -> RenderedList {
         var html = "<ul>\n"
         var linkEnds: [String: Int] = [:]
-        func add(_ page: Page) {
+        func add(_ page: Page, nested: () -> Void = {}) {
             let start = "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(page.url)))\""
             linkEnds[page.url] = html.utf8.count + start.utf8.count
             html += start + ">\(HTMLEscaping.escape(page.title))</a>"
-            // A module's page lists its symbols in DocC's groups, each a collapsed <details> (readable without JavaScript).
-            let groups = reference.groups(under: page.url)
-            if !groups.isEmpty {
-                html += "\n<ul class=\"nav-symbols\">\n"
-                for group in groups {
-                    html +=
-                        "<li><details><summary>\(HTMLEscaping.escape(group.title)) <span class=\"nav-count\">\(group.links.count)</span></summary><ul>\n"
-                    for link in group.links {
-                        let linkStart = "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(link.url)))\""
-                        if linkEnds[link.url] == nil { linkEnds[link.url] = html.utf8.count + linkStart.utf8.count }
-                        html += linkStart + "><code>\(HTMLEscaping.escape(link.title))</code></a></li>\n"
-                    }
-                    html += "</ul></details></li>\n"
-                }
-                html += "</ul>"
-            }
+            appendSymbols(under: page.url, prefix: prefix, to: &html, linkEnds: &linkEnds)
+            nested()
             html += "</li>\n"
         }
+        // A catalog's curated groups under its root page, each page with the groups its own Topics curate.
+        func add(_ groups: [CatalogCuration.Group]) {
+            guard !groups.isEmpty else { return }
+            html += "\n<ul class=\"nav-topics\">\n"
+            for group in groups {
+                html += "<li class=\"nav-topic-group\"><span class=\"nav-group-title\">\(HTMLEscaping.escape(group.title))</span><ul>\n"
+                for entry in group.entries { add(entry.page) { add(entry.groups) } }
+                html += "</ul></li>\n"
+            }
+            html += "</ul>"
+        }
         guard isSectioned else {
-            for page in navigation.pages { add(page) }
+            var placed: Set<String> = []
+            for page in navigation.pages where !placed.contains(page.url) {
+                if let catalog = catalogByRoot[page.url] {
+                    // The catalog as a section of its own, headed by its root page.
+                    for member in catalog.order { placed.insert(member.url) }
+                    add(page) { add(catalog.groups) }
+                } else {
+                    add(page)
+                }
+            }
             return RenderedList(html: html + "</ul>\n", linkEnds: linkEnds)
         }
         for (index, section) in sections.enumerated() {
@@ -155,6 +171,26 @@ public final class SidebarNavigation: Sendable {
         }
         html += "<li class=\"nav-all\"><a href=\"\(prefix)\(GeneratedPages.allPagesURL)\">All \(navigation.pages.count) pages</a></li>\n"
         return RenderedList(html: html + "</ul>\n", linkEnds: linkEnds)
+    }
+
+    /// A module's page lists its symbols in DocC's groups, each a collapsed
+    /// `<details>` (readable without JavaScript): appended to `html`, each
+    /// link's end recorded in `linkEnds`.
+    private func appendSymbols(under url: String, prefix: String, to html: inout String, linkEnds: inout [String: Int]) {
+        let groups = reference.groups(under: url)
+        guard !groups.isEmpty else { return }
+        html += "\n<ul class=\"nav-symbols\">\n"
+        for group in groups {
+            html +=
+                "<li><details><summary>\(HTMLEscaping.escape(group.title)) <span class=\"nav-count\">\(group.links.count)</span></summary><ul>\n"
+            for link in group.links {
+                let linkStart = "<li><a href=\"\(HTMLEscaping.escape(prefix + RelativeURL.encoded(link.url)))\""
+                if linkEnds[link.url] == nil { linkEnds[link.url] = html.utf8.count + linkStart.utf8.count }
+                html += linkStart + "><code>\(HTMLEscaping.escape(link.title))</code></a></li>\n"
+            }
+            html += "</ul></details></li>\n"
+        }
+        html += "</ul>"
     }
 
     private func item(_ page: Page, prefix: String) -> String {
