@@ -28,6 +28,41 @@ public enum PackageRepository {
     /// `git@host:owner/name` address) at `commit`, for the hosts whose file
     /// pages have a known form; `nil` for any other remote (a local path).
     public static func sourceURL(remote: String, commit: String) -> String? {
+        guard let (base, host) = webPage(of: remote) else { return nil }
+        if host == "github.com" || host.hasPrefix("github.") { return "\(base)/blob/\(commit)/" }
+        if host == "gitlab.com" || host.hasPrefix("gitlab.") { return "\(base)/-/blob/\(commit)/" }
+        return nil
+    }
+
+    /// The prefix a file's path (relative to the package root) is appended
+    /// to for the host's page that edits it, on the branch checked out in
+    /// the git work tree at `root`; `nil` on a detached HEAD (a tag, a CI
+    /// checkout of a commit), without such a remote, or off GitHub and GitLab.
+    public static func editURL(forPackageAt root: URL) -> String? {
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path),
+            let remote = git(["config", "--get", "remote.origin.url"], in: root),
+            let branch = git(["symbolic-ref", "--quiet", "--short", "HEAD"], in: root)
+        else { return nil }
+        return editURL(remote: remote, branch: branch)
+    }
+
+    /// The prefix of the host's edit page of a file on `branch` of the repository at `remote`.
+    ///
+    /// ```swift
+    /// PackageRepository.editURL(remote: "git@github.com:apple/swift-log.git", branch: "main")
+    /// // "https://github.com/apple/swift-log/edit/main/"
+    /// ```
+    public static func editURL(remote: String, branch: String) -> String? {
+        guard let (base, host) = webPage(of: remote) else { return nil }
+        let ref = branch.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }
+            .joined(separator: "/")
+        if host == "github.com" || host.hasPrefix("github.") { return "\(base)/edit/\(ref)/" }
+        if host == "gitlab.com" || host.hasPrefix("gitlab.") { return "\(base)/-/edit/\(ref)/" }
+        return nil
+    }
+
+    /// The repository's web page (`https://github.com/owner/name`) and host for `remote`.
+    private static func webPage(of remote: String) -> (base: String, host: String)? {
         var address = remote.trimmingCharacters(in: .whitespacesAndNewlines)
         if address.hasPrefix("git@"), let colon = address.firstIndex(of: ":") {
             // git@github.com:owner/name.git
@@ -46,10 +81,7 @@ public enum PackageRepository {
         components.port = nil
         components.host = host
         components.path = path
-        guard let base = components.string else { return nil }
-        if host == "github.com" || host.hasPrefix("github.") { return "\(base)/blob/\(commit)/" }
-        if host == "gitlab.com" || host.hasPrefix("gitlab.") { return "\(base)/-/blob/\(commit)/" }
-        return nil
+        return components.string.map { ($0, host) }
     }
 
     /// The first line of `git arguments…` run in `folder`, or `nil` when it fails.

@@ -1325,7 +1325,7 @@ SOFTWARE.
   </a>
   {{/next}}
 </nav>
-<footer class="page-footer">{{#page.editURL}}<p class="edit-link"><a href="{{.}}">Edit this page</a></p>{{/page.editURL}}{{#page.footer}}<p class="page-footer-note">{{.}}</p>{{/page.footer}}</footer>
+<footer class="page-footer">{{#page.editURL}}<p class="edit-link"><a href="{{.}}">{{page.editLabel}}</a></p>{{/page.editURL}}{{#page.footer}}<p class="page-footer-note">{{.}}</p>{{/page.footer}}</footer>
 
 """#.utf8),
         "partials/sidebar.mustache": Data(#"""

@@ -39,6 +39,8 @@ public struct PackageSite: Sendable {
     public var layout: SiteLayout
     /// Where the package's files are read on the web (``PackageRepository``), the default `source_url`.
     public var sourceURL: String?
+    /// Where the package's files are edited on the web (``PackageRepository/editURL(forPackageAt:)``).
+    public var editURL: String?
 
     /// The package site at `layout.root`, or `nil` when the folder has no
     /// `Package.swift` (a site of its own).
@@ -51,7 +53,7 @@ public struct PackageSite: Sendable {
         let package = try SwiftPackage.describe(at: layout.root)
         var site = PackageSite(
             package: package, catalogs: package.catalogs, prefixed: true, contentFolder: nil, guidesFolder: nil, layout: layout,
-            sourceURL: PackageRepository.sourceURL(forPackageAt: layout.root))
+            sourceURL: PackageRepository.sourceURL(forPackageAt: layout.root), editURL: PackageRepository.editURL(forPackageAt: layout.root))
         if layout.namesContentDirectory {
             site.pick(layout.contentDirectory)
         }
@@ -105,6 +107,7 @@ public struct PackageSite: Sendable {
         var configuration = SiteConfiguration()
         configuration.title = package.name
         configuration.sourceURL = sourceURL
+        configuration.repositoryEditURL = editURL
         var verification = configuration.verification
         verification.package = "."
         verification.products = package.libraryProducts.map(\.name)

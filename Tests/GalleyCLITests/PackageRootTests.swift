@@ -1,4 +1,5 @@
 import Foundation
+import GalleyRender
 import GalleyTestSupport
 import Testing
 
@@ -551,6 +552,29 @@ struct PackageRootTests {
         // The module's page is in the navigation; its symbols' pages are not (they are reached from it).
         let home = try package.read("public/index.html")
         #expect(home.contains("documentation/shapes/index.html") && !home.contains("documentation/shapes/rectangle/index.html\"><span"))
+        // Each page links its own source: a symbol's doc comment at its first line, the article's file; the home page
+        // the build made has none. `source_url` names the commit's files, so the links view them (issue 48).
+        let edit = { (url: String, label: String) in "<p class=\"edit-link\"><a href=\"\(url)\">\(label)</a></p>" }
+        #expect(check.contains(edit("https://github.com/example/shapes/blob/v1/Library/ShapeTesting/Checks.swift#L3", EditLink.sourceLabel)))
+        let gettingStarted = try package.read("public/Shapes/GettingStarted.html")
+        let articleSource = "Library/Shapes/Shapes.docc/GettingStarted.md"
+        #expect(gettingStarted.contains(edit("https://github.com/example/shapes/blob/v1/\(articleSource)", EditLink.sourceLabel)))
+        #expect(!home.contains("class=\"edit-link\""), "\(home)")
+        // Without `source_url`, in a clone on a branch: the host's edit page of that branch.
+        try package.write("galley.yml", "")
+        for arguments in [["init", "-q", "-b", "docs"], ["remote", "add", "origin", "git@github.com:example/shapes.git"]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            git.arguments = arguments
+            git.currentDirectoryURL = package.url
+            try git.run()
+            git.waitUntilExit()
+            #expect(git.terminationStatus == 0, "git \(arguments)")
+        }
+        let again = try GalleyExecutable.run(["build"], in: package.url)
+        #expect(again.status == 0, "\(again.standardError)")
+        let edited = try package.read("public/Shapes/GettingStarted.html")
+        #expect(edited.contains(edit("https://github.com/example/shapes/edit/docs/\(articleSource)", EditLink.editLabel)), "\(edited)")
     }
 
     @Test(

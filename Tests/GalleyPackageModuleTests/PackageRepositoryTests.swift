@@ -52,5 +52,22 @@ struct PackageRepositoryTests {
         _ = try git(["config", "url./opt/mirror/.insteadOf", "https://github.com/"])
         let commit = try git(["rev-parse", "HEAD"])
         #expect(PackageRepository.sourceURL(forPackageAt: folder.url) == "https://github.com/example/shapes/blob/\(commit)/")
+        // On a branch, the host's edit page of that branch; on a detached HEAD (a tag, CI's checkout of a commit), none.
+        _ = try git(["checkout", "-q", "-b", "docs/edit"])
+        #expect(PackageRepository.editURL(forPackageAt: folder.url) == "https://github.com/example/shapes/edit/docs/edit/")
+        _ = try git(["checkout", "-q", "--detach"])
+        #expect(PackageRepository.editURL(forPackageAt: folder.url) == nil)
+        #expect(PackageRepository.sourceURL(forPackageAt: folder.url) != nil, "the control: the commit's file pages still are")
+    }
+
+    @Test("the edit page of a branch on GitHub and GitLab; none for a local mirror")
+    func editPages() {
+        #expect(
+            PackageRepository.editURL(remote: "git@github.com:apple/swift-log.git", branch: "main") == "https://github.com/apple/swift-log/edit/main/"
+        )
+        #expect(
+            PackageRepository.editURL(remote: "https://gitlab.com/group/project.git", branch: "release/1.0")
+                == "https://gitlab.com/group/project/-/edit/release/1.0/")
+        #expect(PackageRepository.editURL(remote: "/opt/swift-packages/apple/swift-log.git", branch: "main") == nil)
     }
 }

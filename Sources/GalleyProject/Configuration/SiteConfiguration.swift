@@ -37,6 +37,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// default is its git remote's page at the commit checked out, when the
     /// remote is on GitHub or GitLab; `source_url: ""` turns the links off.
     public var sourceURL: String?
+    /// Prefix of the repository host's page that edits a file: its path in
+    /// the package is appended. A package root's default is its git remote's
+    /// on the branch checked out; without it, pages link their source at
+    /// ``sourceURL``.
+    public var repositoryEditURL: String?
     /// Where other modules' documentation is (`external_docs:`, a module's
     /// name and its documentation's root URL), on top of Apple's for the
     /// standard library and its frameworks: declarations and symbol links
@@ -208,6 +213,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         config.editURL = try yaml.string("edit_url")
         config.sourceURL = try yaml.string("source_url").map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" } ?? defaults.sourceURL
         if config.sourceURL?.isEmpty == true { config.sourceURL = nil }
+        // A `source_url` of one's own (or none) says where sources are read: the git remote's edit page is not guessed.
+        config.repositoryEditURL = try yaml.string("source_url") == nil ? defaults.repositoryEditURL : nil
         if let folder = try readReferencePath(in: yaml) {
             config.referencePath = folder
         }

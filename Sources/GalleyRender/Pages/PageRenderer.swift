@@ -81,7 +81,10 @@ public struct PageRenderer: Sendable {
         if let description = page.frontMatter.description ?? Optional(configuration.description), !description.isEmpty {
             pageContext["description"] = .string(description)
         }
-        if let editURL = configuration.editURL { pageContext["editURL"] = .string(editURL + page.sourcePath) }
+        if let link = EditLink(for: page, configuration: configuration) {
+            pageContext["editURL"] = .string(link.url)
+            pageContext["editLabel"] = .string(link.label)
+        }
         if let footer { pageContext["footer"] = .string(footer) }
         var context = baseContext(at: page.url, current: page.url)
         context["page"] = .object(pageContext)
