@@ -92,9 +92,10 @@ package enum LLMsText {
         return paragraph.joined(separator: " ")
     }
 
-    /// `text` on one line, at most 300 characters.
+    /// `text` on one line, at most 300 characters, its symbol links (` ``Logger/current`` `) in code font.
     static func oneLine(_ text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            .replacingOccurrences(of: "``", with: "`")
         return line.count > 300 ? String(line.prefix(299)) + "…" : line
     }
 
