@@ -10,7 +10,7 @@ import Testing
 @Suite("Pages agents can read: llms.txt, llms-full.txt, .md copies", .serialized)
 struct LLMsTextTests {
     /// The fixture package copied into a temporary folder, with `galley.yml` when given, built once.
-    static func buildPackage(configuration: String? = nil) throws -> TemporaryDirectory {
+    static func buildPackage(configuration: String? = nil, files: [String: String] = [:]) throws -> TemporaryDirectory {
         let package = try TemporaryDirectory()
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/PackageDocs")
@@ -18,6 +18,7 @@ struct LLMsTextTests {
             try FileManager.default.copyItem(at: fixture.appendingPathComponent(item), to: package.url.appendingPathComponent(item))
         }
         if let configuration { _ = try package.write("galley.yml", configuration) }
+        for (path, text) in files { _ = try package.write(path, text) }
         let layout = SiteLayout(root: package.url)
         let site = try #require(try PackageSite.discover(layout: layout, paths: []))
         var settings = BuildSettings(layout: layout)
@@ -115,6 +116,26 @@ struct LLMsTextTests {
         #expect(root.contains("[`Rectangle`](") && root.contains("documentation/shapes/rectangle/index.md) knows its area"), "\(root)")
         #expect(root.contains("[Getting Started](") && root.contains(String(articlePath.split(separator: "/").last ?? "") + ") next."), "\(root)")
         #expect(root.contains("print(square.area) // Prints \"9\"\n```\n\n> ✓ Verified: compiled and ran"), "\(root)")
+    }
+
+    @Test("an extension file in a symbol page's place: its copy has the declaration, the file's own text and sample verdict, and the Topics")
+    func extensionFile() throws {
+        let package = try Self.buildPackage(files: [
+            "Library/Shapes/Shapes.docc/Rectangle.md":
+                "# ``Shapes/Rectangle``\n\nWritten in the catalog.\n\n```swift\nprint(Rectangle(width: 2, height: 3).area) // Prints \"6\"\n```\n"
+        ])
+        defer { package.remove() }
+        let index = try package.read("public/llms.txt")
+        let path = try #require(Self.links(index).first { $0.title == "Rectangle" }?.path, "\(index)")
+        let copy = try package.read("public/" + path)
+        #expect(copy.hasPrefix("# Rectangle\n"), "\(copy)")
+        let declaration = try #require(copy.range(of: "```swift\nstruct Rectangle"), "\(copy)")
+        let own = try #require(copy.range(of: "Written in the catalog."), "\(copy)")
+        let topics = try #require(copy.range(of: "## Topics"), "\(copy)")
+        #expect(declaration.lowerBound < own.lowerBound && own.lowerBound < topics.lowerBound, "\(copy)")
+        #expect(copy.contains("// Prints \"6\"\n```\n\n> ✓ Verified: compiled and ran, output checked"), "\(copy)")
+        #expect(copy.contains("area/index.md>)"), "Topics link the members' copies: \(copy)")
+        #expect(try package.read("public/llms-full.txt").contains(copy))
     }
 
     @Test("llms: false writes no llms.txt, llms-full.txt or .md copy; the same site with llms: true does (positive control)")
