@@ -61,14 +61,22 @@ struct RenderStage {
             standardLibrary: standardLibrary.map { SymbolIndex(symbols: ["Swift": $0]) })
         var generated: [String: Data] = [:]
         if let previous, !rendersAll {
-            for page in navigation.pages + navigation.unlisted { generated[page.url] = previous.generated[page.url] }
+            for page in navigation.pages + navigation.unlisted {
+                generated[page.url] = previous.generated[page.url]
+                // A page's Markdown copy is rendered with its HTML, so both are the same edit's.
+                let copy = MarkdownPages.path(ofURL: page.url)
+                if configuration.llms, MarkdownPages.hasCopy(page) { generated[copy] = previous.generated[copy] }
+            }
             generated[Sitemap.path] = previous.generated[Sitemap.path]
         }
-        let pages = renderPages(toRender, renderer: renderer, report: report, writingTo: staging)
+        let markdown = configuration.llms ? MarkdownPages(navigation: navigation, compilerVersion: report.compilerVersion) : nil
+        let pages = renderPages(toRender, renderer: renderer, markdown: markdown, report: report, writingTo: staging)
         var writtenOnly: [String] = []
-        for (url, html) in pages {
+        for (url, html, copy) in pages {
             if let html { generated[url] = html } else { writtenOnly.append(url) }
+            if let copy { generated[MarkdownPages.path(ofURL: url)] = copy }
         }
+        if configuration.llms { addLLMsText(to: &generated, navigation: navigation, configuration: configuration) }
         if configuration.search {
             // Cheap to rebuild on every change: a prose edit changes the index.
             // The symbols: the reference's pages, and the extension files shown in their place.
@@ -85,16 +93,33 @@ struct RenderStage {
         )
     }
 
+    /// `llms.txt` and `llms-full.txt`, made again on every build from the
+    /// pages' Markdown copies in `generated` (those kept from the last build
+    /// and those rendered now), so they always hold the site as written.
+    private func addLLMsText(to generated: inout [String: Data], navigation: Navigation, configuration: SiteConfiguration) {
+        let listed = LLMsText.pages(of: navigation)
+        let index = LLMsText.index(
+            title: configuration.title, description: configuration.description, baseURL: configuration.baseURL, pages: listed)
+        let copies = generated
+        let full = LLMsText.full(title: configuration.title, pages: listed) { url in
+            copies[MarkdownPages.path(ofURL: url)].map { String(decoding: $0, as: UTF8.self) }
+        }
+        generated[LLMsText.indexPath] = Data(index.utf8)
+        generated[LLMsText.fullPath] = Data(full.utf8)
+    }
+
     /// `pages` rendered on all cores; each written into the staging folder on
     /// the thread that rendered it and, in a build no other follows, dropped
     /// then (its memory serves the next page): its HTML is `nil` then.
+    /// A page's Markdown copy (`markdown` set: the site has them) is
+    /// rendered with it and always kept: `llms-full.txt` is made of them.
     private func renderPages(
-        _ pages: [Page], renderer: PageRenderer, report: VerificationReport, writingTo staging: OutputWriter.Staging?
-    ) -> [(String, Data?)] {
+        _ pages: [Page], renderer: PageRenderer, markdown: MarkdownPages?, report: VerificationReport, writingTo staging: OutputWriter.Staging?
+    ) -> [(url: String, html: Data?, markdown: Data?)] {
         let keepsPages = context.keepsState || staging == nil
         // Each page's verdicts, and a reference page's doc comment's listings (by its file), looked up once.
         let resultsByPage = Dictionary(grouping: report.results, by: \.sample.page)
-        return Concurrently.map(pages) { page -> (String, Data?) in
+        return Concurrently.map(pages) { page -> (url: String, html: Data?, markdown: Data?) in
             let listings = (page.symbolParts?.comment ?? page.referenceFrame?.comment).flatMap { resultsByPage[$0.path] } ?? []
             let results = resultsByPage[page.displayPath] ?? []
             var text = renderer.render(
@@ -107,7 +132,12 @@ struct RenderStage {
             if let transform = context.settings.pageTransform { text = transform(page.url, text) }
             let html = Data(text.utf8)
             staging?.add(page.url, html, keepingBytes: keepsPages)
-            return (page.url, keepsPages ? html : nil)
+            let copy = markdown.flatMap { markdown -> Data? in
+                guard MarkdownPages.hasCopy(page) else { return nil }
+                return Data(
+                    markdown.markdown(for: page, results: results, listings: listings, snippetResult: { resultsByPage[$0]?.first }).utf8)
+            }
+            return (page.url, keepsPages ? html : nil, copy)
         }
     }
 }

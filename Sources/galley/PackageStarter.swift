@@ -100,6 +100,7 @@ struct PackageStarter: Sendable {
             #   NIOCore: https://swiftpackageindex.com/apple/swift-nio/main/documentation/niocore/
             # search: true                         # the search box; false turns it off
             # hovers: true                         # declarations and types of sample identifiers on hover
+            # llms: true                           # llms.txt, llms-full.txt and a .md copy of each page; false turns them off
             # versions:                            # galley build --versions: every release's docs, each verified against its release
             #   tags: ["1.*"]                      # tag patterns, * any text (default: every release tag)
             #   keep: 5                            # the newest this many matching tags (0: all)

@@ -83,6 +83,7 @@ struct StarterProject: Sendable {
         #   NIOCore: https://swiftpackageindex.com/apple/swift-nio/main/documentation/niocore/   # (Apple's modules are known)
         # search: true                         # the search box and search-index.js; false turns search off
         # hovers: true                         # declarations and types of sample identifiers on hover, // ^? queries; false turns them off
+        # llms: true                           # llms.txt, llms-full.txt and a .md copy of each page (samples with verdicts); false turns them off
         # favicon: images/icon.png             # the site's icon, a file under content/ (default: the theme's)
         # allow_outside: [../shared-docs]      # folders outside the project that links in content/ may point into
         # versions:                            # galley build --versions (in a package's git clone): which versions are built

@@ -18,7 +18,10 @@ struct BadInputTests {
         defer { project.directory.remove() }
         try project.build()
         let before = try project.directory.snapshot("public")
-        #expect(before.count == 11, "three pages, the fixture's asset, the built-in theme's five, the search index and the .galley-output stamp")
+        #expect(
+            before.count == 15,
+            "three pages, the two pages' .md copies, llms.txt, llms-full.txt, the fixture's asset, the built-in theme's five, the search index and the .galley-output stamp"
+        )
         try breakIt(project.directory)
         let errors = project.buildErrors()
         #expect(try project.directory.snapshot("public") == before, "public/ changed after a failed build")

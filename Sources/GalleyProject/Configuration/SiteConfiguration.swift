@@ -17,7 +17,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// The top-level keys `galley.yml` may set.
     public static let knownKeys = [
         "title", "description", "base_url", "language", "edit_url", "source_url", "external_docs", "reference_path", "markdown", "verify",
-        "search", "favicon", "allow_outside", "hovers", "versions",
+        "search", "favicon", "allow_outside", "hovers", "versions", "llms",
     ]
 
     /// The site's name, shown in the sidebar and page titles.
@@ -63,6 +63,12 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Whether the site has search (`search: false` turns it off): the build
     /// writes `search-index.js` and templates see `site.search`.
     public var search = true
+    /// Whether the site is written for readers that are programs too
+    /// (`llms: false` turns it off): a Markdown copy of every page beside
+    /// its HTML (`guide/intro.html` → `guide/intro.md`), each sample with
+    /// its verdict, and `llms.txt` (the site's map) and `llms-full.txt`
+    /// (every page's Markdown) at the site root, as llmstxt.org proposes.
+    public var llms = true
     /// Whether `galley build` asks the compiler about every identifier of
     /// the samples (declarations on hover) and their `// ^?` type queries
     /// (`hovers: false` turns both off; a page's front matter may too).
@@ -227,6 +233,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         config.versions = try VersionsSetting.read(yaml) ?? config.versions
         config.search = try yaml.bool("search") ?? true
+        config.llms = try yaml.bool("llms") ?? true
         config.hovers = try yaml.bool("hovers") ?? true
         config.allowedOutside = try yaml.stringList("allow_outside") ?? []
         if let favicon = try yaml.string("favicon") {
