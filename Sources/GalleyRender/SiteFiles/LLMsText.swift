@@ -1,5 +1,6 @@
 import Foundation
 import GalleyProject
+import GalleyReference
 
 /// The site for readers that are programs, as llmstxt.org lays it out:
 /// `llms.txt`, the site's map (`# Title`, `> description`, then a section

@@ -1,6 +1,7 @@
 import GalleyMarkdown
 import GalleyPackage
 import GalleyProject
+import GalleyReference
 import GalleySamples
 
 /// The Markdown copy of a page, written beside its HTML (`guide/intro.html`
