@@ -71,7 +71,9 @@ struct Build {
         let pages = GeneratedPages.adding(to: (made.catalogPages ?? loaded.content.pages) + made.pages)
         let navigation = Navigation(pages: pages)
         let files = PageStage.files(loaded.content, source: source, templates: theme.templates)
-        var links = LinkStage(context: context, configuration: configuration, standardLibraryPaths: reference.standardLibraryPaths)
+        // Links and pages know the dependencies' documentation the reference found (the settings as loaded are kept for the next build).
+        let linking = reference.configuration
+        var links = LinkStage(context: context, configuration: linking, standardLibraryPaths: reference.standardLibraryPaths)
         var findings = links.checkPages(pages, content: loaded.content, files: files, templates: theme.templates, source: source)
         var errors = theme.errors + loaded.content.problems + CoverageGate(threshold: settings.coverageThreshold).failures(made.coverage)
         errors += findings.siteErrors
@@ -90,7 +92,7 @@ struct Build {
         }
         let render = RenderStage(context: context, editedPages: reference.editedPages, standardLibrary: links.standardLibraryPaths)
         let rendered = try render.run(
-            navigation, toVerify: verified.pages, report: verified.report, templates: templates, configuration: configuration)
+            navigation, toVerify: verified.pages, report: verified.report, templates: templates, configuration: linking)
         let generated = rendered.generated.merging(files.builtInAssets) { _, asset in asset }
         try OutputStage(context: context).run(generated: generated, copied: files.copied, staging: rendered.staging)
         let outcome = BuildOutcome(

@@ -17,7 +17,10 @@ import GalleyVerify
 /// that changed.
 struct ReferenceStage {
     let context: BuildContext
-    let configuration: SiteConfiguration
+    /// The site's settings, their external documentation joined by the dependencies' (``DependencyDocumentation``).
+    private(set) var configuration: SiteConfiguration
+    /// Where the dependencies' modules are documented, read from the library's build.
+    private(set) var dependencies: DependencyDocumentation?
     /// The reference pages an edit of doc comments changed (or whose listings' verdicts it may have), by URL.
     private(set) var editedPages: Set<String> = []
     /// The paths of the standard library's symbols, when a doc comment's
@@ -44,6 +47,12 @@ struct ReferenceStage {
             prepared = try verification.verifier.ensurePrepared(&preparation)
         } catch {
             return MadeReference(warnings: [.warning("the API reference was not made: \(error.message)")])
+        }
+        if let plan = prepared.library.buildPlan {
+            // A type or symbol link of a dependency links to its documentation at the resolved version; `external_docs:` wins.
+            let found = DependencyDocumentation(buildPlan: plan)
+            configuration.externalDocumentation = configuration.externalDocumentation.adding(defaults: found.roots)
+            dependencies = found
         }
         let root = SampleVerification.packageDirectory(configuration: configuration, layout: context.layout).resolvingSymlinksInPath().path
         let maker = PageMaker(configuration: configuration, root: root)
@@ -150,8 +159,23 @@ struct ReferenceStage {
         let note = Self.note(symbols: symbols, redirects: redirects.count, merged: merged.catalogPages, folder: configuration.referencePath)
         let coverage = DocumentationCoverage(pages: symbols)
         (made.pages, made.catalogPages) = (merged.reference + redirects, merged.catalogPages)
-        (made.notes, made.coverage) = ([note, links.summary, coverage.summary], coverage)
+        (made.notes, made.coverage) = ([note, links.summary] + [dependencies.flatMap(Self.note)].compactMap { $0 } + [coverage.summary], coverage)
         return made
+    }
+
+    /// `Dependencies' documentation: 9 modules of 3 packages linked on the Swift Package Index at their resolved versions; …`,
+    /// `nil` without dependencies.
+    static func note(_ dependencies: DependencyDocumentation) -> String? {
+        guard !dependencies.roots.isEmpty || !dependencies.unplaced.isEmpty else { return nil }
+        // A root is `https://swiftpackageindex.com/<owner>/<name>/<version>/documentation/<module>/`.
+        let packages = Set(dependencies.roots.values.map { $0.split(separator: "/").dropLast(2).joined(separator: "/") })
+        var note =
+            "Dependencies' documentation: \(dependencies.roots.count) module\(dependencies.roots.count == 1 ? "" : "s") of \(packages.count) "
+            + "package\(packages.count == 1 ? "" : "s") linked on the Swift Package Index at their resolved versions"
+        if !dependencies.unplaced.isEmpty {
+            note += "; \(dependencies.unplaced.count) not placed, their symbols shown as text (\(dependencies.unplaced.joined(separator: ", ")))"
+        }
+        return note
     }
 
     /// `API reference: 412 pages at DocC's addresses (documentation/shapes/…)`, with the redirects and extension files.

@@ -30,13 +30,27 @@ public struct ExternalDocumentation: Sendable, Equatable {
             ("XCTest", "xctest"), ("os", "os"),
         ].map { ($0.0, "https://developer.apple.com/documentation/\($0.1)/") })
 
+    /// The modules a base of `""` took out: no default puts them back.
+    public private(set) var excluded: Set<String> = []
+
     /// Apple's modules, and `bases` over them (a base of `""` takes a module out).
     public init(bases: [String: String] = [:]) {
         var all = Self.apple
         for (module, base) in bases {
             all[module] = base.isEmpty ? nil : (base.hasSuffix("/") ? base : base + "/")
+            if base.isEmpty { excluded.insert(module) }
         }
         self.bases = all
+    }
+
+    /// These bases, and `defaults` (the dependencies' documentation) for
+    /// the modules they neither name nor took out.
+    public func adding(defaults: [String: String]) -> ExternalDocumentation {
+        var added = self
+        for (module, base) in defaults where added.bases[module] == nil && !excluded.contains(module) {
+            added.bases[module] = base.hasSuffix("/") ? base : base + "/"
+        }
+        return added
     }
 
     /// The page of the symbol at `path` (without the module) of `module`, or
