@@ -79,18 +79,8 @@ public struct DependencyDocumentation: Sendable, Equatable {
     /// `owner/name` of a GitHub repository's address (`https://github.com/apple/swift-nio.git`,
     /// `git@github.com:apple/swift-nio.git`), else `nil`.
     static func githubRepository(_ location: String) -> String? {
-        var address = Substring(location.trimmingCharacters(in: .whitespacesAndNewlines))
-        for prefix in ["https://", "http://", "ssh://git@", "git@"] where address.hasPrefix(prefix) {
-            address = address.dropFirst(prefix.count)
-            break
-        }
-        guard address.lowercased().hasPrefix("github.com") else { return nil }
-        address = address.dropFirst("github.com".count).drop { $0 == "/" || $0 == ":" }
-        while address.hasSuffix("/") { address = address.dropLast() }
-        if address.hasSuffix(".git") { address = address.dropLast(4) }
-        let parts = address.split(separator: "/")
-        guard parts.count == 2 else { return nil }
-        return parts.joined(separator: "/")
+        guard let (base, host) = PackageRepository.webPage(of: location), host == "github.com" else { return nil }
+        return String(base.dropFirst("https://github.com/".count))
     }
 
     /// The part of `workspace-state.json` read here.

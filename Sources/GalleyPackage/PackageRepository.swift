@@ -61,8 +61,9 @@ public enum PackageRepository {
         return nil
     }
 
-    /// The repository's web page (`https://github.com/owner/name`) and host for `remote`.
-    private static func webPage(of remote: String) -> (base: String, host: String)? {
+    /// The repository's web page (`https://github.com/owner/name`) and host
+    /// for `remote` (an `https://`, `ssh://` or `git@host:owner/name` address).
+    static func webPage(of remote: String) -> (base: String, host: String)? {
         var address = remote.trimmingCharacters(in: .whitespacesAndNewlines)
         if address.hasPrefix("git@"), let colon = address.firstIndex(of: ":") {
             // git@github.com:owner/name.git

@@ -87,10 +87,9 @@ public struct CatalogCuration: Sendable {
     /// that no group placed before, each with its own groups.
     private static func groups(of page: Page, members: Set<String>, placed: inout Set<String>, resolver: DocLinkResolver) -> [Group] {
         let document = page.document
-        let headings = document.headings
-        guard let start = headings.firstIndex(where: { $0.level == 2 && $0.text == "Topics" }) else { return [] }
-        let end = headings[(start + 1)...].first { $0.level <= 2 }?.line ?? Int.max
-        let titles = headings[(start + 1)...].filter { $0.level == 3 && $0.line < end }
+        guard let section = SymbolPages.topicsLines(of: document) else { return [] }
+        let end = section.upperBound
+        let titles = document.headings.filter { $0.level == 3 && section.contains($0.line) }
         var found: [Group] = []
         for (index, heading) in titles.enumerated() {
             let until = index + 1 < titles.count ? titles[index + 1].line : end
