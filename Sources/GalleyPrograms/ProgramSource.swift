@@ -297,21 +297,29 @@ package enum ProgramSource {
     }
 
     /// Declarations that stay at file scope; `let`/`var` become locals of the
-    /// program function. An `#if` stays there when its clauses hold only such
-    /// declarations (`#if compiler(>=6)` around `internal import X`), else
-    /// it is statements of the program function.
+    /// program function. An `#if` stays there when its clauses hold only
+    /// imports (`#if compiler(>=6)` around `internal import X`), which exist
+    /// only at file scope; any other `#if` is statements of the program
+    /// function, where its types stay local and clash with no other sample's.
     private static func isTopLevelDeclaration(_ decl: DeclSyntax) -> Bool {
-        guard let conditional = decl.as(IfConfigDeclSyntax.self) else { return !decl.is(VariableDeclSyntax.self) }
-        var declarations = 0
+        guard decl.is(IfConfigDeclSyntax.self) else { return !decl.is(VariableDeclSyntax.self) }
+        return holdsOnlyImports(decl)
+    }
+
+    /// Whether `decl` is an import, or an `#if` whose clauses hold imports and nothing else.
+    private static func holdsOnlyImports(_ decl: DeclSyntax) -> Bool {
+        if decl.is(ImportDeclSyntax.self) { return true }
+        guard let conditional = decl.as(IfConfigDeclSyntax.self) else { return false }
+        var imports = 0
         for clause in conditional.clauses {
             guard let elements = clause.elements else { continue }
             guard case .statements(let items) = elements else { return false }
             for item in items {
-                guard let inner = item.item.as(DeclSyntax.self), isTopLevelDeclaration(inner) else { return false }
-                declarations += 1
+                guard let inner = item.item.as(DeclSyntax.self), holdsOnlyImports(inner) else { return false }
+                imports += 1
             }
         }
-        return declarations > 0
+        return imports > 0
     }
 
     /// The item's text with `fileprivate` added (or replacing a wider access

@@ -431,7 +431,7 @@ struct CLibraryNameTests {
 /// file scope", an error in the docs that was Galley's).
 @Suite("#if at file scope")
 struct ConditionalDeclarationTests {
-    @Test("an #if of imports and types stays at file scope; an #if of statements still runs where it is")
+    @Test("an #if of imports stays at file scope; an #if of types or statements still compiles and runs where it is")
     func fileScope() throws {
         let report = try verifyPage(
             """
