@@ -97,7 +97,7 @@ install: deps
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/galley $(DESTDIR)$(PREFIX)/bin/galley
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/galley: $$($(DESTDIR)$(PREFIX)/bin/galley --version)"
 
-# Regenerates Sources/GalleyRender/DefaultTheme.swift, the built-in theme compiled
+# Regenerates Sources/GalleyTheme/DefaultTheme.swift, the built-in theme compiled
 # into galley, from its sources in templates/. Run it after
 # editing them (GalleySiteTests fails until you do), then rebuild.
 theme:

@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GENERATED = {"Sources/GalleyRender/DefaultTheme.swift"}
+GENERATED = {"Sources/GalleyTheme/DefaultTheme.swift"}
 MAX_FILE, MAX_FUNCTION, MAX_MODULE = 500, 60, 4000
 VERIFY_IMPORTERS = {"GalleySite", "GalleyServer", "galley"}
 # Dependencies a target needs built but does not import, each with its reason in Package.swift.

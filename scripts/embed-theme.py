@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/GalleyRender/DefaultTheme.swift from templates/, the built-in theme's sources.
+"""Writes Sources/GalleyTheme/DefaultTheme.swift from templates/, the built-in theme's sources.
 
 The built-in theme is compiled into the galley binary as Swift source (not as
 SwiftPM resources, which on Linux are files next to the binary that may be
@@ -20,7 +20,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THEME = os.path.join(ROOT, "templates")
-OUTPUT = os.path.join(ROOT, "Sources", "GalleyRender", "DefaultTheme.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "GalleyTheme", "DefaultTheme.swift")
 
 
 def theme_files():

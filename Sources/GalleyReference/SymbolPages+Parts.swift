@@ -29,6 +29,8 @@ extension SymbolPages {
         documented.topicGroup = group(of: tree.pages[index].content)
         documented.abstract = abstract(of: symbol, in: graph, modules: modules) ?? ""
         documented.declaration = symbol.declaration.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let owner = tree.owner(ofPage: index)
+        documented.signature = TypeSignature(symbol, owner: owner?.type, ownerGenerics: owner?.generics ?? [])
         documented.hasDocComment = symbol.docComment.map { comment in comment.moduleName.map(modules.contains) ?? true } ?? false
         documented.isInheritedCopy = symbol.identifier.contains("::SYNTHESIZED::")
         // An extension block's page (of a re-exported type) documents its members, not itself: not counted either.

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyRender
+import GalleyTheme
 
 /// The files `galley init` writes: a `galley.yml` whose every key is
 /// commented out and explained, a first page with a sample that is verified,

@@ -3,6 +3,7 @@ import GalleyCore
 import GalleyRender
 import GalleySite
 import GalleyTestSupport
+import GalleyTheme
 import Testing
 
 @testable import GalleyProject

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyTheme
 import Mustache
 import Testing
 

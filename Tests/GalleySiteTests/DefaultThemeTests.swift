@@ -3,6 +3,7 @@ import GalleyProject
 import GalleyRender
 import GalleySite
 import GalleyTestSupport
+import GalleyTheme
 import Testing
 
 /// The theme compiled into `galley`, and a site's `templates/` laid over it file by file.
@@ -43,7 +44,7 @@ struct DefaultThemeTests {
             let path = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
             onDisk[path] = try Data(contentsOf: url)
         }
-        let advice = "Sources/GalleyRender/DefaultTheme.swift is out of date: run `make theme` and rebuild"
+        let advice = "Sources/GalleyTheme/DefaultTheme.swift is out of date: run `make theme` and rebuild"
         for path in Set(onDisk.keys).subtracting(DefaultTheme.files.keys).sorted() {
             Issue.record("templates/\(path) is not compiled in. \(advice)")
         }

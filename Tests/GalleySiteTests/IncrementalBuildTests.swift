@@ -2,6 +2,7 @@ import Foundation
 import GalleyRender
 import GalleySite
 import GalleyTestSupport
+import GalleyTheme
 import Testing
 
 /// Every incremental build is compared byte for byte with a full build of the same tree.

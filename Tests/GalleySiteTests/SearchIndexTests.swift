@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyMarkdown
 import GalleyProject
 import GalleySite
@@ -163,5 +164,26 @@ struct FaviconTests {
             ])
         #expect(index.script.contains(#"{"d":"init<S>(_ elements: S) where S : Sequence","k":"Initializer","m":"DequeModule","n":"Deque.init(_:)""#))
         #expect(index.script.contains(#"{"k":"Initializer","m":"DequeModule","n":"Deque.init()""#), "no declaration on a name of its own")
+    }
+
+    @Test("a function's signature is in the symbol index (inputs, output, generics) for search by type; a type has none")
+    func signatures() throws {
+        var popFirst = Self.parts("Deque.popFirst()", kind: "Instance Method")
+        popFirst.signature = TypeSignature(inputs: ["Deque<Element>"], output: "Element?", generics: ["Element"])
+        var initializer = Self.parts("Logger.init(label:)", kind: "Initializer")
+        initializer.signature = TypeSignature(inputs: ["String"], output: "Logger", generics: [])
+        let index = SearchIndex(
+            pages: [],
+            reference: [
+                Self.reference("d/popfirst()/index.html", popFirst), Self.reference("l/init(label:)/index.html", initializer),
+                Self.reference("d/index.html", Self.parts("Deque", kind: "Structure")),
+            ])
+        #expect(
+            index.script.contains(
+                #"{"g":"Element","i":"Deque<Element>","k":"Instance Method","m":"DequeModule","n":"Deque.popFirst()","o":"Element?","u":"d/popfirst()/index.html""#
+            ), "\(index.script)")
+        #expect(index.script.contains(#"{"i":"String","k":"Initializer","m":"DequeModule","n":"Logger.init(label:)","o":"Logger","u""#))
+        // A type is found by its name only: no signature fields.
+        #expect(index.script.contains(#"{"k":"Structure","m":"DequeModule","n":"Deque","u":"d/index.html""#))
     }
 }

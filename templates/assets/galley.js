@@ -406,6 +406,222 @@
   }
   window.galleyRankSymbols = rankSymbols;
 
+  // ---------- Search by type (`Deque<Int> -> Int`, `-> Logger`, `(String) async throws ->`) ----------
+
+  /* A type as search compares it: {n: its name, lowercased, a: its generic
+     arguments}. Sugar is spelled out ([T] is Array<T>, [K: V] Dictionary<K, V>,
+     T? and T! Optional<T>, T... Array<T>), Void is (), attributes and the
+     words inout, some, any, borrowing, consuming and sending are left out, a
+     composition is its first protocol that is not Sendable, T.Type is T,
+     Swift.Int is Int, and a function type is named "->" with its parameters
+     and then its result as arguments. The index's types and the query's are
+     read alike. */
+  var TYPE_TOKENS = /->|\.\.\.|@?[A-Za-z_][A-Za-z0-9_]*|[<>()\[\],:?!&.]/g;
+  var LEFT_OUT = { inout: 1, some: 1, any: 1, borrowing: 1, consuming: 1, sending: 1, __owned: 1, __shared: 1, isolated: 1, each: 1, repeat: 1 };
+  var EFFECTS = { async: 1, throws: 1, rethrows: 1 };
+  var isWord = function (token) { return /^[A-Za-z_]/.test(token || ""); };
+
+  function TypeReader(tokens) { this.t = tokens; this.i = 0; }
+  TypeReader.prototype.peek = function (ahead) { return this.t[this.i + (ahead || 0)]; };
+  TypeReader.prototype.type = function () {
+    while (this.peek() && (this.peek().charAt(0) === "@" || LEFT_OUT[this.peek()])) this.i++;
+    var token = this.peek(), type;
+    if (token === "(") {
+      this.i++;
+      var elements = this.list(")");
+      type = this.function(elements) || (elements.length === 1 ? elements[0] : { n: "()", a: elements });
+    } else if (token === "[") {
+      this.i++;
+      var key = this.type() || { n: "?", a: [] };
+      if (this.peek() === ":") { this.i++; type = { n: "dictionary", a: [key, this.type() || { n: "?", a: [] }] }; }
+      else type = { n: "array", a: [key] };
+      if (this.peek() === "]") this.i++;
+    } else if (isWord(token)) {
+      type = this.named();
+    } else {
+      return null;
+    }
+    for (;;) {
+      var next = this.peek();
+      if (next === "?" || next === "!") { this.i++; type = { n: "optional", a: [type] }; }
+      else if (next === "...") { this.i++; type = { n: "array", a: [type] }; }
+      else if (next === "&" && isWord(this.peek(1))) { this.i++; var other = this.named(); if (type.n === "sendable") type = other; }
+      else return type;
+    }
+  };
+  TypeReader.prototype.named = function () {
+    var parts = [this.t[this.i++]], args = [];
+    for (;;) {
+      if (this.peek() === "<") { this.i++; args = this.list(">"); }
+      else if (this.peek() === "." && isWord(this.peek(1))) { this.i++; parts.push(this.t[this.i++]); args = []; }
+      else break;
+    }
+    var last = parts[parts.length - 1];
+    if (parts.length > 1 && (last === "Type" || last === "Protocol")) parts.pop();
+    if (parts.length > 1 && parts[0] === "Swift") parts.shift();
+    var name = parts.join(".").toLowerCase();
+    return name === "void" ? { n: "()", a: [] } : { n: name, a: args };
+  };
+  // Types separated by commas up to `close` (or the end), labels (`name:`, `_ name:`) left out.
+  TypeReader.prototype.list = function (close) {
+    var items = [];
+    while (this.i < this.t.length && this.peek() !== close) {
+      if (isWord(this.peek()) && this.peek(1) === ":") this.i += 2;
+      else if (isWord(this.peek()) && isWord(this.peek(1)) && this.peek(2) === ":") this.i += 3;
+      var item = this.type();
+      if (item) items.push(item);
+      else if (this.peek() !== close) this.i++;
+      if (this.peek() === ",") this.i++;
+    }
+    this.i++;
+    return items;
+  };
+  // After a parenthesized list: its effects and `-> Result` make it a function type.
+  TypeReader.prototype.function = function (parameters) {
+    var start = this.i;
+    while (EFFECTS[this.peek()]) { this.i++; if (this.peek() === "(") { this.i++; this.list(")"); } }
+    if (this.peek() !== "->") { this.i = start; return null; }
+    this.i++;
+    return { n: "->", a: parameters.concat([this.type() || { n: "()", a: [] }]) };
+  };
+
+  function readType(text) { return new TypeReader(text.match(TYPE_TOKENS) || []).type(); }
+
+  /* A query that searches by type: inputs, then a top-level `->`, then the
+     output (`A, B -> C`, `(A, B) -> C`, `-> C`, `A ->`), effects ignored.
+     Null when the query has no such arrow: then it is a name. */
+  function readTypeQuery(query) {
+    var tokens = query.match(TYPE_TOKENS) || [];
+    var depth = 0, arrow = -1;
+    // The last arrow outside brackets: one before it belongs to a function type among the inputs.
+    for (var i = 0; i < tokens.length; i++) {
+      var token = tokens[i];
+      if (token === "(" || token === "[" || token === "<") depth++;
+      else if (token === ")" || token === "]" || token === ">") depth--;
+      else if (token === "->" && depth === 0) arrow = i;
+    }
+    if (arrow < 0) return null;
+    var before = tokens.slice(0, arrow);
+    while (before.length && EFFECTS[before[before.length - 1]]) before.pop();
+    // `(A, B)` around all the inputs is the parameter list, not a tuple.
+    var wrapped = before[0] === "(" && before[before.length - 1] === ")";
+    for (var at = 1, level = 1; wrapped && at < before.length - 1; at++) {
+      level += before[at] === "(" ? 1 : before[at] === ")" ? -1 : 0;
+      if (level === 0) wrapped = false;
+    }
+    var inputs = new TypeReader(wrapped ? before.slice(1, -1) : before).list(undefined);
+    var output = new TypeReader(tokens.slice(arrow + 1)).type();
+    return { inputs: inputs, output: output };
+  }
+
+  function typeKey(type) {
+    return type.n + (type.a.length ? "<" + type.a.map(typeKey).join(",") + ">" : "");
+  }
+
+  /* How far the query's type `q` is from the index's type `e`, with the
+     entry's generic parameters bound as they unify: {cost, bound}, or null
+     when they do not match. A generic parameter (or `Self`) takes any type,
+     the same one each time it appears: bound by an argument of a type the
+     query names (`Deque<Int>` binds Deque's Element) it costs 1, bound
+     alone 3, and in the output only one an input bound matches (else
+     every generic function would answer `-> Logger`); an
+     associated type (`S.Element`) takes any (cost 2); a name without
+     arguments (`Deque`) stands for every instance; an optional answers a
+     query for its wrapped type (cost 2). */
+  function matchType(q, e, generics, bound, nested, isOutput) {
+    if (!q) return { cost: 0, bound: bound };
+    var root = e.n.split(".")[0];
+    if (generics[root] || root === "self") {
+      if (root !== e.n) return isOutput && !nested ? null : { cost: 2, bound: bound };
+      var key = typeKey(q);
+      if (bound[e.n] !== undefined) return bound[e.n] === key ? { cost: 0, bound: bound } : null;
+      if (isOutput && !nested) return null;
+      var next = Object.assign({}, bound);
+      next[e.n] = key;
+      return { cost: nested ? 1 : 3, bound: next };
+    }
+    var sameName = q.n === e.n || (q.n.indexOf(".") < 0 && e.n.slice(e.n.lastIndexOf(".") + 1) === q.n);
+    if (sameName && (!q.a.length || q.a.length === e.a.length)) {
+      var cost = 0;
+      for (var i = 0; i < q.a.length && bound; i++) {
+        // Sugar's arguments are not bound by naming a type: `-> [String]` is no query for every `-> [T]`.
+        var named = nested || !(e.n === "optional" || e.n === "array" || e.n === "dictionary");
+        var inner = matchType(q.a[i], e.a[i], generics, bound, named, isOutput);
+        if (!inner) { bound = null; break; }
+        cost += inner.cost;
+        bound = inner.bound;
+      }
+      if (bound) return { cost: cost, bound: bound };
+    }
+    if (e.n === "optional" && q.n !== "optional") {
+      var wrapped = matchType(q, e.a[0], generics, bound, nested, isOutput);
+      if (wrapped) return { cost: wrapped.cost + 2, bound: wrapped.bound };
+    }
+    return null;
+  }
+
+  // The lowest cost of matching each query input with a different entry input, then the output.
+  function matchInputs(query, signature, used, at, bound) {
+    if (at === query.inputs.length) {
+      if (!query.output) return 0;
+      var result = matchType(query.output, signature.output, signature.generics, bound, false, true);
+      return result ? result.cost : -1;
+    }
+    var best = -1;
+    for (var j = 0; j < signature.inputs.length; j++) {
+      if (used[j]) continue;
+      var match = matchType(query.inputs[at], signature.inputs[j], signature.generics, bound);
+      if (!match) continue;
+      used[j] = true;
+      var rest = matchInputs(query, signature, used, at + 1, match.bound);
+      used[j] = false;
+      // Out of order costs a little: `(Int, String)` finds f(Int, String) before f(String, Int).
+      if (rest >= 0) {
+        var cost = match.cost + rest + (j === at ? 0 : 0.5);
+        if (best < 0 || cost < best) best = cost;
+      }
+    }
+    return best;
+  }
+
+  function signatureOf(symbol) {
+    if (symbol.o === undefined) return null;
+    if (!symbol.signature) {
+      var generics = {};
+      (symbol.g ? symbol.g.split(",") : []).forEach(function (name) { generics[name.toLowerCase()] = true; });
+      symbol.signature = {
+        inputs: (symbol.i ? symbol.i.split(";") : []).map(readType).filter(Boolean),
+        output: readType(symbol.o) || { n: "()", a: [] },
+        generics: generics,
+      };
+    }
+    return symbol.signature;
+  }
+
+  /* The symbols whose signature matches the type query `query` (see
+     readTypeQuery), best first: exact matches, then those that bind
+     generics or unwrap optionals, then those with inputs the query left
+     out; shorter names first among equals. Null when `query` does not search
+     by type. */
+  function searchByType(symbols, query) {
+    var typeQuery = readTypeQuery(query);
+    if (!typeQuery) return null;
+    var ranked = [];
+    symbols.forEach(function (symbol, position) {
+      var signature = signatureOf(symbol);
+      if (!signature || signature.inputs.length < typeQuery.inputs.length) return;
+      var cost = matchInputs(typeQuery, signature, [], 0, {});
+      if (cost < 0) return;
+      var extra = signature.inputs.length - typeQuery.inputs.length;
+      ranked.push({ symbol: symbol, position: position, score: cost + extra * (typeQuery.inputs.length ? 1 : 0.25) });
+    });
+    ranked.sort(function (a, b) {
+      return a.score - b.score || a.symbol.n.length - b.symbol.n.length || a.position - b.position;
+    });
+    return ranked.map(function (entry) { return entry.symbol; });
+  }
+  window.galleySearchByType = searchByType;
+
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
       var script = document.createElement("script");
@@ -487,7 +703,11 @@
       if (!query) { close(); return Promise.resolve(); }
       return prepare().then(function () {
         if (box.value.trim() !== query) return;
-        var words = terms(query);
+        // A query with `->` searches by type; its type names search the prose.
+        var byType = searchByType(symbols, query);
+        var words = byType ? (query.match(/[A-Za-z_][A-Za-z0-9_]*/g) || []).filter(function (word) {
+          return !EFFECTS[word] && !LEFT_OUT[word];
+        }).map(function (word) { return word.toLowerCase(); }) : terms(query);
         var hits = [];
         try {
           hits = index.query(function (q) {
@@ -501,7 +721,7 @@
         } catch (e) { hits = []; }
         panel.innerHTML = "";
         // Symbols by name first (at most 8), then the prose.
-        var symbolHits = rankSymbols(symbols, query).slice(0, 8);
+        var symbolHits = (byType || rankSymbols(symbols, query)).slice(0, 8);
         if (!hits.length && !symbolHits.length) {
           var empty = document.createElement("p");
           empty.className = "galley-search-empty";
@@ -518,6 +738,9 @@
               + ' <span class="galley-search-kind">' + escapeHTML(symbol.k + " · " + symbol.m) + "</span></span>"
               // Overloads share a name: their declarations tell them apart.
               + (symbol.d ? '<code class="galley-search-declaration">' + escapeHTML(symbol.d) + "</code>" : "")
+              // A match by type shows the signature it matched.
+              + (byType ? '<code class="galley-search-declaration galley-search-signature">'
+                + escapeHTML("(" + (symbol.i || "").split(";").join(", ") + ") -> " + symbol.o) + "</code>" : "")
               + (symbol.x ? '<span class="galley-search-snippet">' + escapeHTML(symbol.x) + "</span>" : "");
             item.appendChild(link);
             list.appendChild(item);

@@ -36,6 +36,9 @@ public struct APISymbol: Hashable, Sendable {
     public var declarationFragments: [Fragment]
     /// Generic parameters and constraints (`swiftGenerics`), when it has any.
     public var generics: Generics?
+    /// A function's, initializer's or subscript's parameter and result types
+    /// (`functionSignature`), when it has them.
+    public var functionSignature: FunctionSignature?
     /// The documentation comment, when it has one.
     public var docComment: DocComment?
     /// Availability per domain (`availability`); empty when unconstrained.
@@ -103,6 +106,21 @@ extension APISymbol {
 
         init(_ fragment: SymbolGraph.Symbol.DeclarationFragments.Fragment) {
             self.init(kind: fragment.kind.rawValue, spelling: fragment.spelling, preciseIdentifier: fragment.preciseIdentifier)
+        }
+    }
+
+    /// A function's parameter and result types, as the graph writes them.
+    public struct FunctionSignature: Hashable, Sendable {
+        /// Each parameter's type (`Deque<Element>`, `@Sendable () async throws -> Value`;
+        /// the graph leaves `inout` and `@escaping` out).
+        public var parameters: [String]
+        /// The result type (`Element?`, `()`), empty for an initializer.
+        public var returns: String
+
+        /// A signature of `parameters` returning `returns`.
+        public init(parameters: [String], returns: String) {
+            self.parameters = parameters
+            self.returns = returns
         }
     }
 
@@ -292,6 +310,15 @@ extension APISymbol {
             Generics(
                 parameters: generics.parameters.map { GenericParameter(name: $0.name, index: $0.index, depth: $0.depth) },
                 constraints: generics.constraints.map(GenericConstraint.init))
+        }
+        functionSignature = symbol[mixin: SymbolGraph.Symbol.FunctionSignature.self].map { signature in
+            // A parameter's fragments are `name: Type`: its type is what follows the first colon.
+            FunctionSignature(
+                parameters: signature.parameters.map { parameter in
+                    let text = parameter.declarationFragments.map(\.spelling).joined()
+                    return text.firstIndex(of: ":").map { String(text[text.index(after: $0)...]).trimmingCharacters(in: .whitespaces) } ?? text
+                },
+                returns: signature.returns.map(\.spelling).joined())
         }
         docComment = symbol.docComment.map(DocComment.init)
         availability = symbol[mixin: SymbolGraph.Symbol.Availability.self]?.availability.map(Availability.init) ?? []

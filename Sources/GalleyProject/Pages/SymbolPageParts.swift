@@ -76,6 +76,8 @@ public struct SymbolPageParts: Sendable, Hashable {
     /// Its declaration on one line (`init<S>(_ elements: S) where S : Sequence`),
     /// which tells its overloads apart where their names are the same.
     public var declaration = ""
+    /// What it takes and gives, for search by type; `nil` for a type, a case or a macro.
+    public var signature: TypeSignature?
     /// Whether the page shows a doc comment written in the package (its own,
     /// or one it inherits from a requirement of the package), for the
     /// documentation coverage.

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyProject
 
 /// The site's search index: one entry per page section (the text before the
@@ -50,6 +51,9 @@ public struct SearchIndex: Sendable {
         /// the same name (overloads: `init(_:)` of a `Sequence` and of a
         /// `Collection`); empty otherwise, so the index stays small.
         public var declaration = ""
+        /// What it takes and gives, for search by type (`Deque<Int> -> Int`);
+        /// `nil` for a type, a case or a macro.
+        public var signature: TypeSignature?
     }
 
     /// The entries, in page and section order.
@@ -68,7 +72,7 @@ public struct SearchIndex: Sendable {
             symbols.append(
                 Symbol(
                     name: parts.qualifiedName, module: parts.module, kind: parts.kindName, url: RelativeURL.encoded(page.url),
-                    abstract: Self.capped(parts.abstract), declaration: parts.declaration))
+                    abstract: Self.capped(parts.abstract), declaration: parts.declaration, signature: parts.signature))
         }
         // Overloads share a name: their declarations tell them apart in the results.
         var named: [String: Int] = [:]
@@ -108,7 +112,9 @@ public struct SearchIndex: Sendable {
     }
 
     /// The script that defines `window.galleySearchIndex`, and `window.galleySymbolIndex`
-    /// when there are symbols (`d`, the declaration, only on overloads).
+    /// when there are symbols (`d`, the declaration, only on overloads; on a
+    /// symbol with a ``TypeSignature``, `i` its inputs joined by `;`, `o` its
+    /// output and `g` its generic parameters joined by `,`).
     public var script: String {
         // The JSON `JSONEncoder` writes with sorted keys and unescaped slashes,
         // written directly as bytes: a string is copied as it is unless it
@@ -122,8 +128,13 @@ public struct SearchIndex: Sendable {
             Self.appendArray(
                 "galleySymbolIndex",
                 symbols.map { symbol in
-                    (symbol.declaration.isEmpty ? [] : [("d", symbol.declaration)])
-                        + [("k", symbol.kind), ("m", symbol.module), ("n", symbol.name), ("u", symbol.url), ("x", symbol.abstract)]
+                    let signature = symbol.signature
+                    let declaration = symbol.declaration.isEmpty ? [] : [("d", symbol.declaration)]
+                    let generics = signature.map { $0.generics.isEmpty ? [] : [("g", $0.generics.joined(separator: ","))] } ?? []
+                    let inputs = signature.map { [("i", $0.inputs.joined(separator: ";"))] } ?? []
+                    let output = signature.map { [("o", $0.output)] } ?? []
+                    return declaration + generics + inputs + [("k", symbol.kind), ("m", symbol.module), ("n", symbol.name)] + output
+                        + [("u", symbol.url), ("x", symbol.abstract)]
                 }, to: &json)
         }
         // `</script` can never end a script element that loads this file, but keep it inert anyway: `<\/`.

@@ -2,6 +2,7 @@ import Foundation
 import GalleyCore
 import GalleyMarkdown
 import GalleyProject
+import GalleyTheme
 import Mustache
 
 /// The Mustache templates of a theme, parsed and checked.
