@@ -1155,7 +1155,7 @@ pre code .sample-callout-type {
       }
       if (bound) return { cost: cost, bound: bound };
     }
-    if (e.n === "optional" && q.n !== "optional") {
+    if (e.n === "optional" && e.a.length === 1 && q.n !== "optional") {
       var wrapped = matchType(q, e.a[0], generics, bound, nested, isOutput);
       if (wrapped) return { cost: wrapped.cost + 2, bound: wrapped.bound };
     }
