@@ -15,6 +15,8 @@ package struct CursorInfo: Sendable, Equatable {
     package var declarationFile: String?
     /// The declaration's 1-based line in ``declarationFile``.
     package var declarationLine: Int?
+    /// The declaration's precise identifier (its USR), for a link to its documentation.
+    package var usr: String?
 
     /// Reads a cursor-info response; `nil` when it names no declaration.
     package init?(_ response: SourceKitValue) {
@@ -28,6 +30,7 @@ package struct CursorInfo: Sendable, Equatable {
         self.summary = Self.summary(xml: response["key.doc.full_as_xml"]?.string, comment: response["key.doc_comment"]?.string)
         self.declarationFile = response["key.filepath"]?.string
         self.declarationLine = response["key.line"]?.integer
+        self.usr = response["key.usr"]?.string
     }
 
     /// Whether the place declares or names a value whose type was inferred

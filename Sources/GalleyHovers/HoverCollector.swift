@@ -250,7 +250,9 @@ package struct HoverCollector: Sendable {
             answer.annotations.append(
                 SampleAnnotation(
                     kind: .declaration, line: line, column: column, length: token.text.count,
-                    text: text, summary: info.summary, declarationLine: declarationLine
+                    text: text, summary: info.summary, declarationLine: declarationLine,
+                    // Declared on the page: the popover links to its line, not to documentation.
+                    symbol: declarationLine == nil ? info.usr : nil
                 ))
         }
     }

@@ -25,6 +25,7 @@ extension SymbolPages {
         }
         documented.module = tree.module
         documented.qualifiedName = symbol.pathComponents.joined(separator: ".")
+        documented.identifier = symbol.identifier
         documented.kindName = symbol.kindDisplayName
         documented.topicGroup = group(of: tree.pages[index].content)
         documented.abstract = abstract(of: symbol, in: graph, modules: modules) ?? ""

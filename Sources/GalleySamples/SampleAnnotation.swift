@@ -40,12 +40,18 @@ public struct SampleAnnotation: Sendable, Hashable, Codable {
     /// For a declaration: the Markdown line on the same page where the
     /// identifier is declared, so the page can link to it.
     public var declarationLine: Int?
+    /// For a declaration made elsewhere: its precise identifier (USR), so
+    /// that the page can link to its documentation (the site's own page of
+    /// it, or its module's documentation outside the site).
+    public var symbol: String?
 
     /// Creates an annotation.
     public init(
-        kind: Kind, line: Int, column: Int, length: Int = 0, text: String, summary: String? = nil, declarationLine: Int? = nil
+        kind: Kind, line: Int, column: Int, length: Int = 0, text: String, summary: String? = nil, declarationLine: Int? = nil,
+        symbol: String? = nil
     ) {
         self.declarationLine = declarationLine
+        self.symbol = symbol
         self.kind = kind
         self.line = line
         self.column = column

@@ -86,6 +86,7 @@ struct ReferenceStage {
             // An edited symbol has a catalog's extension file: the whole reference is made again from the edited graphs.
             let trees = SymbolPages.trees(for: edit.graphs, folder: configuration.referencePath)
             let symbols = maker.pages(edit.graphs, trees: trees)
+            made.typeLinks = TypeLinkCount(graphs: edit.graphs, trees: trees, external: configuration.externalDocumentation)
             (made.graphs, made.trees, made.librarySources) = (edit.graphs, trees, edit.sources)
             editedPages = Set(symbols.map(\.url))
             return symbols
@@ -93,6 +94,7 @@ struct ReferenceStage {
         if let kept = previous?.symbolPages, kept.fingerprint == prepared.library.graphFingerprint {
             // A preview's rebuild with the same library keeps the pages of the last build (the graphs are not read again).
             (made.graphs, made.trees, made.librarySources) = (previous?.graphs ?? [], previous?.trees ?? [], previous?.librarySources ?? [:])
+            made.typeLinks = previous?.typeLinks ?? TypeLinkCount()
             return kept.pages
         }
         let graphs = readGraphs(prepared: prepared, warnings: &made.warnings)
@@ -101,6 +103,7 @@ struct ReferenceStage {
         if context.settings.isVersion { made.api = APISnapshot(graphs: graphs, trees: trees) }
         // A preview keeps the graphs and its files' texts for the next edit; a one-time build frees the graphs early.
         if context.keepsState { (made.graphs, made.trees, made.librarySources) = (graphs, trees, DocCommentEdit.sources(of: graphs)) }
+        made.typeLinks = TypeLinkCount(graphs: graphs, trees: trees, external: configuration.externalDocumentation)
         return maker.pages(graphs, trees: trees)
     }
 
@@ -159,7 +162,10 @@ struct ReferenceStage {
         let note = Self.note(symbols: symbols, redirects: redirects.count, merged: merged.catalogPages, folder: configuration.referencePath)
         let coverage = DocumentationCoverage(pages: symbols)
         (made.pages, made.catalogPages) = (merged.reference + redirects, merged.catalogPages)
-        (made.notes, made.coverage) = ([note, links.summary] + [dependencies.flatMap(Self.note)].compactMap { $0 } + [coverage.summary], coverage)
+        let typeLinks = made.typeLinks.summary.map { "API reference: " + $0 }
+        (made.notes, made.coverage) = (
+            [note, links.summary] + [dependencies.flatMap(Self.note), typeLinks].compactMap { $0 } + [coverage.summary], coverage
+        )
         return made
     }
 
@@ -286,6 +292,8 @@ struct MadeReference {
     var notes: [String] = []
     /// The symbol pages to keep for the next build, and the graphs' key.
     var symbolPages: (fingerprint: String, pages: [Page])?
+    /// How the declarations' types of other modules were linked (kept with the symbol pages).
+    var typeLinks = TypeLinkCount()
     var coverage: DocumentationCoverage?
     /// The symbols and their pages, for a versioned site (``BuildSettings/isVersion``).
     var api: APISnapshot?

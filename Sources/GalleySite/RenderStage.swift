@@ -124,7 +124,8 @@ struct RenderStage {
             let results = resultsByPage[page.displayPath] ?? []
             var text = renderer.render(
                 page,
-                codeBlockHTML: SampleHTML.codeBlockHTML(for: page, report: report, results: results, listings: listings),
+                codeBlockHTML: SampleHTML.codeBlockHTML(
+                    for: page, report: report, results: results, listings: listings, documentation: renderer.documentationLinks(from: page.url)),
                 snippetResult: { path in resultsByPage[path]?.first },
                 footer: SampleHTML.footer(for: page, report: report, results: results),
                 commentListings: listings

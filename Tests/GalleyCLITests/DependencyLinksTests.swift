@@ -8,7 +8,9 @@ import Testing
 /// address), built with `galley build`.
 @Suite("Links into dependencies", .serialized)
 struct DependencyLinksTests {
-    @Test("a Logger in a declaration links to swift-log's page on the Swift Package Index at the resolved version; external_docs takes it out")
+    @Test(
+        "a Logger (and its nested Logger.Level) in a declaration links to swift-log's page on the Swift Package Index at the resolved version; external_docs takes it out; the build counts both"
+    )
     func swiftLog() throws {
         let package = try TemporaryDirectory()
         defer { package.remove() }
@@ -38,7 +40,28 @@ struct DependencyLinksTests {
 
                 /// A greeter writing to `logger`.
                 public init(logger: Logger) { self.logger = logger }
+
+                /// The level it greets at.
+                public var level: Logger.Level { .info }
             }
+
+            """)
+        // An article whose sample names the package's type, the dependency's and the standard library's.
+        try package.write(
+            "Sources/Greeter/Greeter.docc/Greeting.md",
+            """
+            # Greeting
+
+            Make a greeter that logs.
+
+            ```swift
+            import Greeter
+            import Logging
+
+            let greeter = Greeter(logger: Logger(label: "greeter"))
+            let name: String = "world"
+            print(name, greeter.level)
+            ```
 
             """)
         let build = try GalleyExecutable.run(["build"], in: package.url)
@@ -52,6 +75,16 @@ struct DependencyLinksTests {
         let property = try package.read("public/documentation/greeter/greeter/logger/index.html")
         #expect(property.contains(logger), "\(property)")
         #expect(try package.read("public/documentation/greeter/greeter/init(logger:)/index.html").contains(logger))
+        // A nested type's identifier names its parents: `Logger.Level` links to its own page.
+        let level = try package.read("public/documentation/greeter/greeter/level/index.html")
+        #expect(level.contains("href=\"https://swiftpackageindex.com/apple/swift-log/1.16.2/documentation/logging/logger/level\""), "\(level)")
+        // Logger twice, then Logger and Level in `Logger.Level`.
+        #expect(output.contains("API reference: types of other modules in declarations: 4 linked\n"), "\(output)")
+        // The sample's popovers link each name to its documentation: the site's page, the dependency's, Apple's.
+        let article = try package.read("public/Greeter/Greeting.html")
+        #expect(article.contains(#"documentation/greeter/greeter/index.html">Go to Greeter</a>"#), "\(article)")
+        #expect(article.contains(#"<a class="hv-link" \#(logger)>Go to Logger</a>"#), "\(article)")
+        #expect(article.contains(#"<a class="hv-link" href="https://developer.apple.com/documentation/swift/string">Go to String</a>"#))
         // `external_docs:` says where a module's documentation is, or (empty) that it has none here: it wins.
         try package.write("galley.yml", "external_docs:\n  Logging: \"\"\n")
         let again = try GalleyExecutable.run(["build"], in: package.url)
@@ -59,5 +92,12 @@ struct DependencyLinksTests {
         let plain = try package.read("public/documentation/greeter/greeter/logger/index.html")
         #expect(!plain.contains("swiftpackageindex.com"), "\(plain)")
         #expect(plain.contains("Logger"), "the type is still shown, as text")
+        // In a sample too: the popover shows Logger's declaration, with no link.
+        let unlinked = try package.read("public/Greeter/Greeting.html")
+        #expect(!unlinked.contains("Go to Logger"), "\(unlinked)")
+        #expect(unlinked.contains("Go to Greeter"))
+        #expect(
+            (again.standardOutput + again.standardError).contains("types of other modules in declarations: 0 linked, 4 shown as text (Logging 4)"),
+            "\(again.standardOutput)")
     }
 }

@@ -519,10 +519,10 @@ struct PackageRootTests {
         #expect(rectangle.contains("<a href=\"#relationships\">") || rectangle.contains("id=\"relationships\""), "\(rectangle)")
         // Search knows the symbols by name, the one whose extension file took its page's place too.
         let search = try package.read("public/search-index.js")
-        #expect(search.contains(#""n":"Rectangle.area","u":"documentation/shapes/rectangle/area/index.html""#), "\(search.prefix(2000))")
+        #expect(search.contains(#""n":"Rectangle.area","o":"Int","u":"documentation/shapes/rectangle/area/index.html""#), "\(search.prefix(2000))")
         #expect(search.contains(#""n":"Rectangle","u":"documentation/shapes/rectangle/index.html""#))
         // The requirement and its default implementation share a name: each entry carries its declaration.
-        #expect(search.components(separatedBy: #"{"d":"func describe() -> String","k":"#).count == 3, "\(search.prefix(4000))")
+        #expect(search.components(separatedBy: #"{"d":"func describe() -> String","#).count == 3, "\(search.prefix(4000))")
         #expect(!search.contains(#"{"d":"var area: Int"#), "a name of its own has no declaration in the index")
         // Where the extension file was, a page sends the reader on.
         let moved = try package.read("public/Shapes/Rectangle.html")

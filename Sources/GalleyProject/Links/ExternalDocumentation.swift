@@ -82,48 +82,16 @@ public struct ExternalDocumentation: Sendable, Equatable {
         return url(module: "Swift", path: Array(SymbolLink.components(found).dropFirst()))
     }
 
-    /// The page of the type a declaration names by its precise identifier,
-    /// when it is a top-level type (`s:SS` String, `s:Sa` Array,
-    /// `s:10Foundation3URLV` URL) of a module whose documentation is known.
-    /// A nested type's identifier does not say its parents' names: `nil`.
+    /// The page of the type a declaration names by its precise identifier
+    /// (``MangledTypeName``: `s:SS` String, `s:10Foundation3URLV` URL,
+    /// `s:7NIOCore15ChannelPipelineC8PositionO` ChannelPipeline.Position)
+    /// when its module's documentation is known. The mangled path must end
+    /// with `spelling` (a standard library substitution, which spells no
+    /// name, takes `spelling` as its path); `nil` otherwise.
     public func url(forTypeIdentifier identifier: String, spelling: String) -> String? {
-        guard let module = Self.topLevelModule(ofTypeIdentifier: identifier) else { return nil }
-        return url(module: module, path: [spelling])
-    }
-
-    /// The module of a top-level nominal type's precise identifier: the
-    /// standard library's substitutions (`s:Si`, `s:SS`, `s:Sq`, `s:ScT`),
-    /// `s:s<length><name><kind>` (Swift) and `s:<length><module><length><name><kind>`;
-    /// `nil` for anything else (members, nested types, generic parameters).
-    static func topLevelModule(ofTypeIdentifier identifier: String) -> String? {
-        let kinds: Set<Character> = ["V", "C", "O", "P", "a"]
-        guard identifier.hasPrefix("s:") else { return nil }
-        var rest = Substring(identifier.dropFirst(2))
-        if rest.hasPrefix("S") {
-            // A known substitution: one letter (`Si`), or two after `Sc`/`Sx` (`ScT`).
-            let body = rest.dropFirst()
-            if body.count == 1 { return "Swift" }
-            if body.count == 2, body.hasPrefix("c") { return "_Concurrency" }
-            return nil
-        }
-        var module = "Swift"
-        if rest.hasPrefix("s") {
-            rest = rest.dropFirst()
-        } else {
-            guard let name = Self.identifier(&rest) else { return nil }
-            module = String(name)
-        }
-        guard Self.identifier(&rest) != nil, rest.count == 1, let kind = rest.first, kinds.contains(kind) else { return nil }
-        return module
-    }
-
-    /// Reads a mangled `<length><name>` identifier off the front of `text`.
-    private static func identifier(_ text: inout Substring) -> Substring? {
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        guard let length = Int(digits), length > 0 else { return nil }
-        let name = text.dropFirst(digits.count).prefix(length)
-        guard name.count == length else { return nil }
-        text = text.dropFirst(digits.count + length)
-        return name
+        guard let name = MangledTypeName(identifier) else { return nil }
+        if name.path.isEmpty { return url(module: name.module, path: [spelling]) }
+        guard name.path.last == spelling.split(separator: ".").last.map(String.init) else { return nil }
+        return url(module: name.module, path: name.path)
     }
 }

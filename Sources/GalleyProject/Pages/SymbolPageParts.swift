@@ -67,6 +67,8 @@ public struct SymbolPageParts: Sendable, Hashable {
     public var module = ""
     /// The symbol's name in its module (`Logger.Level.trace`).
     public var qualifiedName = ""
+    /// Its precise identifier (the compiler's USR), which sample popovers link by.
+    public var identifier = ""
     /// Its kind as DocC names it (`Structure`, `Instance Method`).
     public var kindName = ""
     /// The automatic Topics group it is listed in (`Structures`, `Instance Methods`).

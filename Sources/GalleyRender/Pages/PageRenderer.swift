@@ -25,6 +25,8 @@ public struct PageRenderer: Sendable {
     public let standardLibrary: SymbolIndex?
     /// `site` of every page's context: the same for all.
     private let site: TemplateValue
+    /// The site's symbol pages by their symbol's precise identifier (an extension file's in its symbol's place).
+    let symbolPages: [String: String]
 
     /// Creates a renderer; `standardLibrary` is what the build knows of the standard library's symbols.
     public init(templates: TemplateSet, configuration: SiteConfiguration, navigation: Navigation, standardLibrary: SymbolIndex? = nil) {
@@ -37,6 +39,13 @@ public struct PageRenderer: Sendable {
         self.docLinks = DocLinkResolver(pages: linked)
         self.sidebar = SidebarNavigation(navigation: navigation)
         self.hasSymbolPages = linked.contains { $0.document.symbolPath != nil }
+        var symbolPages: [String: String] = [:]
+        for page in linked {
+            if let identifier = (page.symbolParts ?? page.referenceFrame?.symbol)?.identifier, !identifier.isEmpty {
+                symbolPages[identifier] = page.url
+            }
+        }
+        self.symbolPages = symbolPages
         self.site = [
             "title": .string(configuration.title),
             "baseURL": .string(configuration.baseURL ?? ""),
@@ -46,6 +55,19 @@ public struct PageRenderer: Sendable {
             "favicon": .string(configuration.favicon),
             "versioned": .bool(configuration.isVersioned),
         ]
+    }
+
+    /// Where the declarations a page's samples name are documented: a
+    /// symbol of the site at its page (relative to `pageURL`), a type of
+    /// another module where its documentation is known (``ExternalDocumentation``:
+    /// the standard library's and Apple's on Apple's site, a dependency's at
+    /// its resolved version), else nowhere.
+    package func documentationLinks(from pageURL: String) -> DocumentationLinks {
+        let (symbolPages, external) = (symbolPages, configuration.externalDocumentation)
+        return { identifier, name in
+            if let url = symbolPages[identifier] { return RelativeURL.from(pageURL, to: url) }
+            return external.url(forTypeIdentifier: identifier, spelling: name)
+        }
     }
 
     /// The complete HTML document of `page`.
@@ -119,7 +141,8 @@ public struct PageRenderer: Sendable {
         }
         guard let frame = page.referenceFrame else { return html }
         let leadDocument = MarkdownDocument(parsing: frame.lead)
-        let leadBlocks = SampleHTML.referenceCodeBlockHTML(for: page, blocks: leadDocument.codeBlocks, listings: commentListings)
+        let leadBlocks = SampleHTML.referenceCodeBlockHTML(
+            for: page, blocks: leadDocument.codeBlocks, listings: commentListings, documentation: documentationLinks(from: page.url))
         let lead = render(leadDocument, of: page, codeBlockHTML: leadBlocks, snippetResult: snippetResult)
         let trailerBlocks = SampleHTML.referenceCodeBlockHTML(for: page, blocks: [], listings: [])
         let trailer = render(MarkdownDocument(parsing: frame.trailer), of: page, codeBlockHTML: trailerBlocks, snippetResult: snippetResult)

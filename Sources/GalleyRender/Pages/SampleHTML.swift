@@ -115,8 +115,11 @@ package enum SampleHTML {
             } else {
                 hasPopovers = true
                 var triggers: [(range: Range<Int>, open: String)] = []
+                let characters = Array(text)
                 for span in spans {
-                    triggers.append((span.range, "<span class=\"hv\" aria-describedby=\"\(popovers.id(for: span.annotation))\">"))
+                    // The name as the code spells it, for a link to its documentation.
+                    let name = span.range.upperBound <= characters.count ? String(characters[span.range]) : ""
+                    triggers.append((span.range, "<span class=\"hv\" aria-describedby=\"\(popovers.id(for: span.annotation, name: name))\">"))
                 }
                 body = wrap(segments, triggers)
             }
@@ -186,13 +189,15 @@ package enum SampleHTML {
     /// the declaration (the first block) links each type it names to the
     /// type's page (``Page/typeLinks``), with a popover of the type's
     /// declaration and abstract where its page is in the site.
-    package static func referenceCodeBlockHTML(for page: Page, blocks: [CodeBlock], listings: [SampleResult]) -> (CodeBlock) -> String? {
+    package static func referenceCodeBlockHTML(
+        for page: Page, blocks: [CodeBlock], listings: [SampleResult], documentation: DocumentationLinks? = nil
+    ) -> (CodeBlock) -> String? {
         var byCode: [String: SampleResult] = [:]
         for result in listings where byCode[result.sample.block.code.trimmingTrailingNewlines()] == nil {
             byCode[result.sample.block.code.trimmingTrailingNewlines()] = result
         }
         var html: [Int: String] = [:]
-        var popovers = PopoverTable()
+        var popovers = PopoverTable(documentation: documentation)
         var last: Int?
         for block in blocks where block.index > 0 || page.symbolParts == nil {
             guard let result = byCode[block.code.trimmingTrailingNewlines()] else { continue }
@@ -238,12 +243,15 @@ package enum SampleHTML {
     /// `results` are the page's verdicts (by default looked up in `report`);
     /// on a reference page, `listings` are the verdicts of its doc comment's file.
     package static func codeBlockHTML(
-        for page: Page, report: VerificationReport, results: [SampleResult]? = nil, listings: [SampleResult] = []
+        for page: Page, report: VerificationReport, results: [SampleResult]? = nil, listings: [SampleResult] = [],
+        documentation: DocumentationLinks? = nil
     ) -> (CodeBlock) -> String? {
         // A reference page's declaration and listings are the graph's and the doc comment's, verified where they are written.
-        if page.isSymbolPage { return referenceCodeBlockHTML(for: page, blocks: page.document.codeBlocks, listings: listings) }
+        if page.isSymbolPage {
+            return referenceCodeBlockHTML(for: page, blocks: page.document.codeBlocks, listings: listings, documentation: documentation)
+        }
         var byIndex: [Int: String] = [:]
-        var popovers = PopoverTable()
+        var popovers = PopoverTable(documentation: documentation)
         var last: Int?
         for result in results ?? report.results(forPage: page.displayPath) {
             byIndex[result.sample.block.index] = render(result, popovers: &popovers)
@@ -275,6 +283,11 @@ extension String {
     }
 }
 
+/// Where a declaration a sample names is documented: given its precise
+/// identifier (USR) and the name the code spells (`Logger`), the address of
+/// its page (relative to the page being rendered, or absolute), or `nil`.
+package typealias DocumentationLinks = @Sendable (_ identifier: String, _ name: String) -> String?
+
 /// The popover bodies of a page: one hidden element per distinct
 /// declaration (its text, summary and declaring line), referenced by id from
 /// every identifier that shows it, so a name used forty times costs forty
@@ -288,18 +301,26 @@ package struct PopoverTable {
 
     private var ids: [Key: String] = [:]
     private var bodies: [String] = []
+    /// Where a declaration made elsewhere is documented (see ``DocumentationLinks``).
+    let documentation: DocumentationLinks?
 
-    /// An empty table.
-    package init() {}
+    /// An empty table; a declaration made elsewhere links to its page that `documentation` gives.
+    package init(documentation: DocumentationLinks? = nil) {
+        self.documentation = documentation
+    }
 
     /// Whether no identifier asked for a popover.
     package var isEmpty: Bool { bodies.isEmpty }
 
-    /// The id of the body of `declaration`'s popover, added on first use.
-    package mutating func id(for declaration: SampleAnnotation) -> String {
-        id(
-            declaration: declaration.text, summary: declaration.summary,
-            link: declaration.declarationLine.map { ("#L\($0)", "Declared on line \($0)") })
+    /// The id of the body of `declaration`'s popover, added on first use:
+    /// it links to the line that declares it on the page, or else to its
+    /// documentation, the name being `name` (`Logger`).
+    package mutating func id(for declaration: SampleAnnotation, name: String = "") -> String {
+        var link = declaration.declarationLine.map { ("#L\($0)", "Declared on line \($0)") }
+        if link == nil, let symbol = declaration.symbol, !name.isEmpty, let href = documentation?(symbol, name) {
+            link = (HTMLEscaping.escape(href), "Go to \(name)")
+        }
+        return id(declaration: declaration.text, summary: declaration.summary, link: link)
     }
 
     /// The id of the body of a popover showing `declaration`, `summary` and
