@@ -15,9 +15,9 @@ import PackagePlugin
 /// executable, so SwiftPM builds Galley and hands it to the plugin; and the
 /// light package in `plugin/`, which depends on nothing, so that any package
 /// can add it (swift-log or swift-algorithms, which Galley depends on,
-/// cannot add Galley itself), and runs an installed galley: the `GALLEY`
-/// variable's path, else `--galley-path <path>` as the first arguments, else
-/// the first `galley` of `PATH`.
+/// cannot add Galley itself), and runs an installed galley: the path of
+/// `--galley-path <path>` as the first arguments, else the `GALLEY`
+/// variable's, else the first `galley` of `PATH`.
 ///
 /// While a command plugin runs, SwiftPM holds the lock on the package's
 /// `.build`, so galley is told (``scratchVariable``) to build the package
@@ -98,17 +98,17 @@ struct GalleyPlugin: CommandPlugin {
         }
     }
 
-    /// An installed galley: the path in `GALLEY`, else the path given with
-    /// `--galley-path`, else `galley` in the first folder of `PATH` that has
+    /// An installed galley: the path given with `--galley-path` (the command
+    /// line says it, so it wins), else the path in `GALLEY`, else `galley` in the first folder of `PATH` that has
     /// one. A relative path is read from the package's root. A path that is
     /// given but names no executable file is an error, not a reason to look
     /// further.
     static func installedGalley(environment: [String: String], galleyPath: String?, relativeTo root: URL) throws -> URL {
-        if let path = environment[galleyVariable], !path.isEmpty {
-            return try executable(path, relativeTo: root, named: "\(galleyVariable)=\(path)")
-        }
         if let path = galleyPath {
             return try executable(path, relativeTo: root, named: "\(galleyPathOption) \(path)")
+        }
+        if let path = environment[galleyVariable], !path.isEmpty {
+            return try executable(path, relativeTo: root, named: "\(galleyVariable)=\(path)")
         }
         for folder in (environment["PATH"] ?? "").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder), isDirectory: true).appendingPathComponent("galley")
