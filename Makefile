@@ -78,10 +78,14 @@ workflow-test: deps
 resolve-test:
 	SWIFT=$(SWIFT) scripts/resolve-test.sh
 
-# The command plugin end to end: a package depending on this repository runs
-# `swift package galley verify` and `build` (SwiftPM builds Galley inside it first: minutes).
+# The command plugins end to end: a package depending on this repository runs
+# `swift package galley verify` and `build` (SwiftPM builds Galley inside it first: minutes);
+# then the light plugin (plugin/), which runs an installed galley (here the debug
+# build), in swift-log and swift-algorithms, which Galley depends on (about 2 minutes).
 plugin-test: deps
 	SWIFT=$(SWIFT) scripts/plugin-test.sh
+	$(SWIFT) build --product galley
+	SWIFT=$(SWIFT) GALLEY=$$($(SWIFT) build --show-bin-path)/galley scripts/light-plugin-test.sh
 
 build: deps
 	$(SWIFT) build
