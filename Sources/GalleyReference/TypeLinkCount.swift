@@ -8,7 +8,7 @@ import GalleyProject
 /// for the build's summary. Nothing unplaced is guessed.
 ///
 /// ```swift
-/// let count = TypeLinkCount(graphs: graphs, trees: trees, external: external)
+/// let count = TypeLinkCount(trees: trees, external: external)
 /// count.summary   // "types of other modules in declarations: 412 linked, 7 shown as text (C declarations 6, NIOCore 1)"
 /// ```
 public struct TypeLinkCount: Sendable, Equatable {
@@ -20,8 +20,8 @@ public struct TypeLinkCount: Sendable, Equatable {
     /// No names counted.
     public init() {}
 
-    /// The type names of other modules in the declarations of `trees`' symbol pages (of `graphs`), as `external` places them.
-    public init(graphs: [ModuleSymbolGraph], trees: [DocCPages], external: ExternalDocumentation) {
+    /// The type names of other modules in the declarations of `trees`' symbol pages, as `external` places them.
+    public init(trees: [DocCPages], external: ExternalDocumentation) {
         for tree in trees {
             for page in tree.pages {
                 guard case .symbol(let symbol) = page.content else { continue }

@@ -86,7 +86,7 @@ struct ReferenceStage {
             // An edited symbol has a catalog's extension file: the whole reference is made again from the edited graphs.
             let trees = SymbolPages.trees(for: edit.graphs, folder: configuration.referencePath)
             let symbols = maker.pages(edit.graphs, trees: trees)
-            made.typeLinks = TypeLinkCount(graphs: edit.graphs, trees: trees, external: configuration.externalDocumentation)
+            made.typeLinks = TypeLinkCount(trees: trees, external: configuration.externalDocumentation)
             (made.graphs, made.trees, made.librarySources) = (edit.graphs, trees, edit.sources)
             editedPages = Set(symbols.map(\.url))
             return symbols
@@ -103,7 +103,7 @@ struct ReferenceStage {
         if context.settings.isVersion { made.api = APISnapshot(graphs: graphs, trees: trees) }
         // A preview keeps the graphs and its files' texts for the next edit; a one-time build frees the graphs early.
         if context.keepsState { (made.graphs, made.trees, made.librarySources) = (graphs, trees, DocCommentEdit.sources(of: graphs)) }
-        made.typeLinks = TypeLinkCount(graphs: graphs, trees: trees, external: configuration.externalDocumentation)
+        made.typeLinks = TypeLinkCount(trees: trees, external: configuration.externalDocumentation)
         return maker.pages(graphs, trees: trees)
     }
 
