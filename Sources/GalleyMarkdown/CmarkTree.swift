@@ -29,6 +29,17 @@ final class CmarkTree {
     /// Serialises `cmark_parser_finish` (see `init(parsing:)`).
     private static let finishing = Mutex(())
 
+    /// Finishes `parser`'s parse, one finish at a time in the process: every
+    /// parse with extensions must finish through here, or its finish can clear
+    /// the special characters another parse is reading (tests that parse with
+    /// cmark directly included).
+    static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
+        nonisolated(unsafe) var finished: OpaquePointer?
+        nonisolated(unsafe) let unfinished = parser
+        finishing.withLock { _ in finished = cmark_parser_finish(unfinished) }
+        return finished
+    }
+
     private let parser: OpaquePointer
     let root: OpaquePointer
     /// The region the parser and tree are allocated from; freed last.
@@ -66,10 +77,7 @@ final class CmarkTree {
         // removes them afterwards, so two parses finishing at once on different
         // threads drop each other's strikethrough and autolinks: one at a time.
         // (The parser and its tree never leave this thread; the lock only orders the finishes.)
-        nonisolated(unsafe) var finished: OpaquePointer?
-        nonisolated(unsafe) let unfinished = parser
-        Self.finishing.withLock { _ in finished = cmark_parser_finish(unfinished) }
-        guard let root = finished else {
+        guard let root = Self.finish(parser) else {
             preconditionFailure("cmark_parser_finish returned NULL (out of memory)")
         }
         self.parser = parser
