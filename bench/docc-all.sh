@@ -2,7 +2,7 @@
 # `docc convert` of every library target of a bench/reference-paths.sh WORK
 # folder, one run per target as swift-docc-plugin runs it, with the symbol
 # graphs that script extracted and each target's catalog where it has one:
-# the DocC side of a speed comparison (`farm-bench --vs "bench/docc-all.sh WORK" -- galley build`).
+# the DocC side of a speed comparison (`farm-bench --vs "bench/docc-all.sh WORK" -- galley build --force`: without --force, a galley build with nothing changed replays the last one).
 #
 #   bench/docc-all.sh WORK
 #

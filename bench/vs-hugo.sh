@@ -88,8 +88,9 @@ for size in "$pages" "$large"; do
            -n "cmark-gfm, one process, parse only"
            "cd $g/content && find . -name '*.md' | sort | xargs cmark-gfm -e table -e tasklist -e strikethrough -e autolink > /dev/null")
   fi
+  # --force: every galley run renders the site, as every Hugo run does (unforced, an unchanged build replays the last one).
   hyperfine --style basic --warmup 1 --runs "$n" --export-json "$work/hyperfine-$size.json" \
-    -n galley "cd $g && $galley build" \
+    -n galley "cd $g && $galley build --force" \
     -n hugo "cd $h && hugo --quiet -d public" \
     "${extra[@]}"
   echo "timing $size pages, first builds: no output folder ($n runs) ..."

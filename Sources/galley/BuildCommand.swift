@@ -12,11 +12,15 @@ struct BuildCommand: AsyncParsableCommand {
         discussion: """
             Loads every *.md under the content folder, checks every internal link and anchor, \
             verifies every Swift sample (see `galley verify --help`), renders each page through the templates and writes the site. The output folder is \
-            replaced only when the whole build succeeds: a failed build leaves it as it was.
+            replaced only when the whole build succeeds: a failed build leaves it as it was. \
+            When nothing the build reads has changed since the last successful build (pages, templates, galley.yml, the \
+            package's files, the git commit, the arguments, galley and swiftc themselves) and its output is as it left it, \
+            that build's output is printed again and nothing is redone; --force builds anyway.
 
             Examples:
               galley build
               galley build --content docs --output _site
+              galley build --force      Build again even though nothing changed
               galley build --baseline known.json --bless-baseline
                                         Record today's failing samples; the site builds, showing them as known failures
               galley build --baseline known.json
@@ -88,6 +92,9 @@ struct BuildCommand: AsyncParsableCommand {
     )
     var listVersions = false
 
+    @Flag(help: "Build even when nothing changed since the last successful build (which is otherwise printed again, not redone).")
+    var force = false
+
     func validate() throws {
         if (assemble || listVersions) && !versions {
             throw ValidationError("--assemble and --list-versions go with --versions: galley build --versions --assemble")
@@ -110,6 +117,7 @@ struct BuildCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let start = ContinuousClock.now
         Interruption.install(exiting: [SIGINT, SIGTERM, SIGHUP])
         let layout = paths.layout
         if versions || version != nil {
@@ -124,23 +132,33 @@ struct BuildCommand: AsyncParsableCommand {
         settings.baseline = baseline
         settings.recordsBaseline = blessBaseline
         settings.coverageThreshold = coverageThreshold
-        if let site = try paths.packageSite() { paths.configure(&settings, for: site) }
+        let printed = PrintedLines()
+        if let site = try paths.packageSite() {
+            site.configure(&settings) { summary in printed.note(summary) }
+        }
+        // Nothing changed since the last successful build: print what it printed (``BuildStamp``).
+        // (`--force` builds, and is recorded under the arguments without it; `--bless-baseline` writes the baseline, so always builds.)
+        let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--force" }
+        let inputs = blessBaseline ? nil : BuildStamp.inputs(of: settings, arguments: arguments)
+        if !force, let inputs, let last = BuildStamp.reusable(in: layout, inputs: inputs) {
+            PrintedLines.replay(last.lines)
+            let output = layout.displayPath(of: layout.outputDirectory)
+            let noun = last.pageCount == 1 ? "page" : "pages"
+            print(
+                "Built \(last.pageCount) \(noun) in \(BuildReport.seconds(ContinuousClock.now - start)) s → \(output)/ (nothing changed since the last build)"
+            )
+            return
+        }
         do {
             let report = try BuildSession.build(settings)
             Interruption.waitIfStopping()
             Progress.clear()
-            for note in report.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
-            Diagnostics.reportWarnings(report.warnings)
-            if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
-                print(
-                    "Samples: \(report.verification.summary)" + (report.verification.sandboxed.map { $0 ? " (sandboxed)" : " (not sandboxed)" } ?? "")
-                )
-            }
-            if let links = report.knownLinksSummary { print(links) }
-            if coverage {
-                print(report.coverage?.table() ?? "Documentation coverage: no API reference was made (it is made in the root of a Swift package)")
-            }
+            printLines(of: report, to: printed)
             print(report.summary)
+            if let inputs {
+                BuildStamp(inputs: inputs, output: BuildStamp.outputDigest(of: layout), pageCount: report.pageCount, lines: printed.lines).record(
+                    in: layout)
+            }
         } catch {
             Interruption.waitIfStopping()
             Progress.clear()
@@ -150,6 +168,21 @@ struct BuildCommand: AsyncParsableCommand {
             let count = error.errors.count
             Diagnostics.printError("build failed with \(count) error\(count == 1 ? "" : "s"); '\(output)' was left unchanged")
             throw ExitCode.failure
+        }
+    }
+
+    /// What a successful build prints before its summary: notes, warnings, the samples' and links' counts, the coverage.
+    private func printLines(of report: BuildReport, to printed: PrintedLines) {
+        for note in report.notes { printed.note(note) }
+        for warning in report.warnings { printed.warning(warning.description) }
+        if !report.verification.results.isEmpty || !report.verification.problems.isEmpty {
+            printed.output(
+                "Samples: \(report.verification.summary)" + (report.verification.sandboxed.map { $0 ? " (sandboxed)" : " (not sandboxed)" } ?? ""))
+        }
+        if let links = report.knownLinksSummary { printed.output(links) }
+        if coverage {
+            printed.output(
+                report.coverage?.table() ?? "Documentation coverage: no API reference was made (it is made in the root of a Swift package)")
         }
     }
 

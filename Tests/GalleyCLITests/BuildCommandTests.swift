@@ -25,6 +25,40 @@ struct BuildCommandTests {
         #expect(try !loadsSourceKit("warm"), "a warm build has every answer cached")
     }
 
+    @Test("a build with nothing changed prints the last one's lines and builds nothing; an edit or --force builds")
+    func unchangedBuildReplays() throws {
+        let site = try TemporaryDirectory()
+        defer { site.remove() }
+        try FixtureTheme.write(into: site)
+        try site.write("content/index.md", "---\ntilte: Home\n---\n# Home\n\n```swift\nprint(1)\n```\n")
+        // Files written in the last tenth of a second are too fresh to vouch for (``BuildStamp``).
+        Thread.sleep(forTimeInterval: 0.2)
+        let first = try GalleyExecutable.run(["build"], in: site.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(!first.standardOutput.contains("nothing changed"))
+        let second = try GalleyExecutable.run(["build"], in: site.url)
+        #expect(second.status == 0)
+        #expect(second.standardOutput.contains("(nothing changed since the last build)"), "\(second.standardOutput)")
+        // The same lines as the build it replays: its warning and its samples' summary.
+        #expect(first.standardError.contains("warning: ") && first.standardError.contains("tilte"), "\(first.standardError)")
+        #expect(second.standardError.contains("warning: ") && second.standardError.contains("tilte"), "\(second.standardError)")
+        #expect(second.standardOutput.components(separatedBy: "\n").first == first.standardOutput.components(separatedBy: "\n").first)
+        #expect(second.standardOutput.contains("Built 1 page in "))
+        // The output edited by hand: built again, and the next one replays.
+        try Data("edited".utf8).write(to: site.url.appendingPathComponent("public/index.html"))
+        let repaired = try GalleyExecutable.run(["build"], in: site.url)
+        #expect(!repaired.standardOutput.contains("nothing changed"), "\(repaired.standardOutput)")
+        #expect(try site.read("public/index.html").contains("<h1"))
+        #expect(try GalleyExecutable.run(["build"], in: site.url).standardOutput.contains("nothing changed"))
+        #expect(try !GalleyExecutable.run(["build", "--force"], in: site.url).standardOutput.contains("nothing changed"))
+        // A page edited: built, with the edit.
+        try site.write("content/index.md", "# Home again\n")
+        Thread.sleep(forTimeInterval: 0.2)
+        let edited = try GalleyExecutable.run(["build"], in: site.url)
+        #expect(!edited.standardOutput.contains("nothing changed"))
+        #expect(try site.read("public/index.html").contains("Home again"))
+    }
+
     @Test("builds a fixture site and prints the summary line")
     func buildsSite() throws {
         let site = try TemporaryDirectory()
