@@ -4,34 +4,26 @@
     internal import Darwin
 #endif
 
-/// `String.contains(_:)` for the searches Galley runs over a page's Markdown
-/// source (is there a "``" in it, is there "``Symbol``"), without the
-/// Character-by-Character search's cost where it cannot change the answer.
+/// The searches Galley runs over a page's Markdown source (is there a "``"
+/// in it, is there "``Symbol``"), as cmark reads the source: bytes.
 ///
-/// When the text and the needle are both ASCII, every byte is a Character
-/// (but for "\r\n", one Character, which no needle searched here contains)
-/// and no other bytes are canonically equivalent to an ASCII needle, so a
-/// byte search gives `String.contains`'s answer; otherwise (any non-ASCII
-/// byte: combining marks, characters whose normal form is ASCII such as
-/// U+1FEF) it is `String.contains` itself.
+/// Markdown's syntax is bytes: cmark opens a code span with a run of
+/// backtick bytes, whatever Characters they belong to. So a byte search is
+/// the answer, and `String.contains`, which compares Characters under
+/// canonical equivalence, is not: it finds "``Symbol``" in
+/// "\u{1FEF}\u{1FEF}Symbol\u{1FEF}\u{1FEF}" (U+1FEF's normal form is "`"),
+/// where cmark sees no code span, and costs a Character-by-Character walk of
+/// the page for every literal of a page that is not ASCII.
 ///
 /// ```swift
-/// TextSearch.contains(page.cmarkSource, "``")   // as page.cmarkSource.contains("``")
+/// TextSearch.contains(page.cmarkSource, "``")   // whether the bytes "``" occur
 /// ```
 enum TextSearch {
-    /// Whether `text` contains `needle`, as `text.contains(needle)` answers.
+    /// Whether `needle`'s UTF-8 bytes occur in `text`'s.
     static func contains(_ text: String, _ needle: String) -> Bool {
         var text = text
         var needle = needle
-        let answer: Bool? = text.withUTF8 { text in
-            needle.withUTF8 { needle in
-                guard !needle.isEmpty, !needle.contains(UInt8(ascii: "\r")), !needle.contains(UInt8(ascii: "\n")),
-                    isASCII(needle), isASCII(text)
-                else { return nil }
-                return find(needle, in: text)
-            }
-        }
-        return answer ?? text.contains(needle)
+        return text.withUTF8 { text in needle.withUTF8 { needle in needle.isEmpty || find(needle, in: text) } }
     }
 
     /// Whether `text` has the byte `byte` (an ASCII character: then as `text.contains(Character)` answers for it alone).
@@ -43,23 +35,7 @@ enum TextSearch {
         }
     }
 
-    /// Whether every byte is below 0x80, eight at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var any: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            any |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < bytes.count {
-            any |= UInt64(bytes[offset])
-            offset += 1
-        }
-        return any & 0x8080_8080_8080_8080 == 0
-    }
-
+    /// Whether `needle`'s bytes occur in `text`.
     private static func find(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard text.count >= needle.count, let base = text.baseAddress, let wanted = needle.baseAddress else { return false }
         // Each occurrence of the needle's first byte, found with memchr, compared with the needle.
