@@ -17,7 +17,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -31,8 +30,10 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // The bottom of the graph: diagnostics, paths, concurrency; Foundation only.
-        .target(name: "GalleyCore"),
+        // The bottom of the graph: diagnostics, paths, concurrency, hashes; Foundation and CSHA256 only.
+        // SHA-256 for content hashes (GalleyCore.SHA256): a few dozen lines of C, not a cryptography library.
+        .target(name: "CSHA256"),
+        .target(name: "GalleyCore", dependencies: ["CSHA256"]),
         // One region per cmark tree (cmark's allocator API takes C functions).
         .target(name: "CcmarkArena", dependencies: ["Ccmark"]),
         .target(name: "GalleyMarkdown", dependencies: ["Ccmark", "CcmarkArena"]),
@@ -42,7 +43,7 @@ let package = Package(
         .target(
             name: "GalleyPackage",
             dependencies: [
-                "GalleyCore", "GalleyProcess", .product(name: "Crypto", package: "swift-crypto"),
+                "GalleyCore", "GalleyProcess",
                 .product(name: "SymbolKit", package: "swift-docc-symbolkit"),
             ]
         ),
@@ -67,7 +68,7 @@ let package = Package(
         .target(
             name: "GalleyReports",
             dependencies: [
-                "GalleyCore", "GalleyMarkdown", "GalleySamples", .product(name: "Crypto", package: "swift-crypto"),
+                "GalleyCore", "GalleyMarkdown", "GalleySamples",
             ]
         ),
         // Hovers: sourcekitd in process or in worker processes, asked about a compiled program's identifiers.
@@ -88,7 +89,6 @@ let package = Package(
                 "GalleyHovers",
                 "GalleyReports",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Tutorials' projects: each section's end state built as a package, run, its output compared.
@@ -96,7 +96,6 @@ let package = Package(
             name: "GalleyTutorials",
             dependencies: [
                 "GalleyCore", "GalleyProcess", "GalleyPackage", "GalleySamples", "GalleyProject",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The site model: layout, galley.yml, front matter, pages, links, navigation.
@@ -147,7 +146,7 @@ let package = Package(
             name: "GalleyVersions",
             dependencies: [
                 "GalleyCore", "GalleyMarkdown", "GalleyProcess", "GalleyPackage", "GalleyProject", "GalleyReference", "GalleyReports",
-                "GalleySamples", "GalleyRender", "GalleyOutput", "GalleySite", .product(name: "Crypto", package: "swift-crypto"),
+                "GalleySamples", "GalleyRender", "GalleyOutput", "GalleySite",
             ]
         ),
         .target(
