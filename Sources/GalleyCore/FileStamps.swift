@@ -2,7 +2,7 @@ import Foundation
 
 /// A digest of what files look like on disk — each one's path, size,
 /// modification time (nanoseconds) and inode, never its bytes — so that "has
-/// anything changed since?" costs a walk of `lstat` calls, as make and ninja
+/// anything changed since?" costs a walk of `stat` calls, as make and ninja
 /// decide. An editor's save (a new inode, or a new time) and a file added,
 /// removed or renamed all change the digest; a file rewritten with the same
 /// size within the same nanosecond on the same inode does not.
@@ -20,8 +20,6 @@ import Foundation
 package struct FileStamps: Sendable {
     private var low: UInt64 = 0xcbf2_9ce4_8422_2325
     private var high: UInt64 = 0x6c62_272e_07bb_0142
-    /// How many files were stamped (present ones).
-    package private(set) var fileCount = 0
     /// The newest modification time among them, in nanoseconds since 1970
     /// (a file changed again within the file system's clock tick keeps its
     /// time: a digest taken that close to a change cannot vouch for it).
@@ -66,7 +64,6 @@ package struct FileStamps: Sendable {
             add(text: shown + " absent")
             return
         }
-        fileCount += 1
         newestModification = max(newestModification, Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
         add(text: shown)
         for number in [

@@ -22,7 +22,7 @@ import GalleyProject
 /// A file saved while a build runs changes the inputs after they were read
 /// for the stamp, so the next build sees it. What no digest covers — a
 /// local path dependency outside the project, a setup file outside every
-/// folder above — needs `--no-cache` (which never replays) after a change.
+/// folder above — needs `galley build --force` (which always builds) after a change.
 ///
 /// ```swift
 /// let inputs = BuildStamp.inputs(of: settings, arguments: Array(CommandLine.arguments.dropFirst()))
@@ -89,11 +89,6 @@ public struct BuildStamp: Codable, Sendable, Equatable {
         let url = Self.file(in: layout)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? JSONEncoder().encode(self).write(to: url, options: .atomic)
-    }
-
-    /// Forgets the recorded stamp: the next build builds.
-    public static func forget(in layout: SiteLayout) {
-        try? FileManager.default.removeItem(at: file(in: layout))
     }
 
     /// The digest of the output folder of `layout`.
