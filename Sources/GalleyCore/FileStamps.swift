@@ -25,6 +25,29 @@ package struct FileStamps: Sendable {
     /// time: a digest taken that close to a change cannot vouch for it).
     package private(set) var newestModification = 0
 
+    /// What `stat` says of one file that tells its versions apart: size,
+    /// modification time in nanoseconds since 1970, inode, mode.
+    package struct Stamp: Sendable, Equatable {
+        /// The size in bytes.
+        package var size: Int64
+        /// The modification time, in nanoseconds since 1970.
+        package var modified: Int
+        /// The inode (a save by rename makes a new one).
+        package var inode: UInt64
+        /// The type and permission bits.
+        package var mode: UInt32
+
+        /// The stamp of the file at `path` (a link's target), `nil` when there is none.
+        package init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            size = Int64(info.st_size)
+            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            inode = UInt64(info.st_ino)
+            mode = UInt32(info.st_mode)
+        }
+    }
+
     /// An empty listing.
     package init() {}
 
@@ -59,17 +82,13 @@ package struct FileStamps: Sendable {
     }
 
     private mutating func add(path: String, shown: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard let stamp = Stamp(path: path) else {
             add(text: shown + " absent")
             return
         }
-        newestModification = max(newestModification, Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+        newestModification = max(newestModification, stamp.modified)
         add(text: shown)
-        for number in [
-            UInt64(bitPattern: Int64(info.st_size)), UInt64(bitPattern: Int64(info.st_mtim.tv_sec)),
-            UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)), UInt64(info.st_ino), UInt64(info.st_mode),
-        ] {
+        for number in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: Int64(stamp.modified)), stamp.inode, UInt64(stamp.mode)] {
             withUnsafeBytes(of: number.littleEndian) { for byte in $0 { mix(byte) } }
         }
     }

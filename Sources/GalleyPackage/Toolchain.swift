@@ -110,7 +110,7 @@ public struct Toolchain: Sendable {
     }
 
     /// `environment["SWIFTC"]`, else the first `swiftc` on `PATH`; `nil` when there is none.
-    private static func swiftc(environment: [String: String]) -> URL? {
+    package static func swiftc(environment: [String: String]) -> URL? {
         if let explicit = environment["SWIFTC"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
         return which("swiftc", path: environment["PATH"] ?? "")
     }

@@ -118,13 +118,7 @@ private struct WatchLoop: Sendable {
     var watches: [Int32: (path: String, recursive: Bool)] = [:]
     /// For a watched single file's folder: the file names that matter.
     var fileFilters: [String: Set<String>] = [:]
-    var snapshot: [String: FileStamp] = [:]
-
-    struct FileStamp: Equatable {
-        var size: Int64
-        var modified: Int
-        var inode: UInt64
-    }
+    var snapshot: [String: FileStamps.Stamp] = [:]
 
     init(targets: [FileWatcher.Target], debounce: Duration, wakeFD: Int32) {
         self.targets = targets
@@ -243,15 +237,15 @@ private struct WatchLoop: Sendable {
         snapshot = takeSnapshot()
     }
 
-    private func takeSnapshot() -> [String: FileStamp] {
-        var stamps: [String: FileStamp] = [:]
+    private func takeSnapshot() -> [String: FileStamps.Stamp] {
+        var stamps: [String: FileStamps.Stamp] = [:]
         for target in targets {
             switch target {
             case .folder(let url):
-                for file in Self.files(under: url.standardizedFileURL.path) { stamps[file] = Self.stamp(file) }
+                for file in Self.files(under: url.standardizedFileURL.path) { stamps[file] = FileStamps.Stamp(path: file) }
             case .file(let url):
                 let path = url.standardizedFileURL.path
-                if let stamp = Self.stamp(path) { stamps[path] = stamp }
+                if let stamp = FileStamps.Stamp(path: path) { stamps[path] = stamp }
             }
         }
         return stamps
@@ -262,16 +256,6 @@ private struct WatchLoop: Sendable {
         for (path, stamp) in now where snapshot[path] != stamp { changed.insert(path) }
         for path in snapshot.keys where now[path] == nil { changed.insert(path) }
         snapshot = now
-    }
-
-    private static func stamp(_ path: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileStamp(
-            size: Int64(info.st_size),
-            modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-            inode: UInt64(info.st_ino)
-        )
     }
 
     /// Every file under `path`, editor files skipped.

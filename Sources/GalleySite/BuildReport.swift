@@ -67,8 +67,12 @@ public struct BuildReport: Sendable {
 
     /// `Built 12 pages in 0.31 s → public/`
     public var summary: String {
-        let noun = pageCount == 1 ? "page" : "pages"
-        return "Built \(pageCount) \(noun) in \(Self.seconds(duration)) s → \(outputDisplayPath)/"
+        Self.summary(pageCount: pageCount, duration: duration, output: outputDisplayPath)
+    }
+
+    /// `Built 12 pages in 0.31 s → public/`, for any build (a replayed one adds why it built nothing).
+    public static func summary(pageCount: Int, duration: Duration, output: String) -> String {
+        "Built \(pageCount) \(pageCount == 1 ? "page" : "pages") in \(seconds(duration)) s → \(output)/"
     }
 
     /// `duration` in seconds with two decimals (`0.31`; a half hundredth

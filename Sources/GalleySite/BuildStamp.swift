@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleyPackage
 import GalleyProject
 
 /// What the last successful `galley build` read and printed, kept in
@@ -14,8 +15,8 @@ import GalleyProject
 ///   skipped, and the output folder), the content, templates, library and
 ///   page folders wherever they are, the baseline file, git's `HEAD`, branch
 ///   and remote (the pages link the commit and branch), the `galley`
-///   executable, the `swiftc` on `PATH`, the command's arguments and the
-///   `GALLEY_…` environment;
+///   executable, the toolchain's `swiftc` (`SWIFTC`, else `PATH`), the command's
+///   arguments and the `GALLEY_…` environment;
 /// - **output**, taken after the build wrote it: every file of the output
 ///   folder, so a site edited or deleted by hand is built again.
 ///
@@ -110,11 +111,12 @@ public struct BuildStamp: Codable, Sendable, Equatable {
         var stamps = FileStamps()
         stamps.add(text: arguments.joined(separator: "\u{0}"))
         let environment = ProcessInfo.processInfo.environment
-        for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("GALLEY") || name == "PATH" {
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("GALLEY") || name == "PATH" || name == "SWIFTC" {
             stamps.add(text: name + "=" + value)
         }
         if let executable = Bundle.main.executableURL { stamps.add(file: executable.resolvingSymlinksInPath()) }
-        if let compiler = executable(named: "swiftc", path: environment["PATH"] ?? "") { stamps.add(file: compiler) }
+        // The compiler the samples are built with, as the toolchain finds it (`SWIFTC`, else `PATH`).
+        if let compiler = Toolchain.swiftc(environment: environment) { stamps.add(file: compiler.resolvingSymlinksInPath()) }
         let output = layout.outputDirectory.standardizedFileURL.path
         var folders = [layout.root, layout.contentDirectory, layout.templatesDirectory]
         let watched = BuildSession(settings).watchedFolders
@@ -156,14 +158,5 @@ public struct BuildStamp: Codable, Sendable, Equatable {
         }
         stamps.add(file: common.appendingPathComponent("packed-refs"))
         stamps.add(file: common.appendingPathComponent("config"))
-    }
-
-    /// The first `name` on `path` (a `PATH` value), its links resolved.
-    private static func executable(named name: String, path: String) -> URL? {
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-            if access(candidate.path, X_OK) == 0 { return candidate.resolvingSymlinksInPath() }
-        }
-        return nil
     }
 }

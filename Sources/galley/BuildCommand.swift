@@ -143,10 +143,9 @@ struct BuildCommand: AsyncParsableCommand {
         if !force, let inputs, let last = BuildStamp.reusable(in: layout, inputs: inputs) {
             PrintedLines.replay(last.lines)
             let output = layout.displayPath(of: layout.outputDirectory)
-            let noun = last.pageCount == 1 ? "page" : "pages"
             print(
-                "Built \(last.pageCount) \(noun) in \(BuildReport.seconds(ContinuousClock.now - start)) s → \(output)/ (nothing changed since the last build)"
-            )
+                BuildReport.summary(pageCount: last.pageCount, duration: ContinuousClock.now - start, output: output)
+                    + " (nothing changed since the last build)")
             return
         }
         do {
